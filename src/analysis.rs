@@ -1,0 +1,46 @@
+//! The one entry point the CLI, the language server and the tests call:
+//! text in, tree + scene + block reports + diagnostics out. No I/O.
+
+use crate::check::{check_problem, BlockReport};
+use crate::diag::Diagnostic;
+use crate::parse::{ast::SourceFile, parse};
+use crate::resolve::{resolve, ResolveOptions, Scene};
+
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub file: SourceFile,
+    pub scene: Scene,
+    /// One per solve block, in file order.
+    pub reports: Vec<BlockReport>,
+    /// Sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Analysis {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+pub fn analyze(text: &str) -> Analysis {
+    analyze_with(text, &ResolveOptions::default())
+}
+
+pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
+    let (file, mut diagnostics) = parse(text);
+    let (scene, resolve_diagnostics) = resolve(&file, options);
+    diagnostics.extend(resolve_diagnostics);
+    let mut reports = Vec::new();
+    for problem in &scene.problems {
+        let (report, check_diagnostics) = check_problem(problem);
+        reports.push(report);
+        diagnostics.extend(check_diagnostics);
+    }
+    diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
+    Analysis {
+        file,
+        scene,
+        reports,
+        diagnostics,
+    }
+}

@@ -1,0 +1,268 @@
+//! Checking a solve block: replay its steps on the declared instance, every
+//! `verify` instance and the random ones, and say what fails where.
+
+use crate::diag::Diagnostic;
+use crate::geom::Point;
+use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
+use crate::solve::mask::Draw;
+use crate::solve::{goals_reached, mask_matches, replay, Replay};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The steps reach every goal on every instance.
+    Solved,
+    /// No steps yet.
+    Unsolved,
+    /// The steps fail somewhere.
+    Failed,
+    /// Earlier mistakes in the file keep the block from being checked.
+    Unchecked,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BlockReport {
+    pub name: String,
+    pub status: Status,
+    pub steps: usize,
+    /// How many instances the steps were replayed on.
+    pub instances: usize,
+    /// The declared-instance replay, when it succeeded (for hover and pictures).
+    #[serde(skip)]
+    pub replay: Option<Replay>,
+}
+
+pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut report = BlockReport {
+        name: problem.name.clone(),
+        status: Status::Unchecked,
+        steps: problem.steps.len(),
+        instances: 0,
+        replay: None,
+    };
+    if problem.steps.is_empty() && problem.steps_complete {
+        diagnostics.push(
+            Diagnostic::warning("W0002", problem.header_span, format!("`{}` has no construction yet", problem.name))
+                .with_help("run `euc solve` on this file, or use the editor's \"Find construction\" action"),
+        );
+        report.status = Status::Unsolved;
+        return (report, diagnostics);
+    }
+    let draws = draws(problem);
+    if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
+        let drawn: Vec<&str> = draws.iter().map(|d| if *d == Draw::Line { "line" } else { "circle" }).collect();
+        let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
+        diagnostics.push(
+            Diagnostic::error(
+                "E0506",
+                problem.header_span,
+                format!("the steps draw `{}`, which the mask `{}` does not allow", drawn.join(" "), mask.join(" ")),
+            )
+            .with_help("change the steps or the mask"),
+        );
+        report.status = Status::Failed;
+    }
+    if !problem.steps_complete || problem.instances.is_empty() {
+        return (report, diagnostics);
+    }
+    let declared = &problem.instances[0];
+    match verdict(problem, declared) {
+        Verdict::Works(replay) => report.replay = Some(replay),
+        Verdict::StepFails(failure) => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0401",
+                    problem.steps[failure.step].span,
+                    format!("this step cannot be built: {}", failure.why.describe()),
+                )
+                .with_help("check which objects the step uses; intersections need objects that cross"),
+            );
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+        Verdict::Misses { missed, wrong_bindings, replay } => {
+            for goal in missed {
+                let mut diagnostic = Diagnostic::error(
+                    "E0402",
+                    problem.goals[goal].span,
+                    format!("goal `{}` is not reached by these steps", problem.goals[goal].name),
+                );
+                if let Value::Point(point) = declared.goals[goal] {
+                    diagnostic = diagnostic.with_help(format!(
+                        "the goal is at {}; no given point, step or intersection of the drawing is there",
+                        format_point(point)
+                    ));
+                }
+                diagnostics.push(diagnostic);
+            }
+            for (step, binder) in wrong_bindings {
+                let binder = &problem.steps[step].binders[binder];
+                let goal = binder.goal.unwrap_or_default();
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0404",
+                        binder.span,
+                        format!("this point is bound as goal `{}`, but it is not the goal", problem.goals[goal].name),
+                    )
+                    .with_label(problem.goals[goal].span, "the goal")
+                    .with_help("bind another name here, or check the order of the intersection's two points"),
+                );
+            }
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+    }
+    report.instances = 1;
+    for instance in &problem.instances[1..] {
+        report.instances += 1;
+        let failure = match verdict(problem, instance) {
+            Verdict::Works(_) => continue,
+            Verdict::StepFails(failure) => (
+                problem.steps[failure.step].span,
+                format!("here the step cannot be built: {}", failure.why.describe()),
+            ),
+            Verdict::Misses { missed, wrong_bindings, .. } => match (missed.first(), wrong_bindings.first()) {
+                (Some(&goal), _) => (problem.goals[goal].span, format!("goal `{}` is missed", problem.goals[goal].name)),
+                (None, Some(&(step, binder))) => {
+                    (problem.steps[step].binders[binder].span, "this is no longer the goal".to_string())
+                }
+                (None, None) => continue,
+            },
+        };
+        diagnostics.push(
+            Diagnostic::error("E0403", problem.header_span, "the construction works only for these coordinates")
+                .with_label(failure.0, failure.1)
+                .with_help(describe_instance(instance)),
+        );
+        report.status = Status::Failed;
+        return (report, diagnostics);
+    }
+    if report.status != Status::Failed {
+        report.status = Status::Solved;
+    }
+    (report, diagnostics)
+}
+
+fn draws(problem: &Problem) -> Vec<Draw> {
+    problem
+        .steps
+        .iter()
+        .filter_map(|step| match step.op {
+            StepOp::Line(..) => Some(Draw::Line),
+            StepOp::Circle(..) => Some(Draw::Circle),
+            StepOp::Meet(..) => None,
+        })
+        .collect()
+}
+
+enum Verdict {
+    Works(Replay),
+    StepFails(crate::solve::StepFailure),
+    /// Goals not reached, and goal names bound to other points (step, binder).
+    Misses {
+        missed: Vec<usize>,
+        wrong_bindings: Vec<(usize, usize)>,
+        replay: Replay,
+    },
+}
+
+fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
+    let replay = match replay(problem, instance) {
+        Ok(replay) => replay,
+        Err(failure) => return Verdict::StepFails(failure),
+    };
+    let missed: Vec<usize> = goals_reached(instance, &replay)
+        .iter()
+        .enumerate()
+        .filter(|(_, reached)| !**reached)
+        .map(|(goal, _)| goal)
+        .collect();
+    let wrong_bindings = wrong_goal_bindings(problem, instance, &replay);
+    if missed.is_empty() && wrong_bindings.is_empty() {
+        Verdict::Works(replay)
+    } else {
+        Verdict::Misses { missed, wrong_bindings, replay }
+    }
+}
+
+/// Binders that carry a goal's name but hold another point or object.
+fn wrong_goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<(usize, usize)> {
+    let mut wrong = Vec::new();
+    let mut point = instance.givens.len();
+    let mut object = instance.setup.len();
+    for (step_index, step) in problem.steps.iter().enumerate() {
+        for (binder_index, binder) in step.binders.iter().enumerate() {
+            let matches = match (binder.goal.map(|goal| instance.goals[goal]), step.op) {
+                (None, _) => true,
+                (Some(Value::Point(goal)), StepOp::Meet(..)) => replay.points[point + binder_index].same(goal),
+                (Some(Value::Line(goal)), StepOp::Line(..)) => {
+                    replay.objects[object].same(&crate::geom::Object::Line(goal))
+                }
+                (Some(Value::Circle(goal)), StepOp::Circle(..)) => {
+                    replay.objects[object].same(&crate::geom::Object::Circle(goal))
+                }
+                _ => false,
+            };
+            if !matches {
+                wrong.push((step_index, binder_index));
+            }
+        }
+        match step.op {
+            StepOp::Meet(..) => point += step.binders.len(),
+            _ => object += 1,
+        }
+    }
+    wrong
+}
+
+fn describe_instance(instance: &Instance) -> String {
+    match &instance.origin {
+        Origin::Declared => "it fails on the declared coordinates".to_string(),
+        Origin::Verify { .. } => "it fails on a `verify` instance of this block".to_string(),
+        Origin::Random { parameters } => {
+            let values: Vec<String> = parameters
+                .iter()
+                .map(|(name, value)| format!("{name} = {}", format_value(value)))
+                .collect();
+            format!(
+                "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
+                values.join(", ")
+            )
+        }
+    }
+}
+
+pub fn format_point(point: Point) -> String {
+    format!("({}, {})", format_number(point.x), format_number(point.y))
+}
+
+/// Six decimals, without trailing zeros or a negative zero.
+pub fn format_number(value: f64) -> String {
+    let text = format!("{value:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+pub fn format_value(value: &Value) -> String {
+    match value {
+        Value::Number(number) => format_number(*number),
+        Value::Point(point) => format_point(*point),
+        Value::Line(line) => {
+            let (a, b, c) = line.equation();
+            format!("line {}x + {}y = {}", format_number(a), format_number(b), format_number(c))
+        }
+        Value::Circle(circle) => format!(
+            "circle centre {} radius {}",
+            format_point(circle.center),
+            format_number(circle.radius)
+        ),
+        Value::Pair(first, second) => format!("{} and {}", format_point(*first), format_point(*second)),
+    }
+}

@@ -1,0 +1,92 @@
+//! `euc compile`: the resolved problems as the solver receives them.
+
+use crate::check::{format_number, format_point, format_value};
+use crate::parse::ast::MaskToken;
+use crate::resolve::{Origin, Problem, Scene, StepOp};
+use serde_json::{json, Value as Json};
+use std::fmt::Write;
+
+pub fn problems_to_json(scene: &Scene) -> Json {
+    json!({
+        "problems": scene.problems.iter().map(|problem| problem_to_json(scene, problem)).collect::<Vec<_>>(),
+    })
+}
+
+fn problem_to_json(scene: &Scene, problem: &Problem) -> Json {
+    let name_of = |symbol: &usize| scene.symbols[*symbol].name.clone();
+    json!({
+        "name": problem.name,
+        "givens": problem.givens.iter().map(name_of).collect::<Vec<_>>(),
+        "setup": problem.setup.iter().map(name_of).collect::<Vec<_>>(),
+        "goals": problem.goals.iter().map(|goal| json!({
+            "name": goal.name, "type": goal.ty, "constant": goal.is_constant,
+        })).collect::<Vec<_>>(),
+        "mask": problem.mask.iter().map(|token| token.text()).collect::<Vec<_>>(),
+        "ignore": problem.limits,
+        "instances": problem.instances,
+        "steps": problem.steps.iter().map(|step| json!({
+            "op": step.op,
+            "binds": step.binders.iter().map(|binder| &binder.name).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+pub fn problems_to_text(scene: &Scene) -> String {
+    let mut out = String::new();
+    for problem in &scene.problems {
+        // Writing to a String cannot fail.
+        let _ = write_problem(&mut out, scene, problem);
+    }
+    if scene.problems.is_empty() {
+        out.push_str("no solve blocks\n");
+    }
+    out
+}
+
+fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
+    writeln!(out, "problem {}", problem.name)?;
+    let mask: Vec<&str> = problem.mask.iter().map(|token| MaskToken::text(*token)).collect();
+    writeln!(out, "  mask: {}", mask.join(" "))?;
+    if problem.limits.min.is_some() || problem.limits.max.is_some() {
+        let show = |limit: Option<f64>| limit.map_or("none".to_string(), format_number);
+        writeln!(out, "  ignore: min {} max {}", show(problem.limits.min), show(problem.limits.max))?;
+    }
+    let Some(declared) = problem.instances.first() else {
+        return writeln!(out, "  (not evaluated: the file has errors)");
+    };
+    writeln!(out, "  starting set:")?;
+    for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
+        writeln!(out, "    {} = {}", scene.symbols[*symbol].name, format_point(*point))?;
+    }
+    if !problem.setup.is_empty() {
+        writeln!(out, "  setup:")?;
+        for (symbol, object) in problem.setup.iter().zip(&declared.setup) {
+            let value = match object {
+                crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
+                crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
+            };
+            writeln!(out, "    {} = {}", scene.symbols[*symbol].name, format_value(&value))?;
+        }
+    }
+    writeln!(out, "  goals:")?;
+    for (goal, value) in problem.goals.iter().zip(&declared.goals) {
+        let constant = if goal.is_constant { " (constant)" } else { "" };
+        writeln!(out, "    {} = {}{constant}", goal.name, format_value(value))?;
+    }
+    let verify = problem.instances.iter().filter(|i| matches!(i.origin, Origin::Verify { .. })).count();
+    let random = problem.instances.iter().filter(|i| matches!(i.origin, Origin::Random { .. })).count();
+    writeln!(out, "  instances: declared, {verify} verify, {random} random")?;
+    if !problem.steps.is_empty() {
+        writeln!(out, "  steps:")?;
+        for step in &problem.steps {
+            let op = match step.op {
+                StepOp::Line(a, b) => format!("line(p{a}, p{b})"),
+                StepOp::Circle(a, b) => format!("circle(p{a}, p{b})"),
+                StepOp::Meet(a, b) => format!("o{a} & o{b}"),
+            };
+            let names: Vec<&str> = step.binders.iter().map(|b| b.name.as_deref().unwrap_or("_")).collect();
+            writeln!(out, "    {} = {op}", names.join(", "))?;
+        }
+    }
+    Ok(())
+}

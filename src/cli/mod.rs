@@ -1,0 +1,188 @@
+//! The command line: arguments, files, terminal output, exit codes. The only
+//! layer (with `lsp`) that touches the file system and stdout.
+
+mod compile;
+pub mod report;
+
+use crate::analysis::{analyze, Analysis};
+use crate::check::Status;
+use crate::diag::Diagnostic;
+use crate::span::LineIndex;
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Exit codes of DESIGN.md: success, a check failed, the input or the command line is wrong.
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_FAILED: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(name = "euc", version, about = "Straightedge-and-compass construction scripts")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay and verify every solve block; exit 1 if a construction fails.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Print the resolved problems as the solver receives them.
+    Compile {
+        file: PathBuf,
+        /// Stable JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+        }
+    };
+    match cli.command {
+        Command::Check { files, format } => check(&files, format),
+        Command::Compile { file, json } => compile(&file, json),
+    }
+}
+
+/// Whether a diagnostic means "the construction fails" (exit 1) rather than
+/// "the input is wrong" (exit 2).
+fn is_check_failure(diagnostic: &Diagnostic) -> bool {
+    diagnostic.code.starts_with("E04") || diagnostic.code == "E0506"
+}
+
+fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
+    let errors = diagnostics.iter().filter(|d| d.is_error());
+    let mut code = EXIT_OK;
+    for error in errors {
+        if is_check_failure(error) {
+            code = code.max(EXIT_FAILED);
+        } else {
+            return EXIT_USAGE;
+        }
+    }
+    code
+}
+
+fn read(path: &PathBuf) -> Result<String, i32> {
+    std::fs::read_to_string(path).map_err(|error| {
+        eprintln!("error: cannot read {}: {error}", path.display());
+        EXIT_USAGE
+    })
+}
+
+fn check(files: &[PathBuf], format: Format) -> i32 {
+    let mut code = EXIT_OK;
+    let mut results = Vec::new();
+    let color = std::io::stderr().is_terminal();
+    for path in files {
+        let text = match read(path) {
+            Ok(text) => text,
+            Err(error) => {
+                code = code.max(error);
+                results.push(json!({ "path": path.display().to_string(), "error": "cannot read file" }));
+                continue;
+            }
+        };
+        let analysis = analyze(&text);
+        code = code.max(exit_code(&analysis.diagnostics));
+        let name = path.display().to_string();
+        match format {
+            Format::Human => {
+                eprint!("{}", report::render_diagnostics(&name, &text, &analysis.diagnostics, color));
+                print_summary(&name, &analysis);
+            }
+            Format::Json => results.push(analysis_to_json(&name, &text, &analysis)),
+        }
+    }
+    if let Format::Json = format {
+        println!("{}", json!({ "files": results, "exit": code }));
+    }
+    code
+}
+
+fn print_summary(path: &str, analysis: &Analysis) {
+    let mut out = std::io::stdout().lock();
+    for report in &analysis.reports {
+        let line = match report.status {
+            Status::Solved => format!(
+                "ok      {path}: {} ({} step{}, {} instances)",
+                report.name,
+                report.steps,
+                if report.steps == 1 { "" } else { "s" },
+                report.instances
+            ),
+            Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),
+            Status::Failed => format!("FAILED  {path}: {}", report.name),
+            Status::Unchecked => format!("error   {path}: {} (not checked: fix the errors above)", report.name),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    if analysis.reports.is_empty() {
+        let verdict = if analysis.has_errors() { "error  " } else { "ok     " };
+        let _ = writeln!(out, "{verdict} {path}: no solve blocks");
+    }
+}
+
+fn analysis_to_json(path: &str, text: &str, analysis: &Analysis) -> serde_json::Value {
+    let index = LineIndex::new(text);
+    json!({
+        "path": path,
+        "blocks": analysis.reports,
+        "diagnostics": analysis.diagnostics.iter()
+            .map(|diagnostic| report::diagnostic_to_json(text, &index, diagnostic))
+            .collect::<Vec<_>>(),
+    })
+}
+
+fn compile(path: &PathBuf, as_json: bool) -> i32 {
+    let text = match read(path) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let analysis = analyze(&text);
+    let errors: Vec<Diagnostic> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !is_check_failure(d))
+        .cloned()
+        .collect();
+    let name = path.display().to_string();
+    if !errors.is_empty() {
+        if as_json {
+            let index = LineIndex::new(&text);
+            let diagnostics: Vec<_> = errors.iter().map(|d| report::diagnostic_to_json(&text, &index, d)).collect();
+            println!("{}", json!({ "problems": [], "diagnostics": diagnostics }));
+        } else {
+            eprint!("{}", report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal()));
+        }
+        return EXIT_USAGE;
+    }
+    if as_json {
+        let mut value = compile::problems_to_json(&analysis.scene);
+        value["diagnostics"] = json!([]);
+        println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
+    } else {
+        print!("{}", compile::problems_to_text(&analysis.scene));
+    }
+    EXIT_OK
+}

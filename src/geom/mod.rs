@@ -1,0 +1,350 @@
+//! The numeric kernel: points, lines and circles, their intersections in the
+//! canonical order of DESIGN.md point 6, and the tolerances that decide when
+//! two computed values are the same.
+
+use serde::Serialize;
+
+/// Two coordinates closer than this are the same point.
+pub const EPS: f64 = 1e-9;
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+
+    pub fn dist(self, other: Point) -> f64 {
+        (self.x - other.x).hypot(self.y - other.y)
+    }
+
+    pub fn same(self, other: Point) -> bool {
+        self.dist(other) < EPS
+    }
+
+    pub fn norm(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+
+    pub fn dot(self, other: Point) -> f64 {
+        self.x * other.x + self.y * other.y
+    }
+
+    pub fn cross(self, other: Point) -> f64 {
+        self.x * other.y - self.y * other.x
+    }
+
+    /// The vector turned a quarter to the left.
+    pub fn perp(self) -> Point {
+        Point::new(-self.y, self.x)
+    }
+}
+
+impl std::ops::Add for Point {
+    type Output = Point;
+    fn add(self, other: Point) -> Point {
+        Point::new(self.x + other.x, self.y + other.y)
+    }
+}
+
+impl std::ops::Sub for Point {
+    type Output = Point;
+    fn sub(self, other: Point) -> Point {
+        Point::new(self.x - other.x, self.y - other.y)
+    }
+}
+
+impl std::ops::Mul<f64> for Point {
+    type Output = Point;
+    fn mul(self, factor: f64) -> Point {
+        Point::new(self.x * factor, self.y * factor)
+    }
+}
+
+/// A line through `origin` with unit `direction`; the direction orders the
+/// points of the line (and so the two intersections with a circle).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Line {
+    pub origin: Point,
+    pub direction: Point,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Circle {
+    pub center: Point,
+    pub radius: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Object {
+    Line(Line),
+    Circle(Circle),
+}
+
+/// Why an object or an intersection cannot be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Degenerate {
+    SamePoints,
+    ZeroRadius,
+    NotFinite,
+    Parallel,
+    SameObject,
+    DoNotMeet,
+    Tangent,
+    Concentric,
+}
+
+impl Degenerate {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Degenerate::SamePoints => "its two points are the same point",
+            Degenerate::ZeroRadius => "the circle has radius zero",
+            Degenerate::NotFinite => "its coordinates are not finite numbers",
+            Degenerate::Parallel => "the lines are parallel",
+            Degenerate::SameObject => "the two objects are the same",
+            Degenerate::DoNotMeet => "the objects do not meet",
+            Degenerate::Tangent => "the objects only touch: there is one common point, not two",
+            Degenerate::Concentric => "the circles are concentric",
+        }
+    }
+}
+
+impl Line {
+    /// The line through two points, directed from `from` to `to`.
+    pub fn through(from: Point, to: Point) -> Result<Line, Degenerate> {
+        if !from.is_finite() || !to.is_finite() {
+            return Err(Degenerate::NotFinite);
+        }
+        let delta = to - from;
+        let length = delta.norm();
+        if length < EPS {
+            return Err(Degenerate::SamePoints);
+        }
+        Ok(Line {
+            origin: from,
+            direction: delta * (1.0 / length),
+        })
+    }
+
+    pub fn distance_to(&self, point: Point) -> f64 {
+        self.direction.cross(point - self.origin).abs()
+    }
+
+    pub fn same(&self, other: &Line) -> bool {
+        self.direction.cross(other.direction).abs() < EPS && self.distance_to(other.origin) < EPS
+    }
+
+    /// The foot of the perpendicular from `point`.
+    pub fn project(&self, point: Point) -> Point {
+        self.origin + self.direction * self.direction.dot(point - self.origin)
+    }
+
+    /// `a x + b y = c` with `a² + b² = 1`, for people to read.
+    pub fn equation(&self) -> (f64, f64, f64) {
+        let normal = self.direction.perp();
+        (normal.x, normal.y, normal.dot(self.origin))
+    }
+}
+
+impl Circle {
+    pub fn new(center: Point, radius: f64) -> Result<Circle, Degenerate> {
+        if !center.is_finite() || !radius.is_finite() {
+            return Err(Degenerate::NotFinite);
+        }
+        if radius < EPS {
+            return Err(Degenerate::ZeroRadius);
+        }
+        Ok(Circle { center, radius })
+    }
+
+    /// The circle with centre `center` through `point` (one compass move).
+    pub fn through(center: Point, point: Point) -> Result<Circle, Degenerate> {
+        Circle::new(center, center.dist(point))
+    }
+
+    pub fn same(&self, other: &Circle) -> bool {
+        self.center.same(other.center) && (self.radius - other.radius).abs() < EPS
+    }
+
+    pub fn at_angle(&self, angle: f64) -> Point {
+        self.center + Point::new(angle.cos(), angle.sin()) * self.radius
+    }
+}
+
+impl Object {
+    pub fn same(&self, other: &Object) -> bool {
+        match (self, other) {
+            (Object::Line(a), Object::Line(b)) => a.same(b),
+            (Object::Circle(a), Object::Circle(b)) => a.same(b),
+            _ => false,
+        }
+    }
+
+    pub fn contains(&self, point: Point) -> bool {
+        match self {
+            Object::Line(line) => line.distance_to(point) < EPS,
+            Object::Circle(circle) => (circle.center.dist(point) - circle.radius).abs() < EPS,
+        }
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Object::Line(_) => "line",
+            Object::Circle(_) => "circle",
+        }
+    }
+}
+
+/// The common points of two objects in canonical order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Meet {
+    One(Point),
+    Two(Point, Point),
+}
+
+impl Meet {
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        let (first, second) = match *self {
+            Meet::One(point) => (point, None),
+            Meet::Two(first, second) => (first, Some(second)),
+        };
+        std::iter::once(first).chain(second)
+    }
+}
+
+/// Relative tolerance under which a line and a circle, or two circles, are
+/// taken to touch rather than cross.
+const TANGENT: f64 = 1e-12;
+
+/// The intersection of two objects.
+///
+/// Canonical order: for a line and a circle, along the line's direction; for
+/// two circles, the point left of the direction from the first centre to the
+/// second comes first. Both orders stay put while the inputs move
+/// continuously, so a step replays on other instances of a problem.
+pub fn meet(a: &Object, b: &Object) -> Result<Meet, Degenerate> {
+    let result = match (a, b) {
+        (Object::Line(a), Object::Line(b)) => meet_lines(a, b),
+        (Object::Line(line), Object::Circle(circle)) | (Object::Circle(circle), Object::Line(line)) => {
+            meet_line_circle(line, circle)
+        }
+        (Object::Circle(a), Object::Circle(b)) => meet_circles(a, b),
+    }?;
+    if result.points().all(Point::is_finite) {
+        Ok(result)
+    } else {
+        Err(Degenerate::NotFinite)
+    }
+}
+
+fn meet_lines(a: &Line, b: &Line) -> Result<Meet, Degenerate> {
+    let denominator = a.direction.cross(b.direction);
+    if denominator.abs() < EPS {
+        return Err(if a.same(b) { Degenerate::SameObject } else { Degenerate::Parallel });
+    }
+    let t = (b.origin - a.origin).cross(b.direction) / denominator;
+    Ok(Meet::One(a.origin + a.direction * t))
+}
+
+fn meet_line_circle(line: &Line, circle: &Circle) -> Result<Meet, Degenerate> {
+    let foot = line.project(circle.center);
+    let distance = circle.center.dist(foot);
+    let half_squared = circle.radius * circle.radius - distance * distance;
+    let scale = circle.radius * circle.radius;
+    if half_squared.abs() <= TANGENT * scale {
+        return Ok(Meet::One(foot));
+    }
+    if half_squared < 0.0 {
+        return Err(Degenerate::DoNotMeet);
+    }
+    let half = half_squared.sqrt();
+    Ok(Meet::Two(foot - line.direction * half, foot + line.direction * half))
+}
+
+fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
+    let delta = b.center - a.center;
+    let distance = delta.norm();
+    if distance < EPS {
+        return Err(if (a.radius - b.radius).abs() < EPS {
+            Degenerate::SameObject
+        } else {
+            Degenerate::Concentric
+        });
+    }
+    let unit = delta * (1.0 / distance);
+    let along = (distance * distance + a.radius * a.radius - b.radius * b.radius) / (2.0 * distance);
+    let half_squared = a.radius * a.radius - along * along;
+    let base = a.center + unit * along;
+    if half_squared.abs() <= TANGENT * a.radius.max(b.radius).powi(2) {
+        return Ok(Meet::One(base));
+    }
+    if half_squared < 0.0 {
+        return Err(Degenerate::DoNotMeet);
+    }
+    let offset = unit.perp() * half_squared.sqrt();
+    Ok(Meet::Two(base + offset, base - offset))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn circle(x: f64, y: f64, r: f64) -> Object {
+        Object::Circle(Circle::new(Point::new(x, y), r).unwrap())
+    }
+
+    fn line(ax: f64, ay: f64, bx: f64, by: f64) -> Object {
+        Object::Line(Line::through(Point::new(ax, ay), Point::new(bx, by)).unwrap())
+    }
+
+    #[test]
+    fn circles_meet_left_of_the_centre_line_first() {
+        let Meet::Two(first, second) = meet(&circle(-1.0, 0.0, 2.0), &circle(1.0, 0.0, 2.0)).unwrap() else {
+            panic!("expected two points")
+        };
+        assert!(first.y > 0.0 && second.y < 0.0);
+        let Meet::Two(first, _) = meet(&circle(1.0, 0.0, 2.0), &circle(-1.0, 0.0, 2.0)).unwrap() else {
+            panic!("expected two points")
+        };
+        assert!(first.y < 0.0, "swapping the circles swaps the order");
+    }
+
+    #[test]
+    fn line_and_circle_meet_in_the_line_direction() {
+        let Meet::Two(first, second) = meet(&line(1.0, 0.0, -1.0, 0.0), &circle(0.0, 0.0, 1.0)).unwrap() else {
+            panic!("expected two points")
+        };
+        assert!(first.x > second.x, "the line runs towards -x");
+    }
+
+    #[test]
+    fn degenerate_cases_are_named() {
+        assert_eq!(meet(&line(0.0, 0.0, 1.0, 0.0), &line(0.0, 1.0, 1.0, 1.0)), Err(Degenerate::Parallel));
+        assert_eq!(meet(&circle(0.0, 0.0, 1.0), &circle(5.0, 0.0, 1.0)), Err(Degenerate::DoNotMeet));
+        assert_eq!(meet(&circle(0.0, 0.0, 1.0), &circle(0.0, 0.0, 2.0)), Err(Degenerate::Concentric));
+        assert_eq!(Circle::through(Point::new(1.0, 1.0), Point::new(1.0, 1.0)), Err(Degenerate::ZeroRadius));
+        assert_eq!(Line::through(Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)), Err(Degenerate::NotFinite));
+    }
+
+    #[test]
+    fn tangency_is_one_point() {
+        assert_eq!(
+            meet(&line(-1.0, 1.0, 1.0, 1.0), &circle(0.0, 0.0, 1.0)),
+            Ok(Meet::One(Point::new(0.0, 1.0)))
+        );
+        // Two circles touching from inside.
+        let Ok(Meet::One(point)) = meet(&circle(0.0, 0.0, 2.0), &circle(1.0, 0.0, 1.0)) else {
+            panic!("expected one point")
+        };
+        assert!(point.same(Point::new(2.0, 0.0)));
+    }
+}

@@ -1,0 +1,193 @@
+//! Text → tokens. Characters that start no token become diagnostics and are
+//! left out of the stream, so the parser sees the rest and lexing never aborts.
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use logos::Logos;
+use std::fmt;
+
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(skip r"[ \t\r\f]+")]
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+pub enum Token<'src> {
+    #[token("let")]
+    Let,
+    #[token("point")]
+    Point,
+    #[token("line")]
+    Line,
+    #[token("circle")]
+    Circle,
+    #[token("solve")]
+    Solve,
+    #[token("planar")]
+    Planar,
+    #[token("goal")]
+    Goal,
+    #[token("mask")]
+    Mask,
+    #[token("ignore")]
+    Ignore,
+    #[token("verify")]
+    Verify,
+
+    #[regex(r"[\p{L}_][\p{L}\p{N}_']*")]
+    Ident(&'src str),
+    #[regex(r"([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", |lex| lex.slice().parse::<f64>().ok())]
+    Number(f64),
+    #[regex(r"([0-9]+(\.[0-9]*)?|\.[0-9]+)deg", |lex| {
+        let text = lex.slice();
+        text[..text.len() - 3].parse::<f64>().ok()
+    })]
+    Degrees(f64),
+
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token(",")]
+    Comma,
+    #[token("=")]
+    Eq,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("**")]
+    StarStar,
+    #[token("/")]
+    Slash,
+    #[token("&")]
+    Amp,
+    /// A line break or `;`: statements end here.
+    #[token("\n")]
+    #[token(";")]
+    Newline,
+}
+
+impl fmt::Display for Token<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let text = match self {
+            Token::Let => "let",
+            Token::Point => "point",
+            Token::Line => "line",
+            Token::Circle => "circle",
+            Token::Solve => "solve",
+            Token::Planar => "planar",
+            Token::Goal => "goal",
+            Token::Mask => "mask",
+            Token::Ignore => "ignore",
+            Token::Verify => "verify",
+            Token::Ident(name) => return write!(f, "`{name}`"),
+            Token::Number(value) => return write!(f, "number {value}"),
+            Token::Degrees(value) => return write!(f, "angle {value}deg"),
+            Token::LParen => "(",
+            Token::RParen => ")",
+            Token::LBrace => "{",
+            Token::RBrace => "}",
+            Token::LBracket => "[",
+            Token::RBracket => "]",
+            Token::Comma => ",",
+            Token::Eq => "=",
+            Token::Plus => "+",
+            Token::Minus => "-",
+            Token::Star => "*",
+            Token::StarStar => "**",
+            Token::Slash => "/",
+            Token::Amp => "&",
+            Token::Newline => return write!(f, "end of line"),
+        };
+        write!(f, "`{text}`")
+    }
+}
+
+/// The tokens of a text with their byte spans, and the lexical mistakes.
+///
+/// Line breaks inside parentheses and brackets are dropped, so an expression
+/// may span lines there; everywhere else a line break ends a statement.
+pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
+    let mut tokens = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut depth = 0usize;
+    for (token, range) in Token::lexer(text).spanned() {
+        let span = Span::from(range);
+        match token {
+            Ok(token) => {
+                match token {
+                    Token::LParen | Token::LBracket => depth += 1,
+                    Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+                    // A brace always ends a statement context: reset so that an
+                    // unclosed parenthesis cannot swallow the rest of the file.
+                    Token::LBrace | Token::RBrace => depth = 0,
+                    Token::Newline if depth > 0 => continue,
+                    _ => {}
+                }
+                tokens.push((token, span));
+            }
+            Err(()) => {
+                // Merge a run of junk into one diagnostic.
+                if let Some(last) = diagnostics.last_mut() {
+                    if last.code == "E0001" && last.span.end == span.start {
+                        last.span.end = span.end;
+                        last.message = format!("unexpected characters `{}`", &text[last.span.range()]);
+                        continue;
+                    }
+                }
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0001",
+                        span,
+                        format!("unexpected character `{}`", &text[span.range()].escape_debug()),
+                    )
+                    .with_help("euc files use names, numbers, `( ) { } [ ] , = + - * / & **` and `//` comments"),
+                );
+            }
+        }
+    }
+    (tokens, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<String> {
+        lex(text).0.into_iter().map(|(token, _)| token.to_string()).collect()
+    }
+
+    #[test]
+    fn numbers_angles_and_names() {
+        assert_eq!(
+            kinds("let a = 120deg + 1.5e2 // note"),
+            ["`let`", "`a`", "`=`", "angle 120deg", "`+`", "number 150"]
+        );
+    }
+
+    #[test]
+    fn mask_tokens() {
+        assert_eq!(kinds("mask line** * circle"), ["`mask`", "`line`", "`**`", "`*`", "`circle`"]);
+    }
+
+    #[test]
+    fn newlines_inside_parentheses_are_dropped() {
+        assert_eq!(kinds("f(1,\n2)\n"), ["`f`", "`(`", "number 1", "`,`", "number 2", "`)`", "end of line"]);
+    }
+
+    #[test]
+    fn junk_is_one_diagnostic_and_lexing_goes_on() {
+        let (tokens, diagnostics) = lex("let a$$ = 1");
+        assert_eq!(tokens.len(), 4);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].span, Span::new(5, 7));
+    }
+}

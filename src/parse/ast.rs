@@ -1,0 +1,359 @@
+//! The syntax tree: what the text says, every node with its byte span.
+//! Mistakes that the parser recovered from stay in the tree as `Error` nodes.
+
+use crate::span::Span;
+use std::fmt::{self, Write};
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SourceFile {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// One name bound by a declaration or a step; `_` binds nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Binder {
+    Name(Name),
+    Wildcard(Span),
+}
+
+impl Binder {
+    pub fn span(&self) -> Span {
+        match self {
+            Binder::Name(name) => name.span,
+            Binder::Wildcard(span) => *span,
+        }
+    }
+
+    pub fn name(&self) -> Option<&Name> {
+        match self {
+            Binder::Name(name) => Some(name),
+            Binder::Wildcard(_) => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclKind {
+    /// A value that is not a given: usable in expressions, never in steps.
+    Let,
+    /// A given point: part of the starting set.
+    Point,
+    /// A line drawn at the start.
+    Line,
+    /// A circle drawn at the start.
+    Circle,
+}
+
+impl DeclKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            DeclKind::Let => "let",
+            DeclKind::Point => "point",
+            DeclKind::Line => "line",
+            DeclKind::Circle => "circle",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    Decl(Decl),
+    Solve(SolveBlock),
+    Planar(PlanarBlock),
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decl {
+    pub kind: DeclKind,
+    pub keyword_span: Span,
+    pub binders: Vec<Binder>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveBlock {
+    pub name: Option<Name>,
+    pub keyword_span: Span,
+    pub items: Vec<SolveItem>,
+    /// The text between the braces, what `euc solve --write` replaces.
+    pub body_span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveItem {
+    pub kind: SolveItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveItemKind {
+    Goal { name: Name, value: Expr },
+    Mask(Vec<MaskPart>),
+    Ignore(Vec<IgnoreLimit>),
+    Verify(Vec<Assignment>),
+    Step(Step),
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub binders: Vec<Binder>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MaskToken {
+    Line,
+    Circle,
+    Any,
+    Lines,
+    Circles,
+    All,
+}
+
+impl MaskToken {
+    /// The seed engine's spelling.
+    pub fn text(self) -> &'static str {
+        match self {
+            MaskToken::Line => "line",
+            MaskToken::Circle => "circle",
+            MaskToken::Any => "*",
+            MaskToken::Lines => "line**",
+            MaskToken::Circles => "circle**",
+            MaskToken::All => "**",
+        }
+    }
+
+    pub fn is_generator(self) -> bool {
+        matches!(self, MaskToken::Lines | MaskToken::Circles | MaskToken::All)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaskPart {
+    pub token: MaskToken,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Min,
+    Max,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct IgnoreLimit {
+    pub limit: Limit,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    pub name: Name,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanarBlock {
+    pub name: Option<Name>,
+    pub keyword_span: Span,
+    pub items: Vec<PlanarItem>,
+    pub body_span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanarItem {
+    pub kind: PlanarItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanarItemKind {
+    Level(Expr),
+    Seed(Expr),
+    Node { name: Name, value: Expr },
+    Edges(Vec<Edge>),
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    pub from: Name,
+    pub to: Name,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Number(f64),
+    /// A number with the `deg` suffix, kept in degrees as written.
+    Degrees(f64),
+    Name(String),
+    Neg(Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `(x, y)`; other lengths are reported by the resolver.
+    Tuple(Vec<Expr>),
+    Call { function: Name, args: Vec<Expr> },
+    /// `a & b`: the intersection of two objects.
+    Meet(Box<Expr>, Box<Expr>),
+    Error,
+}
+
+/// A compact, stable outline of the tree for snapshots and `--tree` debugging.
+pub fn tree_to_text(file: &SourceFile) -> String {
+    let mut out = String::new();
+    for item in &file.items {
+        write_item(&mut out, item).expect("writing to a String cannot fail");
+    }
+    out
+}
+
+fn write_item(out: &mut String, item: &Item) -> fmt::Result {
+    let Span { start, end } = item.span;
+    match &item.kind {
+        ItemKind::Decl(decl) => writeln!(
+            out,
+            "{start}..{end} {} {} = {}",
+            decl.kind.keyword(),
+            binders_to_text(&decl.binders),
+            expr_to_text(&decl.value)
+        ),
+        ItemKind::Solve(block) => {
+            writeln!(out, "{start}..{end} solve {}", block_name(&block.name))?;
+            for item in &block.items {
+                let Span { start, end } = item.span;
+                let text = match &item.kind {
+                    SolveItemKind::Goal { name, value } => {
+                        format!("goal {} = {}", name.text, expr_to_text(value))
+                    }
+                    SolveItemKind::Mask(parts) => {
+                        let parts: Vec<_> = parts.iter().map(|part| part.token.text()).collect();
+                        format!("mask {}", parts.join(" "))
+                    }
+                    SolveItemKind::Ignore(limits) => {
+                        let limits: Vec<_> = limits
+                            .iter()
+                            .map(|limit| {
+                                let word = if limit.limit == Limit::Min { "min" } else { "max" };
+                                format!("{word} {}", expr_to_text(&limit.value))
+                            })
+                            .collect();
+                        format!("ignore {}", limits.join(" "))
+                    }
+                    SolveItemKind::Verify(assignments) => {
+                        let assignments: Vec<_> = assignments
+                            .iter()
+                            .map(|a| format!("{} = {}", a.name.text, expr_to_text(&a.value)))
+                            .collect();
+                        format!("verify {}", assignments.join(", "))
+                    }
+                    SolveItemKind::Step(step) => format!(
+                        "step {} = {}",
+                        binders_to_text(&step.binders),
+                        expr_to_text(&step.value)
+                    ),
+                    SolveItemKind::Error => "error".to_string(),
+                };
+                writeln!(out, "  {start}..{end} {text}")?;
+            }
+            Ok(())
+        }
+        ItemKind::Planar(block) => {
+            writeln!(out, "{start}..{end} planar {}", block_name(&block.name))?;
+            for item in &block.items {
+                let Span { start, end } = item.span;
+                let text = match &item.kind {
+                    PlanarItemKind::Level(value) => format!("level {}", expr_to_text(value)),
+                    PlanarItemKind::Seed(value) => format!("seed {}", expr_to_text(value)),
+                    PlanarItemKind::Node { name, value } => {
+                        format!("node {} = {}", name.text, expr_to_text(value))
+                    }
+                    PlanarItemKind::Edges(edges) => {
+                        let edges: Vec<_> =
+                            edges.iter().map(|e| format!("{}-{}", e.from.text, e.to.text)).collect();
+                        format!("edge {}", edges.join(", "))
+                    }
+                    PlanarItemKind::Error => "error".to_string(),
+                };
+                writeln!(out, "  {start}..{end} {text}")?;
+            }
+            Ok(())
+        }
+        ItemKind::Error => writeln!(out, "{start}..{end} error"),
+    }
+}
+
+fn block_name(name: &Option<Name>) -> &str {
+    name.as_ref().map_or("<unnamed>", |name| name.text.as_str())
+}
+
+fn binders_to_text(binders: &[Binder]) -> String {
+    let names: Vec<_> = binders
+        .iter()
+        .map(|binder| binder.name().map_or("_", |name| name.text.as_str()))
+        .collect();
+    names.join(", ")
+}
+
+/// Fully parenthesised, so that snapshots show how the parser grouped things.
+pub fn expr_to_text(expr: &Expr) -> String {
+    match &expr.kind {
+        ExprKind::Number(value) => format!("{value}"),
+        ExprKind::Degrees(value) => format!("{value}deg"),
+        ExprKind::Name(name) => name.clone(),
+        ExprKind::Neg(inner) => format!("(-{})", expr_to_text(inner)),
+        ExprKind::Binary(op, left, right) => {
+            format!("({} {} {})", expr_to_text(left), op.symbol(), expr_to_text(right))
+        }
+        ExprKind::Tuple(items) => {
+            let items: Vec<_> = items.iter().map(expr_to_text).collect();
+            format!("({})", items.join(", "))
+        }
+        ExprKind::Call { function, args } => {
+            let args: Vec<_> = args.iter().map(expr_to_text).collect();
+            format!("{}({})", function.text, args.join(", "))
+        }
+        ExprKind::Meet(left, right) => format!("({} & {})", expr_to_text(left), expr_to_text(right)),
+        ExprKind::Error => "<error>".to_string(),
+    }
+}

@@ -1,0 +1,388 @@
+//! The chumsky grammar: tokens → syntax tree, recovering at line and block
+//! boundaries so that each independent mistake is reported once.
+//! grammar/euc.ebnf is the same grammar written down; keep the two in step.
+
+use super::ast::*;
+use crate::lex::Token;
+use crate::span::Span;
+use chumsky::input::ValueInput;
+use chumsky::prelude::*;
+
+pub type ParseError<'t, 's> = Rich<'t, Token<'s>>;
+type Extra<'t, 's> = extra::Err<ParseError<'t, 's>>;
+
+pub fn source_file<'t, 's: 't, I>() -> impl Parser<'t, I, SourceFile, Extra<'t, 's>>
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let item = choice((
+        decl().map(ItemKind::Decl),
+        solve_block().map(ItemKind::Solve),
+        planar_block().map(ItemKind::Planar),
+    ))
+    .map_with(|kind, e| Item {
+        kind,
+        span: span_of(e.span()),
+    })
+    .recover_with(via_parser(junk_line(false).map_with(|_, e| Item {
+        kind: ItemKind::Error,
+        span: span_of(e.span()),
+    })));
+    statements(item)
+        .then_ignore(end())
+        .map(|items| SourceFile { items })
+}
+
+/// Statements separated by line breaks, with blank lines allowed anywhere.
+fn statements<'t, 's: 't, I, O>(
+    statement: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
+) -> impl Parser<'t, I, Vec<O>, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let newlines = just(Token::Newline).repeated();
+    newlines
+        .clone()
+        .ignore_then(
+            statement
+                .separated_by(just(Token::Newline).repeated().at_least(1))
+                .allow_trailing()
+                .collect::<Vec<_>>(),
+        )
+        .then_ignore(newlines)
+}
+
+/// The rest of a line that did not parse, skipping whole `{ … }` groups so a
+/// broken block header does not spill the block's lines into the outer scope.
+fn junk_line<'t, 's: 't, I>(in_block: bool) -> impl Parser<'t, I, (), Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let group = recursive(|group| {
+        just(Token::LBrace)
+            .then(
+                group
+                    .or(none_of([Token::LBrace, Token::RBrace]).ignored())
+                    .repeated(),
+            )
+            .then(just(Token::RBrace))
+            .ignored()
+    });
+    let stop: &'static [Token<'static>] = if in_block {
+        &[Token::Newline, Token::RBrace]
+    } else {
+        &[Token::Newline]
+    };
+    group
+        .or(none_of(stop).ignored())
+        .repeated()
+        .at_least(1)
+}
+
+fn decl<'t, 's: 't, I>() -> impl Parser<'t, I, Decl, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let kind = choice((
+        just(Token::Let).to(DeclKind::Let),
+        just(Token::Point).to(DeclKind::Point),
+        just(Token::Line).to(DeclKind::Line),
+        just(Token::Circle).to(DeclKind::Circle),
+    ))
+    .map_with(|kind, e| (kind, span_of(e.span())));
+    kind.then(binders())
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map(|(((kind, keyword_span), binders), value)| Decl {
+            kind,
+            keyword_span,
+            binders,
+            value,
+        })
+}
+
+fn name<'t, 's: 't, I>() -> impl Parser<'t, I, Name, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select! { Token::Ident(text) if text != "_" => text }
+        .map_with(|text, e| Name {
+            text: text.to_string(),
+            span: span_of(e.span()),
+        })
+        .labelled("name")
+}
+
+/// A contextual keyword such as `min` or `level`: an identifier with that text.
+fn word<'t, 's: 't, I>(text: &'static str) -> impl Parser<'t, I, (), Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select! { Token::Ident(found) if found == text => () }.labelled(text)
+}
+
+fn binders<'t, 's: 't, I>() -> impl Parser<'t, I, Vec<Binder>, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let wildcard = select! { Token::Ident("_") => () }.map_with(|_, e| Binder::Wildcard(span_of(e.span())));
+    name()
+        .map(Binder::Name)
+        .or(wildcard)
+        .separated_by(just(Token::Comma))
+        .at_least(1)
+        .collect()
+}
+
+fn block<'t, 's: 't, I, O>(
+    statement: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
+    error: O,
+) -> impl Parser<'t, I, (Vec<O>, Span), Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+    O: Clone + 't,
+{
+    let statement = statement.recover_with(via_parser(junk_line(true).to(error)));
+    just(Token::LBrace)
+        .ignore_then(statements(statement).map_with(|items, e| (items, span_of(e.span()))))
+        .then(just(Token::RBrace).or_not().map_with(|close, e| (close, span_of(e.span()))))
+        .validate(|((items, body), (close, close_span)), _, emitter| {
+            if close.is_none() {
+                emitter.emit(Rich::custom(
+                    SimpleSpan::from(close_span.start..close_span.end),
+                    "this block is never closed: expected `}`",
+                ));
+            }
+            (items, body)
+        })
+}
+
+fn solve_block<'t, 's: 't, I>() -> impl Parser<'t, I, SolveBlock, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let mask_part = choice((
+        just(Token::Line).ignore_then(just(Token::StarStar).or_not()).map(|star| {
+            if star.is_some() { MaskToken::Lines } else { MaskToken::Line }
+        }),
+        just(Token::Circle).ignore_then(just(Token::StarStar).or_not()).map(|star| {
+            if star.is_some() { MaskToken::Circles } else { MaskToken::Circle }
+        }),
+        just(Token::StarStar).to(MaskToken::All),
+        just(Token::Star).to(MaskToken::Any),
+    ))
+    .map_with(|token, e| MaskPart {
+        token,
+        span: span_of(e.span()),
+    })
+    .labelled("mask part");
+    let mask = just(Token::Mask).ignore_then(
+        mask_part
+            .separated_by(just(Token::Comma).or_not())
+            .at_least(1)
+            .collect()
+            .map(SolveItemKind::Mask),
+    );
+
+    let limit = choice((word("min").to(Limit::Min), word("max").to(Limit::Max)))
+        .then(expr())
+        .map_with(|(limit, value), e| IgnoreLimit {
+            limit,
+            value,
+            span: span_of(e.span()),
+        });
+    let ignore = just(Token::Ignore)
+        .ignore_then(limit.repeated().at_least(1).collect())
+        .map(SolveItemKind::Ignore);
+
+    let assignment = name()
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map(|(name, value)| Assignment { name, value });
+    let verify = just(Token::Verify)
+        .ignore_then(assignment.separated_by(just(Token::Comma)).at_least(1).collect())
+        .map(SolveItemKind::Verify);
+
+    let goal = just(Token::Goal)
+        .ignore_then(name())
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map(|(name, value)| SolveItemKind::Goal { name, value });
+
+    let step = binders()
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map(|(binders, value)| SolveItemKind::Step(Step { binders, value }));
+
+    let item = choice((goal, mask, ignore, verify, step)).map_with(|kind, e| SolveItem {
+        kind,
+        span: span_of(e.span()),
+    });
+    let error_item = SolveItem {
+        kind: SolveItemKind::Error,
+        span: Span::default(),
+    };
+
+    just(Token::Solve)
+        .map_with(|_, e| span_of(e.span()))
+        .then(name().or_not())
+        .then(block(item, error_item))
+        .map(|((keyword_span, name), (items, body_span))| SolveBlock {
+            name,
+            keyword_span,
+            items,
+            body_span,
+        })
+}
+
+fn planar_block<'t, 's: 't, I>() -> impl Parser<'t, I, PlanarBlock, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let level = word("level").ignore_then(expr()).map(PlanarItemKind::Level);
+    let seed = word("seed").ignore_then(expr()).map(PlanarItemKind::Seed);
+    let node = word("node")
+        .ignore_then(name())
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map(|(name, value)| PlanarItemKind::Node { name, value });
+    let edge = name()
+        .then_ignore(just(Token::Minus))
+        .then(name())
+        .map_with(|(from, to), e| Edge {
+            from,
+            to,
+            span: span_of(e.span()),
+        });
+    let edges = word("edge")
+        .ignore_then(edge.separated_by(just(Token::Comma)).at_least(1).collect())
+        .map(PlanarItemKind::Edges);
+    let item = choice((level, seed, node, edges)).map_with(|kind, e| PlanarItem {
+        kind,
+        span: span_of(e.span()),
+    });
+    let error_item = PlanarItem {
+        kind: PlanarItemKind::Error,
+        span: Span::default(),
+    };
+    just(Token::Planar)
+        .map_with(|_, e| span_of(e.span()))
+        .then(name().or_not())
+        .then(block(item, error_item))
+        .map(|((keyword_span, name), (items, body_span))| PlanarBlock {
+            name,
+            keyword_span,
+            items,
+            body_span,
+        })
+}
+
+pub fn expr<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    recursive(|expr| {
+        let number = select! {
+            Token::Number(value) => ExprKind::Number(value),
+            Token::Degrees(value) => ExprKind::Degrees(value),
+        };
+        let args = expr
+            .clone()
+            .separated_by(just(Token::Comma))
+            .allow_trailing()
+            .collect::<Vec<_>>()
+            .delimited_by(just(Token::LParen), just(Token::RParen));
+        let callee = choice((
+            select! { Token::Ident(text) => text },
+            just(Token::Line).to("line"),
+            just(Token::Circle).to("circle"),
+            just(Token::Point).to("point"),
+        ))
+        .map_with(|text, e| Name {
+            text: text.to_string(),
+            span: span_of(e.span()),
+        });
+        let call = callee
+            .then(args.clone())
+            .map(|(function, args)| ExprKind::Call { function, args });
+        let variable = select! { Token::Ident(text) => ExprKind::Name(text.to_string()) };
+        let parenthesised = args.map(|mut items| {
+            if items.len() == 1 {
+                ExprKind::Tuple(vec![items.remove(0)])
+            } else {
+                ExprKind::Tuple(items)
+            }
+        });
+        let atom = choice((number, call, variable, parenthesised))
+            .map_with(|kind, e| Expr {
+                kind,
+                span: span_of(e.span()),
+            })
+            // A one-element tuple is just grouping.
+            .map(|expr| match expr.kind {
+                ExprKind::Tuple(mut items) if items.len() == 1 => {
+                    let mut inner = items.remove(0);
+                    inner.span = expr.span;
+                    inner
+                }
+                _ => expr,
+            })
+            .recover_with(via_parser(nested_delimiters(
+                Token::LParen,
+                Token::RParen,
+                [(Token::LBracket, Token::RBracket)],
+                |span| Expr {
+                    kind: ExprKind::Error,
+                    span: span_of(span),
+                },
+            )))
+            .labelled("expression")
+            .boxed();
+
+        let unary = just(Token::Minus)
+            .map_with(|_, e| span_of(e.span()))
+            .repeated()
+            .foldr_with(atom, |minus, operand, _| Expr {
+                span: minus.to(operand.span),
+                kind: ExprKind::Neg(Box::new(operand)),
+            });
+        let product_op = choice((
+            just(Token::Star).to(BinaryOp::Mul),
+            just(Token::Slash).to(BinaryOp::Div),
+        ));
+        let product = unary
+            .clone()
+            .foldl_with(product_op.then(unary).repeated(), binary);
+        let sum_op = choice((
+            just(Token::Plus).to(BinaryOp::Add),
+            just(Token::Minus).to(BinaryOp::Sub),
+        ));
+        let sum = product
+            .clone()
+            .foldl_with(sum_op.then(product).repeated(), binary);
+        sum.clone()
+            .foldl_with(just(Token::Amp).ignore_then(sum).repeated(), |left, right, _| Expr {
+                span: left.span.to(right.span),
+                kind: ExprKind::Meet(Box::new(left), Box::new(right)),
+            })
+            .boxed()
+    })
+}
+
+fn binary<'t, 's: 't, I>(
+    left: Expr,
+    (op, right): (BinaryOp, Expr),
+    _: &mut chumsky::input::MapExtra<'t, '_, I, Extra<'t, 's>>,
+) -> Expr
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    Expr {
+        span: left.span.to(right.span),
+        kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+    }
+}
+
+fn span_of(span: SimpleSpan) -> Span {
+    Span::new(span.start, span.end)
+}

@@ -1,0 +1,155 @@
+//! Evaluation of typed expressions on one instance of a problem.
+
+use super::types::{Builtin, Ir, Value};
+use crate::geom::{self, Circle, Line, Meet, Object, Point};
+use crate::parse::ast::BinaryOp;
+
+/// Why a value could not be computed; the message completes "cannot compute this: …".
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalError(pub String);
+
+type Result<T> = std::result::Result<T, EvalError>;
+
+fn fail<T>(message: impl Into<String>) -> Result<T> {
+    Err(EvalError(message.into()))
+}
+
+/// Evaluates `ir`; `slots` holds the values of the names it refers to
+/// (`None` where a name's own value failed, which fails this one too).
+pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
+    let value = match ir {
+        Ir::Number(value) => Value::Number(*value),
+        Ir::Slot(slot) => match slots.get(*slot).copied().flatten() {
+            Some(value) => value,
+            None => return fail("a value it uses could not be computed"),
+        },
+        Ir::Neg(inner) => match eval(inner, slots)? {
+            Value::Number(value) => Value::Number(-value),
+            Value::Point(point) => Value::Point(point * -1.0),
+            other => return fail(format!("cannot negate a {}", other.ty())),
+        },
+        Ir::Binary(op, left, right) => binary(*op, eval(left, slots)?, eval(right, slots)?)?,
+        Ir::Point(x, y) => Value::Point(Point::new(number(x, slots)?, number(y, slots)?)),
+        Ir::Call(builtin, args) => {
+            let args = args.iter().map(|arg| eval(arg, slots)).collect::<Result<Vec<_>>>()?;
+            call(*builtin, &args)?
+        }
+        Ir::Meet(left, right) => {
+            let left = object(eval(left, slots)?)?;
+            let right = object(eval(right, slots)?)?;
+            match geom::meet(&left, &right) {
+                Ok(Meet::One(point)) => match (left, right) {
+                    (Object::Line(_), Object::Line(_)) => Value::Point(point),
+                    _ => return fail(geom::Degenerate::Tangent.describe()),
+                },
+                Ok(Meet::Two(first, second)) => Value::Pair(first, second),
+                Err(why) => return fail(why.describe()),
+            }
+        }
+        Ir::Pick(pair, index) => match eval(pair, slots)? {
+            Value::Pair(first, second) => Value::Point(if *index == 0 { first } else { second }),
+            other => other,
+        },
+    };
+    check_finite(value)
+}
+
+fn check_finite(value: Value) -> Result<Value> {
+    let finite = match value {
+        Value::Number(value) => value.is_finite(),
+        Value::Point(point) => point.is_finite(),
+        Value::Line(line) => line.origin.is_finite() && line.direction.is_finite(),
+        Value::Circle(circle) => circle.center.is_finite() && circle.radius.is_finite(),
+        Value::Pair(first, second) => first.is_finite() && second.is_finite(),
+    };
+    if finite {
+        Ok(value)
+    } else {
+        fail("the result is not a finite number")
+    }
+}
+
+fn number(ir: &Ir, slots: &[Option<Value>]) -> Result<f64> {
+    match eval(ir, slots)? {
+        Value::Number(value) => Ok(value),
+        other => fail(format!("expected a number, found a {}", other.ty())),
+    }
+}
+
+pub fn object(value: Value) -> Result<Object> {
+    match value {
+        Value::Line(line) => Ok(Object::Line(line)),
+        Value::Circle(circle) => Ok(Object::Circle(circle)),
+        other => fail(format!("expected a line or a circle, found a {}", other.ty())),
+    }
+}
+
+fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value> {
+    use Value::{Number as N, Point as P};
+    Ok(match (op, left, right) {
+        (BinaryOp::Add, N(a), N(b)) => N(a + b),
+        (BinaryOp::Sub, N(a), N(b)) => N(a - b),
+        (BinaryOp::Mul, N(a), N(b)) => N(a * b),
+        (BinaryOp::Div, N(_), N(b)) if b == 0.0 => return fail("division by zero"),
+        (BinaryOp::Div, N(a), N(b)) => N(a / b),
+        (BinaryOp::Add, P(a), P(b)) => P(a + b),
+        (BinaryOp::Sub, P(a), P(b)) => P(a - b),
+        (BinaryOp::Mul, N(a), P(b)) | (BinaryOp::Mul, P(b), N(a)) => P(b * a),
+        (BinaryOp::Div, P(_), N(b)) if b == 0.0 => return fail("division by zero"),
+        (BinaryOp::Div, P(a), N(b)) => P(a * (1.0 / b)),
+        (op, left, right) => {
+            return fail(format!(
+                "`{}` does not apply to a {} and a {}",
+                op.symbol(),
+                left.ty(),
+                right.ty()
+            ))
+        }
+    })
+}
+
+fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
+    use Value::{Circle as C, Line as L, Number as N, Point as P};
+    let value = match (builtin, args) {
+        (Builtin::Sqrt, [N(x)]) if *x < 0.0 => return fail(format!("square root of a negative number ({x})")),
+        (Builtin::Sqrt, [N(x)]) => N(x.sqrt()),
+        (Builtin::Sin, [N(x)]) => N(x.sin()),
+        (Builtin::Cos, [N(x)]) => N(x.cos()),
+        (Builtin::Tan, [N(x)]) => N(x.tan()),
+        (Builtin::Asin | Builtin::Acos, [N(x)]) if x.abs() > 1.0 => {
+            return fail(format!("{x} is outside -1..1"))
+        }
+        (Builtin::Asin, [N(x)]) => N(x.asin()),
+        (Builtin::Acos, [N(x)]) => N(x.acos()),
+        (Builtin::Atan, [N(x)]) => N(x.atan()),
+        (Builtin::Atan2, [N(y), N(x)]) => N(y.atan2(*x)),
+        (Builtin::Abs, [N(x)]) => N(x.abs()),
+        (Builtin::Dist, [P(a), P(b)]) => N(a.dist(*b)),
+        (Builtin::Midpoint, [P(a), P(b)]) => P((*a + *b) * 0.5),
+        (Builtin::Center, [C(circle)]) => P(circle.center),
+        (Builtin::Radius, [C(circle)]) => N(circle.radius),
+        (Builtin::OnCircle, [C(circle), N(angle)]) => P(circle.at_angle(*angle)),
+        (Builtin::OnLine, [L(line), N(t)]) => P(line.origin + line.direction * *t),
+        (Builtin::LineThrough, [P(a), P(b)]) => L(Line::through(*a, *b).or_else(|why| fail(why.describe()))?),
+        (Builtin::CircleThrough, [P(center), P(point)]) => {
+            C(Circle::through(*center, *point).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::CircleRadius, [P(center), N(radius)]) if *radius < 0.0 => {
+            return fail(format!("a radius cannot be negative ({radius})"))
+        }
+        (Builtin::CircleRadius, [P(center), N(radius)]) => {
+            C(Circle::new(*center, *radius).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::X, [P(point)]) => N(point.x),
+        (Builtin::Y, [P(point)]) => N(point.y),
+        (Builtin::Rotate, [P(point), P(center), N(angle)]) => {
+            let (sin, cos) = angle.sin_cos();
+            let offset = *point - *center;
+            P(*center + Point::new(offset.x * cos - offset.y * sin, offset.x * sin + offset.y * cos))
+        }
+        (Builtin::Reflect, [P(point), L(line)]) => P(line.project(*point) * 2.0 - *point),
+        (Builtin::Project, [P(point), L(line)]) => P(line.project(*point)),
+        _ => return fail("the arguments do not fit this function"),
+    };
+    Ok(value)
+}

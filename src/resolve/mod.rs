@@ -1,0 +1,286 @@
+//! Syntax tree → resolved scene: top-level symbols with types and values on
+//! the declared instance, and one `Problem` per `solve` block with its
+//! instances (declared, `verify`, random) evaluated to coordinates.
+
+mod eval;
+mod instances;
+mod lower;
+mod problem;
+pub mod types;
+
+pub use eval::{eval, EvalError};
+pub use instances::RANDOM_INSTANCES;
+pub use lower::Reference;
+pub use problem::*;
+pub use types::{Type, Value};
+
+use crate::diag::Diagnostic;
+use crate::parse::ast::{Binder, DeclKind, ItemKind, SourceFile};
+use crate::span::Span;
+use lower::{Lookup, Lowering};
+use std::collections::HashMap;
+use types::Ir;
+
+/// A top-level name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Symbol {
+    pub name: String,
+    /// Where the name is bound.
+    pub span: Span,
+    /// The whole declaration.
+    pub decl_span: Span,
+    pub kind: DeclKind,
+    /// `None` when the declaration did not type-check.
+    pub ty: Option<Type>,
+    /// A declaration whose right side mentions no other name (DESIGN point 4).
+    pub is_parameter: bool,
+}
+
+/// Everything the file declares, resolved and evaluated.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    pub symbols: Vec<Symbol>,
+    /// How each symbol is computed from the others (indexed like `symbols`).
+    pub definitions: Vec<Option<Ir>>,
+    /// Each symbol's value on the declared instance.
+    pub values: Vec<Option<Value>>,
+    pub references: Vec<Reference>,
+    pub problems: Vec<Problem>,
+}
+
+impl Scene {
+    pub fn symbol(&self, name: &str) -> Option<usize> {
+        self.symbols.iter().position(|symbol| symbol.name == name)
+    }
+
+    /// The given points, in declaration order: the starting set.
+    pub fn givens(&self) -> Vec<usize> {
+        self.symbols_of(DeclKind::Point)
+    }
+
+    /// The lines and circles drawn at the start.
+    pub fn setup(&self) -> Vec<usize> {
+        (0..self.symbols.len())
+            .filter(|&index| matches!(self.symbols[index].kind, DeclKind::Line | DeclKind::Circle))
+            .collect()
+    }
+
+    fn symbols_of(&self, kind: DeclKind) -> Vec<usize> {
+        (0..self.symbols.len()).filter(|&index| self.symbols[index].kind == kind).collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ResolveOptions {
+    /// Seed of the random instances; the same seed gives the same instances.
+    pub seed: u64,
+    pub random_instances: usize,
+}
+
+impl Default for ResolveOptions {
+    fn default() -> Self {
+        ResolveOptions {
+            seed: 0x5eed,
+            random_instances: RANDOM_INSTANCES,
+        }
+    }
+}
+
+pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut scene = Scene::default();
+    declare_symbols(file, &mut scene, &mut diagnostics);
+    define_symbols(file, &mut scene, &mut diagnostics);
+    scene.values = evaluate_declared(file, &scene, &mut diagnostics);
+    for item in &file.items {
+        if let ItemKind::Solve(block) = &item.kind {
+            if let Some(problem) = problem::resolve_block(block, item.span, &mut scene, options, &mut diagnostics) {
+                scene.problems.push(problem);
+            }
+        }
+    }
+    (scene, diagnostics)
+}
+
+/// First pass: every top-level name, so that later uses can say "declared later".
+fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, Span> = HashMap::new();
+    for item in &file.items {
+        let ItemKind::Decl(decl) = &item.kind else { continue };
+        for binder in &decl.binders {
+            let Binder::Name(name) = binder else { continue };
+            if let Some(first) = seen.get(&name.text) {
+                diagnostics.push(
+                    Diagnostic::error("E0102", name.span, format!("`{}` is declared twice", name.text))
+                        .with_label(*first, "first declared here")
+                        .with_help("names are unique in a file; rename one of them"),
+                );
+                continue;
+            }
+            if name.text == "pi" || types::BUILTINS.iter().any(|(builtin, ..)| *builtin == name.text) {
+                diagnostics.push(
+                    Diagnostic::error("E0102", name.span, format!("`{}` is a built-in name", name.text))
+                        .with_help("choose another name"),
+                );
+                continue;
+            }
+            seen.insert(name.text.clone(), name.span);
+            scene.symbols.push(Symbol {
+                name: name.text.clone(),
+                span: name.span,
+                decl_span: item.span,
+                kind: decl.kind,
+                ty: None,
+                is_parameter: false,
+            });
+            scene.definitions.push(None);
+        }
+    }
+}
+
+/// Second pass: lower each declaration and check its type against its keyword.
+fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) {
+    let names: Vec<String> = scene.symbols.iter().map(|symbol| symbol.name.clone()).collect();
+    for item in &file.items {
+        let ItemKind::Decl(decl) = &item.kind else { continue };
+        let symbols = &scene.symbols;
+        let mut references = Vec::new();
+        let mut lowering = Lowering {
+            lookup: |name: &str| match symbols.iter().position(|symbol| symbol.name == name) {
+                Some(index) if symbols[index].decl_span.start < item.span.start => Lookup::Found {
+                    slot: index,
+                    ty: symbols[index].ty.unwrap_or(Type::Number),
+                    symbol: index,
+                },
+                Some(index) => Lookup::Later {
+                    declared: symbols[index].span,
+                },
+                None => Lookup::Unknown,
+            },
+            names_in_scope: &names,
+            diagnostics,
+            references: &mut references,
+            mentions_name: false,
+        };
+        let lowered = lowering.lower(&decl.value);
+        let is_parameter = !lowering.mentions_name;
+        // A use of a name whose own declaration failed is not a new mistake.
+        let uses_broken = references
+            .iter()
+            .any(|reference| scene.symbols[reference.symbol].ty.is_none());
+        scene.references.extend(references);
+        let Some((ir, ty)) = lowered else { continue };
+        if uses_broken {
+            continue;
+        }
+        let binder_types = match binder_types(decl.kind, ty, decl.binders.len()) {
+            Ok(types) => types,
+            Err(message) => {
+                diagnostics.push(
+                    Diagnostic::error("E0204", decl.value.span, message.0)
+                        .with_label(decl.keyword_span, format!("declared as `{}`", decl.kind.keyword()))
+                        .with_help(message.1),
+                );
+                continue;
+            }
+        };
+        for (position, binder) in decl.binders.iter().enumerate() {
+            let Binder::Name(name) = binder else { continue };
+            let Some(index) = scene.symbols.iter().position(|symbol| symbol.span == name.span) else {
+                continue;
+            };
+            let definition = if ty == Type::Pair {
+                Ir::Pick(Box::new(ir.clone()), position)
+            } else {
+                ir.clone()
+            };
+            scene.definitions[index] = Some(definition);
+            scene.symbols[index].ty = Some(binder_types);
+            scene.symbols[index].is_parameter = is_parameter && ty != Type::Pair;
+        }
+    }
+}
+
+/// The type each name of a declaration gets, or why the declaration does not fit.
+fn binder_types(kind: DeclKind, ty: Type, binders: usize) -> Result<Type, (String, String)> {
+    let element = if ty == Type::Pair { Type::Point } else { ty };
+    let expected_binders = if ty == Type::Pair { 2 } else { 1 };
+    if binders != expected_binders {
+        return Err(if ty == Type::Pair {
+            (
+                format!("this intersection has two points, but {binders} name{} bound", plural(binders)),
+                "bind both points, in canonical order: `P, Q = k & l` (use `_` for one you do not need)".to_string(),
+            )
+        } else {
+            (
+                format!("this is one {ty}, but {binders} names are bound"),
+                "bind one name".to_string(),
+            )
+        });
+    }
+    let expected = match kind {
+        DeclKind::Let => return Ok(element),
+        DeclKind::Point => Type::Point,
+        DeclKind::Line => Type::Line,
+        DeclKind::Circle => Type::Circle,
+    };
+    if element == expected {
+        Ok(element)
+    } else {
+        Err((
+            format!("`{}` declares a {expected}, but this is a {element}", kind.keyword()),
+            format!("use `let` for a helper value, or `{}` for a {element}", keyword_for(element)),
+        ))
+    }
+}
+
+fn keyword_for(ty: Type) -> &'static str {
+    match ty {
+        Type::Point | Type::Pair => "point",
+        Type::Line => "line",
+        Type::Circle => "circle",
+        Type::Number => "let",
+    }
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        " is"
+    } else {
+        "s are"
+    }
+}
+
+/// The declared instance, with a diagnostic for each declaration that cannot be computed.
+fn evaluate_declared(file: &SourceFile, scene: &Scene, diagnostics: &mut Vec<Diagnostic>) -> Vec<Option<Value>> {
+    let mut values = vec![None; scene.symbols.len()];
+    let mut reported = Vec::new();
+    for (index, definition) in scene.definitions.iter().enumerate() {
+        let Some(definition) = definition else { continue };
+        match eval(definition, &values) {
+            Ok(value) => values[index] = Some(value),
+            Err(EvalError(message)) => {
+                let decl_span = scene.symbols[index].decl_span;
+                // One report per declaration, and none for a failure inherited from another.
+                let inherited = message.starts_with("a value it uses");
+                if !inherited && !reported.contains(&decl_span) {
+                    reported.push(decl_span);
+                    let span = value_span(file, decl_span).unwrap_or(decl_span);
+                    diagnostics.push(Diagnostic::error(
+                        "E0301",
+                        span,
+                        format!("cannot compute `{}`: {message}", scene.symbols[index].name),
+                    ));
+                }
+            }
+        }
+    }
+    values
+}
+
+fn value_span(file: &SourceFile, decl_span: Span) -> Option<Span> {
+    file.items.iter().find_map(|item| match &item.kind {
+        ItemKind::Decl(decl) if item.span == decl_span => Some(decl.value.span),
+        _ => None,
+    })
+}

@@ -1,0 +1,691 @@
+//! A `solve` block → `Problem`: goals, mask, limits, instances and the
+//! block's own steps, resolved against the top-level symbols.
+
+use super::eval::{eval, EvalError};
+use super::instances::{evaluate_with, random_instances};
+use super::lower::{closest, Lookup, Lowering};
+use super::types::{Ir, Type, Value};
+use super::{ResolveOptions, Scene};
+use crate::diag::Diagnostic;
+use crate::geom::{Object, Point};
+use crate::parse::ast::{self, Binder, DeclKind, ExprKind, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind};
+use crate::span::Span;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One solve block, ready for replay and search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub name: String,
+    /// The whole block.
+    pub span: Span,
+    /// `solve` and the block's name: where block-wide diagnostics point.
+    pub header_span: Span,
+    /// Between the braces.
+    pub body_span: Span,
+    /// Symbols of the given points (the starting set), in order.
+    pub givens: Vec<usize>,
+    /// Symbols of the lines and circles drawn at the start.
+    pub setup: Vec<usize>,
+    pub goals: Vec<Goal>,
+    pub mask: Vec<MaskToken>,
+    pub limits: Limits,
+    /// The declared instance first, then `verify` ones, then random ones.
+    /// Empty when a given or a goal cannot be computed.
+    pub instances: Vec<Instance>,
+    pub steps: Vec<Step>,
+    /// False when a step did not resolve: the steps cannot be replayed.
+    pub steps_complete: bool,
+    /// Names bound in the block, so that writers can choose fresh ones.
+    pub local_names: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Goal {
+    pub name: String,
+    pub span: Span,
+    pub item_span: Span,
+    pub ty: Type,
+    pub definition: Ir,
+    /// Written without any name: it cannot follow the givens.
+    pub is_constant: bool,
+}
+
+/// The seed engine's `ignore` options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Limits {
+    /// Drop a new point closer than this to a known point.
+    pub min: Option<f64>,
+    /// Drop a new point farther than this from the origin.
+    pub max: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Origin {
+    Declared,
+    Verify { span: Span },
+    Random { parameters: Vec<(String, Value)> },
+}
+
+/// One instance of a problem, in coordinates.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Instance {
+    pub origin: Origin,
+    pub givens: Vec<Point>,
+    pub setup: Vec<Object>,
+    /// Indexed like `Problem::goals`: a point, line or circle.
+    pub goals: Vec<Value>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub span: Span,
+    pub op: StepOp,
+    pub binders: Vec<StepBinder>,
+}
+
+/// Points are indexed givens first, then every intersection point of the
+/// steps in order (named or not); objects setup first, then drawn ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "op", content = "args", rename_all = "lowercase")]
+pub enum StepOp {
+    Line(usize, usize),
+    Circle(usize, usize),
+    Meet(usize, usize),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepBinder {
+    pub name: Option<String>,
+    pub span: Span,
+    /// Binding a goal's name asserts that this is the goal.
+    pub goal: Option<usize>,
+}
+
+pub(super) fn resolve_block(
+    block: &SolveBlock,
+    span: Span,
+    scene: &mut Scene,
+    options: &ResolveOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Problem> {
+    let name = block.name.as_ref().map_or_else(|| "solve".to_string(), |name| name.text.clone());
+    let header_span = block
+        .name
+        .as_ref()
+        .map_or(block.keyword_span, |name| block.keyword_span.to(name.span));
+    let mut problem = Problem {
+        name,
+        span,
+        header_span,
+        body_span: block.body_span,
+        givens: scene.givens(),
+        setup: scene.setup(),
+        goals: Vec::new(),
+        mask: Vec::new(),
+        limits: Limits::default(),
+        instances: Vec::new(),
+        steps: Vec::new(),
+        steps_complete: true,
+        local_names: Vec::new(),
+    };
+    let mut mask_spans: Vec<MaskPart> = Vec::new();
+    let mut mask_line: Option<Span> = None;
+    let mut ignore_line: Option<Span> = None;
+    let mut verifies = Vec::new();
+    for item in &block.items {
+        match &item.kind {
+            SolveItemKind::Goal { name, value } => resolve_goal(name, value, item.span, scene, &mut problem, diagnostics),
+            SolveItemKind::Mask(parts) => {
+                if let Some(first) = mask_line {
+                    diagnostics.push(duplicate_line("mask", item.span, first));
+                } else {
+                    mask_line = Some(item.span);
+                    mask_spans = parts.clone();
+                }
+            }
+            SolveItemKind::Ignore(limits) => {
+                if let Some(first) = ignore_line {
+                    diagnostics.push(duplicate_line("ignore", item.span, first));
+                } else {
+                    ignore_line = Some(item.span);
+                    resolve_limits(limits, scene, &mut problem.limits, diagnostics);
+                }
+            }
+            SolveItemKind::Verify(assignments) => {
+                if let Some(overrides) = resolve_verify(assignments, scene, diagnostics) {
+                    verifies.push((item.span, overrides));
+                }
+            }
+            SolveItemKind::Step(_) | SolveItemKind::Error => {}
+        }
+    }
+    problem.mask = resolve_mask(&mask_spans, diagnostics);
+    resolve_steps(block, scene, &mut problem, diagnostics);
+    problem.instances = build_instances(scene, &problem, &verifies, options, diagnostics);
+    Some(problem)
+}
+
+fn duplicate_line(keyword: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error("E0502", span, format!("a second `{keyword}` line in the same block"))
+        .with_label(first, "the first one")
+        .with_help(format!("put everything on one `{keyword}` line"))
+}
+
+fn top_level_lowering<'a>(
+    scene: &'a Scene,
+    names: &'a [String],
+    diagnostics: &'a mut Vec<Diagnostic>,
+    references: &'a mut Vec<super::Reference>,
+) -> Lowering<'a, impl Fn(&str) -> Lookup + 'a> {
+    Lowering {
+        lookup: move |name: &str| match scene.symbol(name) {
+            Some(index) => Lookup::Found {
+                slot: index,
+                ty: scene.symbols[index].ty.unwrap_or(Type::Number),
+                symbol: index,
+            },
+            None => Lookup::Unknown,
+        },
+        names_in_scope: names,
+        diagnostics,
+        references,
+        mentions_name: false,
+    }
+}
+
+fn symbol_names(scene: &Scene) -> Vec<String> {
+    scene.symbols.iter().map(|symbol| symbol.name.clone()).collect()
+}
+
+fn resolve_goal(
+    name: &ast::Name,
+    value: &ast::Expr,
+    item_span: Span,
+    scene: &mut Scene,
+    problem: &mut Problem,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some(previous) = problem.goals.iter().find(|goal| goal.name == name.text) {
+        diagnostics.push(
+            Diagnostic::error("E0102", name.span, format!("goal `{}` is declared twice", name.text))
+                .with_label(previous.span, "first declared here"),
+        );
+        return;
+    }
+    if let Some(index) = scene.symbol(&name.text) {
+        diagnostics.push(
+            Diagnostic::error("E0104", name.span, format!("goal `{}` has the name of a top-level declaration", name.text))
+                .with_label(scene.symbols[index].span, "declared here")
+                .with_help("give the goal its own name"),
+        );
+        return;
+    }
+    let names = symbol_names(scene);
+    let mut references = Vec::new();
+    let (lowered, is_constant) = {
+        let mut lowering = top_level_lowering(scene, &names, diagnostics, &mut references);
+        let lowered = lowering.lower(value);
+        (lowered, !lowering.mentions_name)
+    };
+    scene.references.extend(references);
+    let Some((definition, ty)) = lowered else { return };
+    if !matches!(ty, Type::Point | Type::Line | Type::Circle) {
+        diagnostics.push(
+            Diagnostic::error("E0208", value.span, format!("a goal is a point, a line or a circle, not a {ty}"))
+                .with_help("for an intersection, bind it at top level: `let P, _ = k & l`, then `goal G = P`"),
+        );
+        return;
+    }
+    if is_constant {
+        diagnostics.push(
+            Diagnostic::warning("W0001", value.span, format!("goal `{}` is a constant: it cannot follow the givens", name.text))
+                .with_help("write the goal in terms of the givens (e.g. `center(k)` rather than `(0, 0)`), so that constructions are checked on moved instances too"),
+        );
+    }
+    problem.goals.push(Goal {
+        name: name.text.clone(),
+        span: name.span,
+        item_span,
+        ty,
+        definition,
+        is_constant,
+    });
+}
+
+fn resolve_mask(parts: &[MaskPart], diagnostics: &mut Vec<Diagnostic>) -> Vec<MaskToken> {
+    let generators: Vec<&MaskPart> = parts.iter().filter(|part| part.token.is_generator()).collect();
+    if generators.len() > 1 {
+        let mut diagnostic = Diagnostic::error(
+            "E0501",
+            generators[1].span,
+            format!("a mask has at most one `**` part, this one has {}", generators.len()),
+        )
+        .with_label(generators[0].span, "the first `**` part");
+        for extra in &generators[2..] {
+            diagnostic = diagnostic.with_label(extra.span, "another one");
+        }
+        diagnostics.push(diagnostic.with_help("merge them: `line** circle**` can be written `**`"));
+        return vec![MaskToken::All];
+    }
+    if parts.is_empty() {
+        vec![MaskToken::All]
+    } else {
+        parts.iter().map(|part| part.token).collect()
+    }
+}
+
+fn resolve_limits(limits: &[ast::IgnoreLimit], scene: &mut Scene, out: &mut Limits, diagnostics: &mut Vec<Diagnostic>) {
+    for limit in limits {
+        let Some(value) = constant_number(&limit.value, scene, diagnostics) else { continue };
+        let word = if limit.limit == Limit::Min { "min" } else { "max" };
+        if value < 0.0 || (limit.limit == Limit::Max && value == 0.0) {
+            diagnostics.push(
+                Diagnostic::error("E0503", limit.value.span, format!("`ignore {word}` must be positive, found {value}"))
+                    .with_help("`min` is a distance between points, `max` a distance from the origin"),
+            );
+            continue;
+        }
+        let slot = if limit.limit == Limit::Min { &mut out.min } else { &mut out.max };
+        if slot.is_some() {
+            diagnostics.push(Diagnostic::error("E0502", limit.span, format!("`{word}` is given twice")));
+        }
+        *slot = Some(value);
+    }
+}
+
+fn constant_number(expr: &ast::Expr, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) -> Option<f64> {
+    let names = symbol_names(scene);
+    let mut references = Vec::new();
+    let lowered = top_level_lowering(scene, &names, diagnostics, &mut references).lower(expr);
+    scene.references.extend(references);
+    let (ir, ty) = lowered?;
+    if ty != Type::Number {
+        diagnostics.push(Diagnostic::error("E0201", expr.span, format!("expected a number, found a {ty}")));
+        return None;
+    }
+    match eval(&ir, &scene.values) {
+        Ok(Value::Number(value)) => Some(value),
+        Ok(_) => None,
+        Err(EvalError(message)) => {
+            diagnostics.push(Diagnostic::error("E0301", expr.span, format!("cannot compute this: {message}")));
+            None
+        }
+    }
+}
+
+fn resolve_verify(
+    assignments: &[ast::Assignment],
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Vec<(usize, Value)>> {
+    let mut overrides = Vec::new();
+    let mut complete = true;
+    for assignment in assignments {
+        let names = symbol_names(scene);
+        let Some(index) = scene.symbol(&assignment.name.text) else {
+            let mut diagnostic = Diagnostic::error(
+                "E0101",
+                assignment.name.span,
+                format!("unknown name `{}`", assignment.name.text),
+            );
+            if let Some(close) = closest(&assignment.name.text, &names) {
+                diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+            }
+            diagnostics.push(diagnostic);
+            complete = false;
+            continue;
+        };
+        scene.references.push(super::Reference {
+            span: assignment.name.span,
+            symbol: index,
+        });
+        let symbol = scene.symbols[index].clone();
+        if !symbol.is_parameter {
+            diagnostics.push(
+                Diagnostic::error("E0504", assignment.name.span, format!("`{}` is not a parameter: it is computed from other names", symbol.name))
+                    .with_label(symbol.decl_span, "computed here")
+                    .with_help("a `verify` line sets parameters: declarations whose right side mentions no name"),
+            );
+            complete = false;
+            continue;
+        }
+        let mut references = Vec::new();
+        let lowered = top_level_lowering(scene, &names, diagnostics, &mut references).lower(&assignment.value);
+        scene.references.extend(references);
+        let Some((ir, ty)) = lowered else {
+            complete = false;
+            continue;
+        };
+        if Some(ty) != symbol.ty {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0505",
+                    assignment.value.span,
+                    format!("`{}` is a {}, but this is a {ty}", symbol.name, symbol.ty.unwrap_or(Type::Number)),
+                )
+                .with_label(symbol.span, "declared here"),
+            );
+            complete = false;
+            continue;
+        }
+        match eval(&ir, &scene.values) {
+            Ok(value) => overrides.push((index, value)),
+            Err(EvalError(message)) => {
+                diagnostics.push(Diagnostic::error("E0301", assignment.value.span, format!("cannot compute this: {message}")));
+                complete = false;
+            }
+        }
+    }
+    complete.then_some(overrides)
+}
+
+/// What a name means inside a block's steps.
+#[derive(Clone, Copy)]
+enum Local {
+    Point(usize),
+    Object(usize, Type),
+}
+
+fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, diagnostics: &mut Vec<Diagnostic>) {
+    let mut scope: HashMap<String, (Local, Span)> = HashMap::new();
+    for (position, &symbol) in problem.givens.iter().enumerate() {
+        scope.insert(scene.symbols[symbol].name.clone(), (Local::Point(position), scene.symbols[symbol].span));
+    }
+    for (position, &symbol) in problem.setup.iter().enumerate() {
+        let ty = scene.symbols[symbol].ty.unwrap_or(Type::Line);
+        scope.insert(scene.symbols[symbol].name.clone(), (Local::Object(position, ty), scene.symbols[symbol].span));
+    }
+    let mut point_count = problem.givens.len();
+    let mut object_count = problem.setup.len();
+    let mut local_spans: HashMap<String, Span> = HashMap::new();
+    for item in &block.items {
+        let step = match &item.kind {
+            SolveItemKind::Step(step) => step,
+            SolveItemKind::Error => {
+                problem.steps_complete = false;
+                continue;
+            }
+            _ => continue,
+        };
+        let Some((op, outputs)) = resolve_step_op(step, scene, &scope, diagnostics) else {
+            problem.steps_complete = false;
+            continue;
+        };
+        let expected = outputs.len();
+        if step.binders.len() != expected {
+            let message = if expected == 2 {
+                format!("this intersection has two points, but {} name{} bound", step.binders.len(), super::plural(step.binders.len()))
+            } else {
+                format!("this step makes one {}, but {} names are bound", outputs[0], step.binders.len())
+            };
+            let help = if expected == 2 {
+                "bind both points in canonical order, `_` for one you do not need: `P, _ = k & l`"
+            } else {
+                "bind one name"
+            };
+            diagnostics.push(Diagnostic::error("E0204", item.span, message).with_help(help));
+            problem.steps_complete = false;
+            continue;
+        }
+        let mut binders = Vec::new();
+        for (binder, ty) in step.binders.iter().zip(&outputs) {
+            let local = if *ty == Type::Point {
+                point_count += 1;
+                Local::Point(point_count - 1)
+            } else {
+                object_count += 1;
+                Local::Object(object_count - 1, *ty)
+            };
+            let Binder::Name(name) = binder else {
+                binders.push(StepBinder { name: None, span: binder.span(), goal: None });
+                continue;
+            };
+            let goal = problem.goals.iter().position(|goal| goal.name == name.text);
+            if let Some(goal) = goal {
+                if problem.goals[goal].ty != *ty {
+                    diagnostics.push(
+                        Diagnostic::error("E0201", name.span, format!("goal `{}` is a {}, but this step binds a {ty}", name.text, problem.goals[goal].ty))
+                            .with_label(problem.goals[goal].span, "the goal"),
+                    );
+                    problem.steps_complete = false;
+                }
+            } else if let Some(symbol) = scene.symbol(&name.text) {
+                diagnostics.push(
+                    Diagnostic::error("E0104", name.span, format!("`{}` is already a top-level name", name.text))
+                        .with_label(scene.symbols[symbol].span, "declared here")
+                        .with_help("steps bind new names; choose another one"),
+                );
+                problem.steps_complete = false;
+            }
+            if let Some(first) = local_spans.get(&name.text) {
+                diagnostics.push(
+                    Diagnostic::error("E0102", name.span, format!("`{}` is bound twice in this block", name.text))
+                        .with_label(*first, "first bound here"),
+                );
+                problem.steps_complete = false;
+            } else {
+                local_spans.insert(name.text.clone(), name.span);
+                problem.local_names.push(name.text.clone());
+            }
+            scope.insert(name.text.clone(), (local, name.span));
+            binders.push(StepBinder { name: Some(name.text.clone()), span: name.span, goal });
+        }
+        // Intersections index every point they make, named or not.
+        problem.steps.push(Step { span: item.span, op, binders });
+    }
+}
+
+/// The operation of a step and the types of what it makes.
+fn resolve_step_op(
+    step: &ast::Step,
+    scene: &mut Scene,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(StepOp, Vec<Type>)> {
+    let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
+    match &step.value.kind {
+        ExprKind::Call { function, args } if function.text == "line" || function.text == "circle" => {
+            if args.len() != 2 {
+                diagnostics.push(
+                    Diagnostic::error("E0207", step.value.span, format!("`{}` in a step takes two points", function.text))
+                        .with_help(form_help),
+                );
+                return None;
+            }
+            let first = step_point(&args[0], scene, scope, diagnostics);
+            let second = step_point(&args[1], scene, scope, diagnostics);
+            let (first, second) = (first?, second?);
+            if function.text == "line" {
+                Some((StepOp::Line(first, second), vec![Type::Line]))
+            } else {
+                Some((StepOp::Circle(first, second), vec![Type::Circle]))
+            }
+        }
+        ExprKind::Meet(left, right) => {
+            let left = step_object(left, scene, scope, diagnostics);
+            let right = step_object(right, scene, scope, diagnostics);
+            let ((left, left_ty), (right, right_ty)) = (left?, right?);
+            let outputs = if left_ty == Type::Line && right_ty == Type::Line {
+                vec![Type::Point]
+            } else {
+                vec![Type::Point, Type::Point]
+            };
+            Some((StepOp::Meet(left, right), outputs))
+        }
+        ExprKind::Error => None,
+        _ => {
+            diagnostics.push(
+                Diagnostic::error("E0207", step.value.span, "a step draws one line or circle, or intersects two objects")
+                    .with_help(form_help),
+            );
+            None
+        }
+    }
+}
+
+fn step_name<'a>(expr: &'a ast::Expr, what: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<&'a str> {
+    match &expr.kind {
+        ExprKind::Name(name) => Some(name),
+        ExprKind::Error => None,
+        _ => {
+            diagnostics.push(
+                Diagnostic::error("E0207", expr.span, format!("a step uses the name of a {what}, not an expression"))
+                    .with_help("declare the value with `point` at top level, or construct it in an earlier step"),
+            );
+            None
+        }
+    }
+}
+
+fn step_point(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let name = step_name(expr, "point", diagnostics)?;
+    match scope.get(name) {
+        Some((Local::Point(index), _)) => {
+            note_reference(scene, name, expr.span);
+            Some(*index)
+        }
+        Some((Local::Object(_, ty), declared)) => {
+            diagnostics.push(
+                Diagnostic::error("E0201", expr.span, format!("`{name}` is a {ty}, but a point is needed here"))
+                    .with_label(*declared, "bound here"),
+            );
+            None
+        }
+        None => {
+            unknown_in_step(name, expr.span, scene, scope, diagnostics);
+            None
+        }
+    }
+}
+
+fn step_object(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(usize, Type)> {
+    let name = step_name(expr, "line or circle", diagnostics)?;
+    match scope.get(name) {
+        Some((Local::Object(index, ty), _)) => {
+            note_reference(scene, name, expr.span);
+            Some((*index, *ty))
+        }
+        Some((Local::Point(_), declared)) => {
+            diagnostics.push(
+                Diagnostic::error("E0201", expr.span, format!("`{name}` is a point: only lines and circles intersect"))
+                    .with_label(*declared, "bound here"),
+            );
+            None
+        }
+        None => {
+            unknown_in_step(name, expr.span, scene, scope, diagnostics);
+            None
+        }
+    }
+}
+
+fn note_reference(scene: &mut Scene, name: &str, span: Span) {
+    if let Some(symbol) = scene.symbol(name) {
+        scene.references.push(super::Reference { span, symbol });
+    }
+}
+
+fn unknown_in_step(
+    name: &str,
+    span: Span,
+    scene: &Scene,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some(index) = scene.symbol(name) {
+        let symbol = &scene.symbols[index];
+        diagnostics.push(
+            Diagnostic::error("E0206", span, format!("`{name}` is not given, so constructions cannot use it"))
+                .with_label(symbol.span, format!("declared with `{}`", symbol.kind.keyword()))
+                .with_help(match symbol.kind {
+                    DeclKind::Let => "declare it with `point` (or `line`/`circle`) to make it part of the problem",
+                    _ => "only given points, setup objects and what earlier steps built can be used",
+                }),
+        );
+        return;
+    }
+    let names: Vec<String> = scope.keys().cloned().collect();
+    let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
+    if let Some(close) = closest(name, &names) {
+        diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+    } else {
+        diagnostic = diagnostic.with_help("a step can use given points, setup objects and names bound by earlier steps");
+    }
+    diagnostics.push(diagnostic);
+}
+
+fn build_instances(
+    scene: &Scene,
+    problem: &Problem,
+    verifies: &[(Span, Vec<(usize, Value)>)],
+    options: &ResolveOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Instance> {
+    let Some(declared) = instance_from(problem, &scene.values, Origin::Declared) else {
+        return Vec::new();
+    };
+    let mut instances = vec![declared];
+    for (span, overrides) in verifies {
+        match evaluate_with(scene, overrides) {
+            Ok(values) => {
+                if let Some(instance) = instance_from(problem, &values, Origin::Verify { span: *span }) {
+                    instances.push(instance);
+                }
+            }
+            Err((symbol, EvalError(message))) => diagnostics.push(
+                Diagnostic::error("E0301", *span, format!("on this instance `{}` cannot be computed: {message}", scene.symbols[symbol].name))
+                    .with_label(scene.symbols[symbol].decl_span, "declared here"),
+            ),
+        }
+    }
+    let seed = options.seed ^ hash_name(&problem.name);
+    for (parameters, values) in random_instances(scene, seed, options.random_instances) {
+        let parameters = parameters
+            .into_iter()
+            .map(|(symbol, value)| (scene.symbols[symbol].name.clone(), value))
+            .collect();
+        if let Some(instance) = instance_from(problem, &values, Origin::Random { parameters }) {
+            instances.push(instance);
+        }
+    }
+    instances
+}
+
+/// Stable across runs and platforms (unlike `std`'s hasher).
+fn hash_name(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
+}
+
+fn instance_from(problem: &Problem, values: &[Option<Value>], origin: Origin) -> Option<Instance> {
+    let givens = problem
+        .givens
+        .iter()
+        .map(|&symbol| match values[symbol]? {
+            Value::Point(point) => Some(point),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let setup = problem
+        .setup
+        .iter()
+        .map(|&symbol| super::eval::object(values[symbol]?).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let goals = problem
+        .goals
+        .iter()
+        .map(|goal| eval(&goal.definition, values).ok())
+        .collect::<Option<Vec<_>>>()?;
+    Some(Instance { origin, givens, setup, goals })
+}

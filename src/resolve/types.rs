@@ -1,0 +1,166 @@
+//! Value types, the built-in functions with their signatures, and the typed
+//! intermediate form (`Ir`) that expressions lower to.
+
+use crate::geom::{Circle, Line, Point};
+use crate::parse::ast::BinaryOp;
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Type {
+    Number,
+    Point,
+    Line,
+    Circle,
+    /// The two intersection points of a line or circle with a circle; only a
+    /// binding with two names can take it apart.
+    Pair,
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Type::Number => "number",
+            Type::Point => "point",
+            Type::Line => "line",
+            Type::Circle => "circle",
+            Type::Pair => "pair of points",
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", content = "value", rename_all = "lowercase")]
+pub enum Value {
+    Number(f64),
+    Point(Point),
+    Line(Line),
+    Circle(Circle),
+    Pair(Point, Point),
+}
+
+impl Value {
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Number(_) => Type::Number,
+            Value::Point(_) => Type::Point,
+            Value::Line(_) => Type::Line,
+            Value::Circle(_) => Type::Circle,
+            Value::Pair(..) => Type::Pair,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    Sqrt,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Abs,
+    Dist,
+    Midpoint,
+    Center,
+    Radius,
+    OnCircle,
+    OnLine,
+    LineThrough,
+    CircleThrough,
+    CircleRadius,
+    X,
+    Y,
+    Rotate,
+    Reflect,
+    Project,
+}
+
+use Type::{Circle as C, Line as L, Number as N, Point as P};
+
+/// Every function: its name, the argument types of one overload, the result.
+pub const BUILTINS: &[(&str, &[Type], Type, Builtin)] = &[
+    ("sqrt", &[N], N, Builtin::Sqrt),
+    ("sin", &[N], N, Builtin::Sin),
+    ("cos", &[N], N, Builtin::Cos),
+    ("tan", &[N], N, Builtin::Tan),
+    ("asin", &[N], N, Builtin::Asin),
+    ("acos", &[N], N, Builtin::Acos),
+    ("atan", &[N], N, Builtin::Atan),
+    ("atan2", &[N, N], N, Builtin::Atan2),
+    ("abs", &[N], N, Builtin::Abs),
+    ("dist", &[P, P], N, Builtin::Dist),
+    ("midpoint", &[P, P], P, Builtin::Midpoint),
+    ("center", &[C], P, Builtin::Center),
+    ("radius", &[C], N, Builtin::Radius),
+    ("on", &[C, N], P, Builtin::OnCircle),
+    ("on", &[L, N], P, Builtin::OnLine),
+    ("line", &[P, P], L, Builtin::LineThrough),
+    ("circle", &[P, P], C, Builtin::CircleThrough),
+    ("circle", &[P, N], C, Builtin::CircleRadius),
+    ("x", &[P], N, Builtin::X),
+    ("y", &[P], N, Builtin::Y),
+    ("rotate", &[P, P, N], P, Builtin::Rotate),
+    ("reflect", &[P, L], P, Builtin::Reflect),
+    ("project", &[P, L], P, Builtin::Project),
+];
+
+/// One line per function, for hover and completion.
+pub fn builtin_doc(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "sqrt" => "sqrt(x): square root",
+        "sin" | "cos" | "tan" => "trigonometric function of an angle in radians (write `30deg` for degrees)",
+        "asin" | "acos" | "atan" => "inverse trigonometric function, in radians",
+        "atan2" => "atan2(y, x): the angle of the vector (x, y), in radians",
+        "abs" => "abs(x): absolute value",
+        "dist" => "dist(P, Q): the distance between two points",
+        "midpoint" => "midpoint(P, Q): the point halfway between P and Q",
+        "center" => "center(k): the centre of a circle",
+        "radius" => "radius(k): the radius of a circle",
+        "on" => "on(k, angle): the point of circle k at that angle; on(l, t): the point at distance t along line l",
+        "line" => "line(P, Q): the line through P and Q, directed from P to Q",
+        "circle" => "circle(C, P): centre C through P; circle(C, r): centre C, radius r",
+        "x" | "y" => "x(P), y(P): a coordinate of a point",
+        "rotate" => "rotate(P, C, angle): P turned about C by the angle (counter-clockwise)",
+        "reflect" => "reflect(P, l): the mirror image of P in line l",
+        "project" => "project(P, l): the foot of the perpendicular from P to l",
+        "pi" => "pi: 3.14159…",
+        _ => return None,
+    })
+}
+
+/// A typed, name-free expression: names have become slots.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ir {
+    Number(f64),
+    Slot(usize),
+    Neg(Box<Ir>),
+    Binary(BinaryOp, Box<Ir>, Box<Ir>),
+    Point(Box<Ir>, Box<Ir>),
+    Call(Builtin, Vec<Ir>),
+    Meet(Box<Ir>, Box<Ir>),
+    /// One point of a pair (0 or 1).
+    Pick(Box<Ir>, usize),
+}
+
+/// The result type of an arithmetic operator, if the operands allow it.
+pub fn binary_type(op: BinaryOp, left: Type, right: Type) -> Option<Type> {
+    match (op, left, right) {
+        (_, N, N) => Some(N),
+        (BinaryOp::Add | BinaryOp::Sub, P, P) => Some(P),
+        (BinaryOp::Mul, N, P) | (BinaryOp::Mul | BinaryOp::Div, P, N) => Some(P),
+        _ => None,
+    }
+}
+
+/// The result type of `a & b`.
+pub fn meet_type(left: Type, right: Type) -> Option<Type> {
+    match (left, right) {
+        (L, L) => Some(P),
+        (L | C, L | C) => Some(Type::Pair),
+        _ => None,
+    }
+}

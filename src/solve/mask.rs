@@ -1,0 +1,60 @@
+//! The seed engine's masks: fixed parts (`line`, `circle`, `*`) around at
+//! most one generator (`line**`, `circle**`, `**`).
+
+use crate::parse::ast::MaskToken;
+
+/// The kind of object a step draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    Line,
+    Circle,
+}
+
+fn allows(token: MaskToken, draw: Draw) -> bool {
+    match token {
+        MaskToken::Line | MaskToken::Lines => draw == Draw::Line,
+        MaskToken::Circle | MaskToken::Circles => draw == Draw::Circle,
+        MaskToken::Any | MaskToken::All => true,
+    }
+}
+
+/// Whether a sequence of drawn objects fits the mask.
+pub fn mask_matches(mask: &[MaskToken], draws: &[Draw]) -> bool {
+    match mask.iter().position(|token| token.is_generator()) {
+        None => mask.len() == draws.len() && mask.iter().zip(draws).all(|(t, d)| allows(*t, *d)),
+        Some(generator) => {
+            let (before, after) = (&mask[..generator], &mask[generator + 1..]);
+            if draws.len() < before.len() + after.len() {
+                return false;
+            }
+            let middle = &draws[before.len()..draws.len() - after.len()];
+            before.iter().zip(draws).all(|(t, d)| allows(*t, *d))
+                && after.iter().zip(&draws[draws.len() - after.len()..]).all(|(t, d)| allows(*t, *d))
+                && middle.iter().all(|d| allows(mask[generator], *d))
+        }
+    }
+}
+
+/// The fewest steps the mask allows.
+pub fn min_length(mask: &[MaskToken]) -> usize {
+    mask.iter().filter(|token| !token.is_generator()).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Draw::{Circle as C, Line as L};
+    use MaskToken::*;
+
+    #[test]
+    fn fixed_parts_and_one_generator() {
+        assert!(mask_matches(&[All], &[]));
+        assert!(mask_matches(&[Circles], &[C, C, C]));
+        assert!(!mask_matches(&[Circles], &[C, L]));
+        assert!(mask_matches(&[Line, Circles, Any], &[L, C, C, L]));
+        assert!(!mask_matches(&[Line, Circles, Any], &[C, C]));
+        assert!(mask_matches(&[Any, Line], &[C, L]));
+        assert!(!mask_matches(&[Any, Line], &[C, L, L]));
+        assert_eq!(min_length(&[Line, Circles, Any]), 2);
+    }
+}

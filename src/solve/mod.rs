@@ -1,0 +1,8 @@
+//! Problem → construction: masks, replay of steps on instances, and (later)
+//! the search for a shortest construction.
+
+pub mod mask;
+pub mod replay;
+
+pub use mask::mask_matches;
+pub use replay::{goals_reached, replay, Replay, StepFailure};

@@ -1,0 +1,85 @@
+//! Replaying a block's steps on one instance, and deciding which goals the
+//! drawing reaches.
+
+use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Point};
+use crate::resolve::{Instance, Problem, StepOp, Value};
+
+/// Everything a replay built, indexed as `StepOp` indexes points and objects.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub points: Vec<Point>,
+    pub objects: Vec<Object>,
+}
+
+/// The step that could not be built, and why.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepFailure {
+    pub step: usize,
+    pub why: Degenerate,
+}
+
+pub fn replay(problem: &Problem, instance: &Instance) -> Result<Replay, StepFailure> {
+    let mut replay = Replay {
+        points: instance.givens.clone(),
+        objects: instance.setup.clone(),
+    };
+    for (index, step) in problem.steps.iter().enumerate() {
+        let fail = |why| StepFailure { step: index, why };
+        match step.op {
+            StepOp::Line(from, to) => {
+                let line = Line::through(replay.points[from], replay.points[to]).map_err(fail)?;
+                replay.objects.push(Object::Line(line));
+            }
+            StepOp::Circle(center, through) => {
+                let circle = Circle::through(replay.points[center], replay.points[through]).map_err(fail)?;
+                replay.objects.push(Object::Circle(circle));
+            }
+            StepOp::Meet(first, second) => {
+                let (a, b) = (replay.objects[first], replay.objects[second]);
+                match meet(&a, &b).map_err(fail)? {
+                    Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
+                        replay.points.push(point)
+                    }
+                    Meet::One(_) => return Err(fail(Degenerate::Tangent)),
+                    Meet::Two(p, q) => replay.points.extend([p, q]),
+                }
+            }
+        }
+    }
+    Ok(replay)
+}
+
+/// For each goal of the instance, whether the drawing reaches it: a point
+/// goal is a given, a step's point or any intersection of drawn objects; a
+/// line or circle goal is one of the drawn objects.
+pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<bool> {
+    let mut intersections: Option<Vec<Point>> = None;
+    instance
+        .goals
+        .iter()
+        .map(|goal| match goal {
+            Value::Point(goal) => {
+                if replay.points.iter().any(|point| point.same(*goal)) {
+                    return true;
+                }
+                let all = intersections.get_or_insert_with(|| all_intersections(&replay.objects));
+                all.iter().any(|point| point.same(*goal))
+            }
+            Value::Line(line) => replay.objects.iter().any(|object| object.same(&Object::Line(*line))),
+            Value::Circle(circle) => replay.objects.iter().any(|object| object.same(&Object::Circle(*circle))),
+            Value::Number(_) | Value::Pair(..) => false,
+        })
+        .collect()
+}
+
+fn all_intersections(objects: &[Object]) -> Vec<Point> {
+    let mut points = Vec::new();
+    for (index, a) in objects.iter().enumerate() {
+        for b in &objects[..index] {
+            if let Ok(found) = meet(a, b) {
+                points.extend(found.points());
+            }
+        }
+    }
+    points
+}

@@ -1,0 +1,135 @@
+//! Byte spans into the source text, and the conversions to lines, columns and
+//! UTF-16 offsets that only the edges (terminal, editor) need.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into one source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span that covers both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl From<std::ops::Range<usize>> for Span {
+    fn from(range: std::ops::Range<usize>) -> Self {
+        Span::new(range.start, range.end)
+    }
+}
+
+impl From<chumsky::span::SimpleSpan> for Span {
+    fn from(span: chumsky::span::SimpleSpan) -> Self {
+        Span::new(span.start, span.end)
+    }
+}
+
+/// Line starts of a text, for turning byte offsets into positions and back.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    line_starts: Vec<usize>,
+}
+
+/// A zero-based line and column; the column counts in the unit the caller asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(index, _)| index + 1));
+        LineIndex { line_starts }
+    }
+
+    fn line_of(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    /// Line and column in Unicode scalar values (what a terminal shows).
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = clamp_to_char_boundary(text, offset);
+        let line = self.line_of(offset);
+        let column = text[self.line_starts[line]..offset].chars().count();
+        Position { line, column }
+    }
+
+    /// Line and column in UTF-16 code units (what LSP clients count).
+    pub fn position_utf16(&self, text: &str, offset: usize) -> Position {
+        let offset = clamp_to_char_boundary(text, offset);
+        let line = self.line_of(offset);
+        let column = text[self.line_starts[line]..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum();
+        Position { line, column }
+    }
+
+    /// The byte offset of a UTF-16 position, clamped into the text.
+    pub fn offset_utf16(&self, text: &str, position: Position) -> usize {
+        let Some(&line_start) = self.line_starts.get(position.line) else {
+            return text.len();
+        };
+        let mut units = 0;
+        for (index, character) in text[line_start..].char_indices() {
+            if units >= position.column || character == '\n' {
+                return line_start + index;
+            }
+            units += character.len_utf16();
+        }
+        text.len()
+    }
+}
+
+fn clamp_to_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_columns_count_surrogate_pairs() {
+        let text = "let α = 1\nlet 𝛼 = 2\n";
+        let index = LineIndex::new(text);
+        let offset = text.find("= 2").unwrap();
+        assert_eq!(index.position(text, offset), Position { line: 1, column: 6 });
+        assert_eq!(index.position_utf16(text, offset), Position { line: 1, column: 7 });
+        assert_eq!(index.offset_utf16(text, Position { line: 1, column: 7 }), offset);
+    }
+
+    #[test]
+    fn offsets_past_the_end_are_clamped() {
+        let text = "ab";
+        let index = LineIndex::new(text);
+        assert_eq!(index.position(text, 99), Position { line: 0, column: 2 });
+        assert_eq!(index.offset_utf16(text, Position { line: 5, column: 0 }), 2);
+    }
+}
