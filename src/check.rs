@@ -26,6 +26,8 @@ pub struct BlockReport {
     pub name: String,
     pub status: Status,
     pub steps: usize,
+    /// Lines and circles drawn: Euclidea's E moves.
+    pub moves: usize,
     /// How many instances the steps were replayed on.
     pub instances: usize,
     /// The declared-instance replay, when it succeeded (for hover and pictures).
@@ -39,26 +41,40 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         name: problem.name.clone(),
         status: Status::Unchecked,
         steps: problem.steps.len(),
+        moves: draws(problem).len(),
         instances: 0,
         replay: None,
     };
     if problem.steps.is_empty() && problem.steps_complete {
         diagnostics.push(
-            Diagnostic::warning("W0002", problem.header_span, format!("`{}` has no construction yet", problem.name))
-                .with_help("run `euc solve` on this file, or use the editor's \"Find construction\" action"),
+            Diagnostic::warning(
+                "W0002",
+                problem.header_span,
+                format!("`{}` has no construction yet", problem.name),
+            )
+            .with_help(
+                "run `euc solve` on this file, or use the editor's \"Find construction\" action",
+            ),
         );
         report.status = Status::Unsolved;
         return (report, diagnostics);
     }
     let draws = draws(problem);
     if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
-        let drawn: Vec<&str> = draws.iter().map(|d| if *d == Draw::Line { "line" } else { "circle" }).collect();
+        let drawn: Vec<&str> = draws
+            .iter()
+            .map(|d| if *d == Draw::Line { "line" } else { "circle" })
+            .collect();
         let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
         diagnostics.push(
             Diagnostic::error(
                 "E0506",
                 problem.header_span,
-                format!("the steps draw `{}`, which the mask `{}` does not allow", drawn.join(" "), mask.join(" ")),
+                format!(
+                    "the steps draw `{}`, which the mask `{}` does not allow",
+                    drawn.join(" "),
+                    mask.join(" ")
+                ),
             )
             .with_help("change the steps or the mask"),
         );
@@ -77,17 +93,26 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                     problem.steps[failure.step].span,
                     format!("this step cannot be built: {}", failure.why.describe()),
                 )
-                .with_help("check which objects the step uses; intersections need objects that cross"),
+                .with_help(
+                    "check which objects the step uses; intersections need objects that cross",
+                ),
             );
             report.status = Status::Failed;
             return (report, diagnostics);
         }
-        Verdict::Misses { missed, wrong_bindings, replay } => {
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            replay,
+        } => {
             for goal in missed {
                 let mut diagnostic = Diagnostic::error(
                     "E0402",
                     problem.goals[goal].span,
-                    format!("goal `{}` is not reached by these steps", problem.goals[goal].name),
+                    format!(
+                        "goal `{}` is not reached by these steps",
+                        problem.goals[goal].name
+                    ),
                 );
                 if let Value::Point(point) = declared.goals[goal] {
                     diagnostic = diagnostic.with_help(format!(
@@ -124,18 +149,30 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                 problem.steps[failure.step].span,
                 format!("here the step cannot be built: {}", failure.why.describe()),
             ),
-            Verdict::Misses { missed, wrong_bindings, .. } => match (missed.first(), wrong_bindings.first()) {
-                (Some(&goal), _) => (problem.goals[goal].span, format!("goal `{}` is missed", problem.goals[goal].name)),
-                (None, Some(&(step, binder))) => {
-                    (problem.steps[step].binders[binder].span, "this is no longer the goal".to_string())
-                }
+            Verdict::Misses {
+                missed,
+                wrong_bindings,
+                ..
+            } => match (missed.first(), wrong_bindings.first()) {
+                (Some(&goal), _) => (
+                    problem.goals[goal].span,
+                    format!("goal `{}` is missed", problem.goals[goal].name),
+                ),
+                (None, Some(&(step, binder))) => (
+                    problem.steps[step].binders[binder].span,
+                    "this is no longer the goal".to_string(),
+                ),
                 (None, None) => continue,
             },
         };
         diagnostics.push(
-            Diagnostic::error("E0403", problem.header_span, "the construction works only for these coordinates")
-                .with_label(failure.0, failure.1)
-                .with_help(describe_instance(instance)),
+            Diagnostic::error(
+                "E0403",
+                problem.header_span,
+                "the construction works only for these coordinates",
+            )
+            .with_label(failure.0, failure.1)
+            .with_help(describe_instance(instance)),
         );
         report.status = Status::Failed;
         return (report, diagnostics);
@@ -184,12 +221,20 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
     if missed.is_empty() && wrong_bindings.is_empty() {
         Verdict::Works(replay)
     } else {
-        Verdict::Misses { missed, wrong_bindings, replay }
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            replay,
+        }
     }
 }
 
 /// Binders that carry a goal's name but hold another point or object.
-fn wrong_goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<(usize, usize)> {
+fn wrong_goal_bindings(
+    problem: &Problem,
+    instance: &Instance,
+    replay: &Replay,
+) -> Vec<(usize, usize)> {
     let mut wrong = Vec::new();
     let mut point = instance.givens.len();
     let mut object = instance.setup.len();
@@ -197,7 +242,9 @@ fn wrong_goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) 
         for (binder_index, binder) in step.binders.iter().enumerate() {
             let matches = match (binder.goal.map(|goal| instance.goals[goal]), step.op) {
                 (None, _) => true,
-                (Some(Value::Point(goal)), StepOp::Meet(..)) => replay.points[point + binder_index].same(goal),
+                (Some(Value::Point(goal)), StepOp::Meet(..)) => {
+                    replay.points[point + binder_index].same(goal)
+                }
                 (Some(Value::Line(goal)), StepOp::Line(..)) => {
                     replay.objects[object].same(&crate::geom::Object::Line(goal))
                 }
@@ -256,13 +303,20 @@ pub fn format_value(value: &Value) -> String {
         Value::Point(point) => format_point(*point),
         Value::Line(line) => {
             let (a, b, c) = line.equation();
-            format!("line {}x + {}y = {}", format_number(a), format_number(b), format_number(c))
+            format!(
+                "line {}x + {}y = {}",
+                format_number(a),
+                format_number(b),
+                format_number(c)
+            )
         }
         Value::Circle(circle) => format!(
             "circle centre {} radius {}",
             format_point(circle.center),
             format_number(circle.radius)
         ),
-        Value::Pair(first, second) => format!("{} and {}", format_point(*first), format_point(*second)),
+        Value::Pair(first, second) => {
+            format!("{} and {}", format_point(*first), format_point(*second))
+        }
     }
 }

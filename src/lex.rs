@@ -114,32 +114,25 @@ impl fmt::Display for Token<'_> {
 /// The tokens of a text with their byte spans, and the lexical mistakes.
 ///
 /// Line breaks inside parentheses and brackets are dropped, so an expression
-/// may span lines there; everywhere else a line break ends a statement.
+/// may span lines there; everywhere else a line break ends a statement. A
+/// line that starts like a new statement ends an unclosed parenthesis, so one
+/// missing `)` does not swallow the lines after it.
 pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
-    let mut tokens = Vec::new();
+    let mut raw = Vec::new();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let mut depth = 0usize;
     for (token, range) in Token::lexer(text).spanned() {
         let span = Span::from(range);
         match token {
-            Ok(token) => {
-                match token {
-                    Token::LParen | Token::LBracket => depth += 1,
-                    Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
-                    // A brace always ends a statement context: reset so that an
-                    // unclosed parenthesis cannot swallow the rest of the file.
-                    Token::LBrace | Token::RBrace => depth = 0,
-                    Token::Newline if depth > 0 => continue,
-                    _ => {}
-                }
-                tokens.push((token, span));
-            }
+            Ok(token) => raw.push((token, span)),
             Err(()) => {
                 // Merge a run of junk into one diagnostic.
                 if let Some(last) = diagnostics.last_mut() {
-                    if last.code == "E0001" && last.span.end == span.start {
+                    if last.span.end == span.start {
                         last.span.end = span.end;
-                        last.message = format!("unexpected characters `{}`", &text[last.span.range()]);
+                        last.message = format!(
+                            "unexpected characters `{}`",
+                            &text[last.span.range()].escape_debug()
+                        );
                         continue;
                     }
                 }
@@ -154,7 +147,52 @@ pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
             }
         }
     }
-    (tokens, diagnostics)
+    (join_lines_in_parentheses(raw), diagnostics)
+}
+
+fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Span)> {
+    let mut tokens = Vec::with_capacity(raw.len());
+    let mut depth = 0usize;
+    for index in 0..raw.len() {
+        match raw[index].0 {
+            Token::LParen | Token::LBracket => depth += 1,
+            Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+            // A brace always ends a statement context.
+            Token::LBrace | Token::RBrace => depth = 0,
+            Token::Newline if depth > 0 => {
+                if starts_statement(&raw[index + 1..]) {
+                    depth = 0;
+                } else {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        tokens.push(raw[index].clone());
+    }
+    tokens
+}
+
+/// Whether these tokens look like the start of a statement rather than the
+/// continuation of an expression.
+fn starts_statement(rest: &[(Token<'_>, Span)]) -> bool {
+    matches!(
+        rest,
+        [
+            (
+                Token::Let
+                    | Token::Point
+                    | Token::Solve
+                    | Token::Planar
+                    | Token::Goal
+                    | Token::Mask,
+                _
+            ),
+            ..
+        ] | [(Token::Ignore | Token::Verify | Token::RBrace, _), ..]
+            | [(Token::Line | Token::Circle, _), (Token::Ident(_), _), ..]
+            | [(Token::Ident(_), _), (Token::Eq, _), ..]
+    )
 }
 
 #[cfg(test)]
@@ -162,7 +200,11 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<String> {
-        lex(text).0.into_iter().map(|(token, _)| token.to_string()).collect()
+        lex(text)
+            .0
+            .into_iter()
+            .map(|(token, _)| token.to_string())
+            .collect()
     }
 
     #[test]
@@ -175,12 +217,26 @@ mod tests {
 
     #[test]
     fn mask_tokens() {
-        assert_eq!(kinds("mask line** * circle"), ["`mask`", "`line`", "`**`", "`*`", "`circle`"]);
+        assert_eq!(
+            kinds("mask line** * circle"),
+            ["`mask`", "`line`", "`**`", "`*`", "`circle`"]
+        );
     }
 
     #[test]
     fn newlines_inside_parentheses_are_dropped() {
-        assert_eq!(kinds("f(1,\n2)\n"), ["`f`", "`(`", "number 1", "`,`", "number 2", "`)`", "end of line"]);
+        assert_eq!(
+            kinds("f(1,\n2)\n"),
+            [
+                "`f`",
+                "`(`",
+                "number 1",
+                "`,`",
+                "number 2",
+                "`)`",
+                "end of line"
+            ]
+        );
     }
 
     #[test]

@@ -120,9 +120,18 @@ mod tests {
         let text = "let α = 1\nlet 𝛼 = 2\n";
         let index = LineIndex::new(text);
         let offset = text.find("= 2").unwrap();
-        assert_eq!(index.position(text, offset), Position { line: 1, column: 6 });
-        assert_eq!(index.position_utf16(text, offset), Position { line: 1, column: 7 });
-        assert_eq!(index.offset_utf16(text, Position { line: 1, column: 7 }), offset);
+        assert_eq!(
+            index.position(text, offset),
+            Position { line: 1, column: 6 }
+        );
+        assert_eq!(
+            index.position_utf16(text, offset),
+            Position { line: 1, column: 7 }
+        );
+        assert_eq!(
+            index.offset_utf16(text, Position { line: 1, column: 7 }),
+            offset
+        );
     }
 
     #[test]

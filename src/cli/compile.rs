@@ -45,18 +45,32 @@ pub fn problems_to_text(scene: &Scene) -> String {
 
 fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
     writeln!(out, "problem {}", problem.name)?;
-    let mask: Vec<&str> = problem.mask.iter().map(|token| MaskToken::text(*token)).collect();
+    let mask: Vec<&str> = problem
+        .mask
+        .iter()
+        .map(|token| MaskToken::text(*token))
+        .collect();
     writeln!(out, "  mask: {}", mask.join(" "))?;
     if problem.limits.min.is_some() || problem.limits.max.is_some() {
         let show = |limit: Option<f64>| limit.map_or("none".to_string(), format_number);
-        writeln!(out, "  ignore: min {} max {}", show(problem.limits.min), show(problem.limits.max))?;
+        writeln!(
+            out,
+            "  ignore: min {} max {}",
+            show(problem.limits.min),
+            show(problem.limits.max)
+        )?;
     }
     let Some(declared) = problem.instances.first() else {
         return writeln!(out, "  (not evaluated: the file has errors)");
     };
     writeln!(out, "  starting set:")?;
     for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
-        writeln!(out, "    {} = {}", scene.symbols[*symbol].name, format_point(*point))?;
+        writeln!(
+            out,
+            "    {} = {}",
+            scene.symbols[*symbol].name,
+            format_point(*point)
+        )?;
     }
     if !problem.setup.is_empty() {
         writeln!(out, "  setup:")?;
@@ -65,7 +79,12 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
                 crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
             };
-            writeln!(out, "    {} = {}", scene.symbols[*symbol].name, format_value(&value))?;
+            writeln!(
+                out,
+                "    {} = {}",
+                scene.symbols[*symbol].name,
+                format_value(&value)
+            )?;
         }
     }
     writeln!(out, "  goals:")?;
@@ -73,9 +92,20 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         let constant = if goal.is_constant { " (constant)" } else { "" };
         writeln!(out, "    {} = {}{constant}", goal.name, format_value(value))?;
     }
-    let verify = problem.instances.iter().filter(|i| matches!(i.origin, Origin::Verify { .. })).count();
-    let random = problem.instances.iter().filter(|i| matches!(i.origin, Origin::Random { .. })).count();
-    writeln!(out, "  instances: declared, {verify} verify, {random} random")?;
+    let verify = problem
+        .instances
+        .iter()
+        .filter(|i| matches!(i.origin, Origin::Verify { .. }))
+        .count();
+    let random = problem
+        .instances
+        .iter()
+        .filter(|i| matches!(i.origin, Origin::Random { .. }))
+        .count();
+    writeln!(
+        out,
+        "  instances: declared, {verify} verify, {random} random"
+    )?;
     if !problem.steps.is_empty() {
         writeln!(out, "  steps:")?;
         for step in &problem.steps {
@@ -84,7 +114,11 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 StepOp::Circle(a, b) => format!("circle(p{a}, p{b})"),
                 StepOp::Meet(a, b) => format!("o{a} & o{b}"),
             };
-            let names: Vec<&str> = step.binders.iter().map(|b| b.name.as_deref().unwrap_or("_")).collect();
+            let names: Vec<&str> = step
+                .binders
+                .iter()
+                .map(|b| b.name.as_deref().unwrap_or("_"))
+                .collect();
             writeln!(out, "    {} = {op}", names.join(", "))?;
         }
     }

@@ -1,7 +1,7 @@
 //! The command line: arguments, files, terminal output, exit codes. The only
 //! layer (with `lsp`) that touches the file system and stdout.
 
-mod compile;
+pub mod compile;
 pub mod report;
 
 use crate::analysis::{analyze, Analysis};
@@ -19,7 +19,11 @@ pub const EXIT_FAILED: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 
 #[derive(Parser, Debug)]
-#[command(name = "euc", version, about = "Straightedge-and-compass construction scripts")]
+#[command(
+    name = "euc",
+    version,
+    about = "Straightedge-and-compass construction scripts"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -55,7 +59,11 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return if error.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            return if error.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_OK
+            };
         }
     };
     match cli.command {
@@ -99,7 +107,9 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
             Ok(text) => text,
             Err(error) => {
                 code = code.max(error);
-                results.push(json!({ "path": path.display().to_string(), "error": "cannot read file" }));
+                results.push(
+                    json!({ "path": path.display().to_string(), "error": "cannot read file" }),
+                );
                 continue;
             }
         };
@@ -108,7 +118,10 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
         let name = path.display().to_string();
         match format {
             Format::Human => {
-                eprint!("{}", report::render_diagnostics(&name, &text, &analysis.diagnostics, color));
+                eprint!(
+                    "{}",
+                    report::render_diagnostics(&name, &text, &analysis.diagnostics, color)
+                );
                 print_summary(&name, &analysis);
             }
             Format::Json => results.push(analysis_to_json(&name, &text, &analysis)),
@@ -125,20 +138,27 @@ fn print_summary(path: &str, analysis: &Analysis) {
     for report in &analysis.reports {
         let line = match report.status {
             Status::Solved => format!(
-                "ok      {path}: {} ({} step{}, {} instances)",
+                "ok      {path}: {} ({} move{}, {} instances)",
                 report.name,
-                report.steps,
-                if report.steps == 1 { "" } else { "s" },
+                report.moves,
+                if report.moves == 1 { "" } else { "s" },
                 report.instances
             ),
             Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),
             Status::Failed => format!("FAILED  {path}: {}", report.name),
-            Status::Unchecked => format!("error   {path}: {} (not checked: fix the errors above)", report.name),
+            Status::Unchecked => format!(
+                "error   {path}: {} (not checked: fix the errors above)",
+                report.name
+            ),
         };
         let _ = writeln!(out, "{line}");
     }
     if analysis.reports.is_empty() {
-        let verdict = if analysis.has_errors() { "error  " } else { "ok     " };
+        let verdict = if analysis.has_errors() {
+            "error  "
+        } else {
+            "ok     "
+        };
         let _ = writeln!(out, "{verdict} {path}: no solve blocks");
     }
 }
@@ -170,17 +190,26 @@ fn compile(path: &PathBuf, as_json: bool) -> i32 {
     if !errors.is_empty() {
         if as_json {
             let index = LineIndex::new(&text);
-            let diagnostics: Vec<_> = errors.iter().map(|d| report::diagnostic_to_json(&text, &index, d)).collect();
+            let diagnostics: Vec<_> = errors
+                .iter()
+                .map(|d| report::diagnostic_to_json(&text, &index, d))
+                .collect();
             println!("{}", json!({ "problems": [], "diagnostics": diagnostics }));
         } else {
-            eprint!("{}", report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
+            );
         }
         return EXIT_USAGE;
     }
     if as_json {
         let mut value = compile::problems_to_json(&analysis.scene);
         value["diagnostics"] = json!([]);
-        println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        );
     } else {
         print!("{}", compile::problems_to_text(&analysis.scene));
     }

@@ -6,7 +6,12 @@ use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use serde_json::{json, Value};
 
 /// Renders diagnostics as ariadne reports against the source text.
-pub fn render_diagnostics(path: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+pub fn render_diagnostics(
+    path: &str,
+    text: &str,
+    diagnostics: &[Diagnostic],
+    color: bool,
+) -> String {
     let mut out = Vec::new();
     let source = Source::from(text);
     for diagnostic in diagnostics {
@@ -17,14 +22,14 @@ pub fn render_diagnostics(path: &str, text: &str, diagnostics: &[Diagnostic], co
         };
         let clamp = |span: crate::span::Span| span.start.min(text.len())..span.end.min(text.len());
         let mut report = Report::build(kind, (path, clamp(diagnostic.span)))
-            .with_config(Config::new().with_index_type(IndexType::Byte).with_color(color))
+            .with_config(
+                Config::new()
+                    .with_index_type(IndexType::Byte)
+                    .with_color(color),
+            )
             .with_code(diagnostic.code)
             .with_message(&diagnostic.message)
-            .with_label(
-                Label::new((path, clamp(diagnostic.span)))
-                    .with_message(&diagnostic.message)
-                    .with_color(paint),
-            );
+            .with_label(Label::new((path, clamp(diagnostic.span))).with_color(paint));
         for label in &diagnostic.labels {
             report = report.with_label(
                 Label::new((path, clamp(label.span)))

@@ -234,9 +234,8 @@ const TANGENT: f64 = 1e-12;
 pub fn meet(a: &Object, b: &Object) -> Result<Meet, Degenerate> {
     let result = match (a, b) {
         (Object::Line(a), Object::Line(b)) => meet_lines(a, b),
-        (Object::Line(line), Object::Circle(circle)) | (Object::Circle(circle), Object::Line(line)) => {
-            meet_line_circle(line, circle)
-        }
+        (Object::Line(line), Object::Circle(circle))
+        | (Object::Circle(circle), Object::Line(line)) => meet_line_circle(line, circle),
         (Object::Circle(a), Object::Circle(b)) => meet_circles(a, b),
     }?;
     if result.points().all(Point::is_finite) {
@@ -249,7 +248,11 @@ pub fn meet(a: &Object, b: &Object) -> Result<Meet, Degenerate> {
 fn meet_lines(a: &Line, b: &Line) -> Result<Meet, Degenerate> {
     let denominator = a.direction.cross(b.direction);
     if denominator.abs() < EPS {
-        return Err(if a.same(b) { Degenerate::SameObject } else { Degenerate::Parallel });
+        return Err(if a.same(b) {
+            Degenerate::SameObject
+        } else {
+            Degenerate::Parallel
+        });
     }
     let t = (b.origin - a.origin).cross(b.direction) / denominator;
     Ok(Meet::One(a.origin + a.direction * t))
@@ -267,7 +270,10 @@ fn meet_line_circle(line: &Line, circle: &Circle) -> Result<Meet, Degenerate> {
         return Err(Degenerate::DoNotMeet);
     }
     let half = half_squared.sqrt();
-    Ok(Meet::Two(foot - line.direction * half, foot + line.direction * half))
+    Ok(Meet::Two(
+        foot - line.direction * half,
+        foot + line.direction * half,
+    ))
 }
 
 fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
@@ -281,7 +287,8 @@ fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
         });
     }
     let unit = delta * (1.0 / distance);
-    let along = (distance * distance + a.radius * a.radius - b.radius * b.radius) / (2.0 * distance);
+    let along =
+        (distance * distance + a.radius * a.radius - b.radius * b.radius) / (2.0 * distance);
     let half_squared = a.radius * a.radius - along * along;
     let base = a.center + unit * along;
     if half_squared.abs() <= TANGENT * a.radius.max(b.radius).powi(2) {
@@ -308,11 +315,14 @@ mod tests {
 
     #[test]
     fn circles_meet_left_of_the_centre_line_first() {
-        let Meet::Two(first, second) = meet(&circle(-1.0, 0.0, 2.0), &circle(1.0, 0.0, 2.0)).unwrap() else {
+        let Meet::Two(first, second) =
+            meet(&circle(-1.0, 0.0, 2.0), &circle(1.0, 0.0, 2.0)).unwrap()
+        else {
             panic!("expected two points")
         };
         assert!(first.y > 0.0 && second.y < 0.0);
-        let Meet::Two(first, _) = meet(&circle(1.0, 0.0, 2.0), &circle(-1.0, 0.0, 2.0)).unwrap() else {
+        let Meet::Two(first, _) = meet(&circle(1.0, 0.0, 2.0), &circle(-1.0, 0.0, 2.0)).unwrap()
+        else {
             panic!("expected two points")
         };
         assert!(first.y < 0.0, "swapping the circles swaps the order");
@@ -320,7 +330,9 @@ mod tests {
 
     #[test]
     fn line_and_circle_meet_in_the_line_direction() {
-        let Meet::Two(first, second) = meet(&line(1.0, 0.0, -1.0, 0.0), &circle(0.0, 0.0, 1.0)).unwrap() else {
+        let Meet::Two(first, second) =
+            meet(&line(1.0, 0.0, -1.0, 0.0), &circle(0.0, 0.0, 1.0)).unwrap()
+        else {
             panic!("expected two points")
         };
         assert!(first.x > second.x, "the line runs towards -x");
@@ -328,11 +340,26 @@ mod tests {
 
     #[test]
     fn degenerate_cases_are_named() {
-        assert_eq!(meet(&line(0.0, 0.0, 1.0, 0.0), &line(0.0, 1.0, 1.0, 1.0)), Err(Degenerate::Parallel));
-        assert_eq!(meet(&circle(0.0, 0.0, 1.0), &circle(5.0, 0.0, 1.0)), Err(Degenerate::DoNotMeet));
-        assert_eq!(meet(&circle(0.0, 0.0, 1.0), &circle(0.0, 0.0, 2.0)), Err(Degenerate::Concentric));
-        assert_eq!(Circle::through(Point::new(1.0, 1.0), Point::new(1.0, 1.0)), Err(Degenerate::ZeroRadius));
-        assert_eq!(Line::through(Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)), Err(Degenerate::NotFinite));
+        assert_eq!(
+            meet(&line(0.0, 0.0, 1.0, 0.0), &line(0.0, 1.0, 1.0, 1.0)),
+            Err(Degenerate::Parallel)
+        );
+        assert_eq!(
+            meet(&circle(0.0, 0.0, 1.0), &circle(5.0, 0.0, 1.0)),
+            Err(Degenerate::DoNotMeet)
+        );
+        assert_eq!(
+            meet(&circle(0.0, 0.0, 1.0), &circle(0.0, 0.0, 2.0)),
+            Err(Degenerate::Concentric)
+        );
+        assert_eq!(
+            Circle::through(Point::new(1.0, 1.0), Point::new(1.0, 1.0)),
+            Err(Degenerate::ZeroRadius)
+        );
+        assert_eq!(
+            Line::through(Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)),
+            Err(Degenerate::NotFinite)
+        );
     }
 
     #[test]

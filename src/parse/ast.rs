@@ -72,7 +72,9 @@ pub enum ItemKind {
     Decl(Decl),
     Solve(SolveBlock),
     Planar(PlanarBlock),
-    Error,
+    /// A line that did not parse; if it began like a declaration, the name it
+    /// declares (so that uses of the name are not reported as unknown too).
+    Error(Option<(DeclKind, Name)>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -233,7 +235,10 @@ pub enum ExprKind {
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     /// `(x, y)`; other lengths are reported by the resolver.
     Tuple(Vec<Expr>),
-    Call { function: Name, args: Vec<Expr> },
+    Call {
+        function: Name,
+        args: Vec<Expr>,
+    },
     /// `a & b`: the intersection of two objects.
     Meet(Box<Expr>, Box<Expr>),
     Error,
@@ -274,7 +279,11 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                         let limits: Vec<_> = limits
                             .iter()
                             .map(|limit| {
-                                let word = if limit.limit == Limit::Min { "min" } else { "max" };
+                                let word = if limit.limit == Limit::Min {
+                                    "min"
+                                } else {
+                                    "max"
+                                };
                                 format!("{word} {}", expr_to_text(&limit.value))
                             })
                             .collect();
@@ -309,8 +318,10 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                         format!("node {} = {}", name.text, expr_to_text(value))
                     }
                     PlanarItemKind::Edges(edges) => {
-                        let edges: Vec<_> =
-                            edges.iter().map(|e| format!("{}-{}", e.from.text, e.to.text)).collect();
+                        let edges: Vec<_> = edges
+                            .iter()
+                            .map(|e| format!("{}-{}", e.from.text, e.to.text))
+                            .collect();
                         format!("edge {}", edges.join(", "))
                     }
                     PlanarItemKind::Error => "error".to_string(),
@@ -319,7 +330,7 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             }
             Ok(())
         }
-        ItemKind::Error => writeln!(out, "{start}..{end} error"),
+        ItemKind::Error(_) => writeln!(out, "{start}..{end} error"),
     }
 }
 
@@ -343,7 +354,12 @@ pub fn expr_to_text(expr: &Expr) -> String {
         ExprKind::Name(name) => name.clone(),
         ExprKind::Neg(inner) => format!("(-{})", expr_to_text(inner)),
         ExprKind::Binary(op, left, right) => {
-            format!("({} {} {})", expr_to_text(left), op.symbol(), expr_to_text(right))
+            format!(
+                "({} {} {})",
+                expr_to_text(left),
+                op.symbol(),
+                expr_to_text(right)
+            )
         }
         ExprKind::Tuple(items) => {
             let items: Vec<_> = items.iter().map(expr_to_text).collect();
@@ -353,7 +369,9 @@ pub fn expr_to_text(expr: &Expr) -> String {
             let args: Vec<_> = args.iter().map(expr_to_text).collect();
             format!("{}({})", function.text, args.join(", "))
         }
-        ExprKind::Meet(left, right) => format!("({} & {})", expr_to_text(left), expr_to_text(right)),
+        ExprKind::Meet(left, right) => {
+            format!("({} & {})", expr_to_text(left), expr_to_text(right))
+        }
         ExprKind::Error => "<error>".to_string(),
     }
 }

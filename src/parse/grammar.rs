@@ -20,17 +20,39 @@ where
         solve_block().map(ItemKind::Solve),
         planar_block().map(ItemKind::Planar),
     ))
+    .then_ignore(statement_end())
     .map_with(|kind, e| Item {
         kind,
         span: span_of(e.span()),
     })
-    .recover_with(via_parser(junk_line(false).map_with(|_, e| Item {
-        kind: ItemKind::Error,
-        span: span_of(e.span()),
-    })));
+    .recover_with(via_parser(
+        decl_keyword()
+            .then(name())
+            .then_ignore(junk_line(false).or_not())
+            .map(Some)
+            .or(junk_line(false).to(None))
+            .map_with(|declares, e| Item {
+                kind: ItemKind::Error(declares.map(|((kind, _), name)| (kind, name))),
+                span: span_of(e.span()),
+            }),
+    ));
     statements(item)
         .then_ignore(end())
         .map(|items| SourceFile { items })
+}
+
+/// What may follow a statement: a line break, the end of the block or of the file.
+fn statement_end<'t, 's: 't, I>() -> impl Parser<'t, I, (), Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    choice((
+        just(Token::Newline).ignored(),
+        just(Token::RBrace).ignored(),
+        end(),
+    ))
+    .rewind()
+    .labelled("end of line")
 }
 
 /// Statements separated by line breaks, with blank lines allowed anywhere.
@@ -73,24 +95,15 @@ where
     } else {
         &[Token::Newline]
     };
-    group
-        .or(none_of(stop).ignored())
-        .repeated()
-        .at_least(1)
+    group.or(none_of(stop).ignored()).repeated().at_least(1)
 }
 
 fn decl<'t, 's: 't, I>() -> impl Parser<'t, I, Decl, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let kind = choice((
-        just(Token::Let).to(DeclKind::Let),
-        just(Token::Point).to(DeclKind::Point),
-        just(Token::Line).to(DeclKind::Line),
-        just(Token::Circle).to(DeclKind::Circle),
-    ))
-    .map_with(|kind, e| (kind, span_of(e.span())));
-    kind.then(binders())
+    decl_keyword()
+        .then(binders())
         .then_ignore(just(Token::Eq))
         .then(expr())
         .map(|(((kind, keyword_span), binders), value)| Decl {
@@ -99,6 +112,19 @@ where
             binders,
             value,
         })
+}
+
+fn decl_keyword<'t, 's: 't, I>() -> impl Parser<'t, I, (DeclKind, Span), Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    choice((
+        just(Token::Let).to(DeclKind::Let),
+        just(Token::Point).to(DeclKind::Point),
+        just(Token::Line).to(DeclKind::Line),
+        just(Token::Circle).to(DeclKind::Circle),
+    ))
+    .map_with(|kind, e| (kind, span_of(e.span())))
 }
 
 fn name<'t, 's: 't, I>() -> impl Parser<'t, I, Name, Extra<'t, 's>> + Clone
@@ -125,10 +151,12 @@ fn binders<'t, 's: 't, I>() -> impl Parser<'t, I, Vec<Binder>, Extra<'t, 's>> + 
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let wildcard = select! { Token::Ident("_") => () }.map_with(|_, e| Binder::Wildcard(span_of(e.span())));
+    let wildcard =
+        select! { Token::Ident("_") => () }.map_with(|_, e| Binder::Wildcard(span_of(e.span())));
     name()
         .map(Binder::Name)
         .or(wildcard)
+        .labelled("name")
         .separated_by(just(Token::Comma))
         .at_least(1)
         .collect()
@@ -142,14 +170,16 @@ where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
     O: Clone + 't,
 {
-    let statement = statement.recover_with(via_parser(junk_line(true).to(error)));
+    let statement = statement
+        .then_ignore(statement_end())
+        .recover_with(via_parser(junk_line(true).to(error)));
     just(Token::LBrace)
         .ignore_then(statements(statement).map_with(|items, e| (items, span_of(e.span()))))
-        .then(just(Token::RBrace).or_not().map_with(|close, e| (close, span_of(e.span()))))
-        .validate(|((items, body), (close, close_span)), _, emitter| {
+        .then(just(Token::RBrace).or_not())
+        .validate(|((items, body), close), _, emitter| {
             if close.is_none() {
                 emitter.emit(Rich::custom(
-                    SimpleSpan::from(close_span.start..close_span.end),
+                    SimpleSpan::from(body.end..body.end),
                     "this block is never closed: expected `}`",
                 ));
             }
@@ -162,12 +192,24 @@ where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     let mask_part = choice((
-        just(Token::Line).ignore_then(just(Token::StarStar).or_not()).map(|star| {
-            if star.is_some() { MaskToken::Lines } else { MaskToken::Line }
-        }),
-        just(Token::Circle).ignore_then(just(Token::StarStar).or_not()).map(|star| {
-            if star.is_some() { MaskToken::Circles } else { MaskToken::Circle }
-        }),
+        just(Token::Line)
+            .ignore_then(just(Token::StarStar).or_not())
+            .map(|star| {
+                if star.is_some() {
+                    MaskToken::Lines
+                } else {
+                    MaskToken::Line
+                }
+            }),
+        just(Token::Circle)
+            .ignore_then(just(Token::StarStar).or_not())
+            .map(|star| {
+                if star.is_some() {
+                    MaskToken::Circles
+                } else {
+                    MaskToken::Circle
+                }
+            }),
         just(Token::StarStar).to(MaskToken::All),
         just(Token::Star).to(MaskToken::Any),
     ))
@@ -200,7 +242,12 @@ where
         .then(expr())
         .map(|(name, value)| Assignment { name, value });
     let verify = just(Token::Verify)
-        .ignore_then(assignment.separated_by(just(Token::Comma)).at_least(1).collect())
+        .ignore_then(
+            assignment
+                .separated_by(just(Token::Comma))
+                .at_least(1)
+                .collect(),
+        )
         .map(SolveItemKind::Verify);
 
     let goal = just(Token::Goal)
@@ -361,10 +408,13 @@ where
             .clone()
             .foldl_with(sum_op.then(product).repeated(), binary);
         sum.clone()
-            .foldl_with(just(Token::Amp).ignore_then(sum).repeated(), |left, right, _| Expr {
-                span: left.span.to(right.span),
-                kind: ExprKind::Meet(Box::new(left), Box::new(right)),
-            })
+            .foldl_with(
+                just(Token::Amp).ignore_then(sum).repeated(),
+                |left, right, _| Expr {
+                    span: left.span.to(right.span),
+                    kind: ExprKind::Meet(Box::new(left), Box::new(right)),
+                },
+            )
             .boxed()
     })
 }

@@ -8,12 +8,13 @@ use crate::diag::Diagnostic;
 use crate::lex::{lex, Token};
 use crate::span::Span;
 use ast::SourceFile;
-use chumsky::error::RichReason;
+use chumsky::error::{RichPattern, RichReason};
 use chumsky::prelude::*;
 
 /// Lexes and parses a whole text.
 pub fn parse(text: &str) -> (SourceFile, Vec<Diagnostic>) {
-    let (tokens, mut diagnostics) = lex(text);
+    let (mut tokens, mut diagnostics) = lex(text);
+    drop_overly_nested_statements(&mut tokens, &mut diagnostics);
     let end = SimpleSpan::from(text.len()..text.len());
     let tokens: Vec<(Token<'_>, SimpleSpan)> = tokens
         .into_iter()
@@ -21,9 +22,65 @@ pub fn parse(text: &str) -> (SourceFile, Vec<Diagnostic>) {
         .collect();
     let input = tokens.as_slice().map(end, |(token, span)| (token, span));
     let (file, errors) = grammar::source_file().parse(input).into_output_errors();
-    diagnostics.extend(errors.iter().map(|error| syntax_error_to_diagnostic(error, text)));
+    diagnostics.extend(
+        errors
+            .iter()
+            .map(|error| syntax_error_to_diagnostic(error, text)),
+    );
+    for diagnostic in &mut diagnostics {
+        diagnostic.span = clamp(diagnostic.span, text);
+    }
     diagnostics.sort_by_key(|diagnostic| diagnostic.span.start);
     (file.unwrap_or_default(), diagnostics)
+}
+
+/// Operators and parentheses allowed in one statement. Every stage walks
+/// expressions recursively, so this bound is what keeps pathological input
+/// (thousands of nested parentheses or chained operators) from exhausting the
+/// stack; real statements use a few dozen.
+const MAX_NESTING: usize = 256;
+
+/// Removes statements with more than `MAX_NESTING` operators or parentheses,
+/// leaving a diagnostic in their place.
+fn drop_overly_nested_statements(
+    tokens: &mut Vec<(Token<'_>, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut start = 0;
+    let mut count = 0;
+    let mut index = 0;
+    while index <= tokens.len() {
+        let boundary = index == tokens.len()
+            || matches!(
+                tokens[index].0,
+                Token::Newline | Token::LBrace | Token::RBrace
+            );
+        if boundary {
+            if count > MAX_NESTING {
+                let span = tokens[start].1.to(tokens[index - 1].1);
+                diagnostics.push(
+                    Diagnostic::error("E0004", span, "this statement is nested too deeply to read")
+                        .with_help(format!("split it into several declarations (at most {MAX_NESTING} operators and parentheses each)")),
+                );
+                tokens.drain(start..index);
+                index = start;
+            }
+            start = index + 1;
+            count = 0;
+        } else if matches!(
+            tokens[index].0,
+            Token::LParen
+                | Token::LBracket
+                | Token::Plus
+                | Token::Minus
+                | Token::Star
+                | Token::Slash
+                | Token::Amp
+        ) {
+            count += 1;
+        }
+        index += 1;
+    }
 }
 
 fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -> Diagnostic {
@@ -35,7 +92,7 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
                 Some(token) => token.to_string(),
                 None => "end of file".to_string(),
             };
-            let mut expected: Vec<String> = error.expected().map(|pattern| pattern.to_string()).collect();
+            let mut expected: Vec<String> = error.expected().map(pattern_to_text).collect();
             expected.sort();
             expected.dedup();
             let message = if expected.is_empty() {
@@ -44,6 +101,11 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
                 format!("expected {}, found {found}", one_of(&expected))
             };
             let diagnostic = Diagnostic::error("E0002", span, message);
+            let unclosed = expected.iter().any(|e| e == "`)`")
+                && matches!(found_token(error), None | Some(Token::Newline));
+            if unclosed {
+                return diagnostic.with_help("a `(` is not closed");
+            }
             match hint(found_token(error), text, span) {
                 Some(help) => diagnostic.with_help(help),
                 None => diagnostic,
@@ -52,13 +114,29 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
     }
 }
 
+/// Keeps a span inside the text and on character boundaries, whatever the
+/// parser's recovery did with it.
+fn clamp(span: Span, text: &str) -> Span {
+    let fit = |mut offset: usize| {
+        offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    };
+    let end = fit(span.end);
+    Span::new(fit(span.start).min(end), end)
+}
+
 fn found_token<'a, 't>(error: &'a grammar::ParseError<'t, 't>) -> Option<&'a Token<'t>> {
     error.found()
 }
 
 /// Hints for the mistakes people make most.
 fn hint(found: Option<&Token<'_>>, text: &str, span: Span) -> Option<String> {
-    let line_start = text[..span.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
     let line = &text[line_start..];
     let line = line.lines().next().unwrap_or("").trim_start();
     match found {
@@ -71,6 +149,18 @@ fn hint(found: Option<&Token<'_>>, text: &str, span: Span) -> Option<String> {
         }
         None => Some("the file ended in the middle of a statement".to_string()),
         _ => None,
+    }
+}
+
+fn pattern_to_text(pattern: &RichPattern<'_, Token<'_>>) -> String {
+    match pattern {
+        RichPattern::Token(token) => token.to_string(),
+        RichPattern::Label(label) => label.to_string(),
+        RichPattern::Identifier(word) => format!("`{word}`"),
+        RichPattern::Any => "something".to_string(),
+        RichPattern::EndOfInput => "end of file".to_string(),
+        // The enum is non-exhaustive.
+        _ => "something else".to_string(),
     }
 }
 

@@ -31,7 +31,10 @@ pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
         Ir::Binary(op, left, right) => binary(*op, eval(left, slots)?, eval(right, slots)?)?,
         Ir::Point(x, y) => Value::Point(Point::new(number(x, slots)?, number(y, slots)?)),
         Ir::Call(builtin, args) => {
-            let args = args.iter().map(|arg| eval(arg, slots)).collect::<Result<Vec<_>>>()?;
+            let args = args
+                .iter()
+                .map(|arg| eval(arg, slots))
+                .collect::<Result<Vec<_>>>()?;
             call(*builtin, &args)?
         }
         Ir::Meet(left, right) => {
@@ -80,7 +83,10 @@ pub fn object(value: Value) -> Result<Object> {
     match value {
         Value::Line(line) => Ok(Object::Line(line)),
         Value::Circle(circle) => Ok(Object::Circle(circle)),
-        other => fail(format!("expected a line or a circle, found a {}", other.ty())),
+        other => fail(format!(
+            "expected a line or a circle, found a {}",
+            other.ty()
+        )),
     }
 }
 
@@ -90,12 +96,12 @@ fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value> {
         (BinaryOp::Add, N(a), N(b)) => N(a + b),
         (BinaryOp::Sub, N(a), N(b)) => N(a - b),
         (BinaryOp::Mul, N(a), N(b)) => N(a * b),
-        (BinaryOp::Div, N(_), N(b)) if b == 0.0 => return fail("division by zero"),
+        (BinaryOp::Div, N(_), N(0.0)) => return fail("division by zero"),
         (BinaryOp::Div, N(a), N(b)) => N(a / b),
         (BinaryOp::Add, P(a), P(b)) => P(a + b),
         (BinaryOp::Sub, P(a), P(b)) => P(a - b),
         (BinaryOp::Mul, N(a), P(b)) | (BinaryOp::Mul, P(b), N(a)) => P(b * a),
-        (BinaryOp::Div, P(_), N(b)) if b == 0.0 => return fail("division by zero"),
+        (BinaryOp::Div, P(_), N(0.0)) => return fail("division by zero"),
         (BinaryOp::Div, P(a), N(b)) => P(a * (1.0 / b)),
         (op, left, right) => {
             return fail(format!(
@@ -111,7 +117,9 @@ fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value> {
 fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
     use Value::{Circle as C, Line as L, Number as N, Point as P};
     let value = match (builtin, args) {
-        (Builtin::Sqrt, [N(x)]) if *x < 0.0 => return fail(format!("square root of a negative number ({x})")),
+        (Builtin::Sqrt, [N(x)]) if *x < 0.0 => {
+            return fail(format!("square root of a negative number ({x})"))
+        }
         (Builtin::Sqrt, [N(x)]) => N(x.sqrt()),
         (Builtin::Sin, [N(x)]) => N(x.sin()),
         (Builtin::Cos, [N(x)]) => N(x.cos()),
@@ -130,7 +138,9 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         (Builtin::Radius, [C(circle)]) => N(circle.radius),
         (Builtin::OnCircle, [C(circle), N(angle)]) => P(circle.at_angle(*angle)),
         (Builtin::OnLine, [L(line), N(t)]) => P(line.origin + line.direction * *t),
-        (Builtin::LineThrough, [P(a), P(b)]) => L(Line::through(*a, *b).or_else(|why| fail(why.describe()))?),
+        (Builtin::LineThrough, [P(a), P(b)]) => {
+            L(Line::through(*a, *b).or_else(|why| fail(why.describe()))?)
+        }
         (Builtin::CircleThrough, [P(center), P(point)]) => {
             C(Circle::through(*center, *point).or_else(|why| fail(why.describe()))?)
         }
@@ -145,7 +155,11 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         (Builtin::Rotate, [P(point), P(center), N(angle)]) => {
             let (sin, cos) = angle.sin_cos();
             let offset = *point - *center;
-            P(*center + Point::new(offset.x * cos - offset.y * sin, offset.x * sin + offset.y * cos))
+            P(*center
+                + Point::new(
+                    offset.x * cos - offset.y * sin,
+                    offset.x * sin + offset.y * cos,
+                ))
         }
         (Builtin::Reflect, [P(point), L(line)]) => P(line.project(*point) * 2.0 - *point),
         (Builtin::Project, [P(point), L(line)]) => P(line.project(*point)),

@@ -20,22 +20,34 @@ const ATTEMPTS: usize = 25;
 
 /// The values of all symbols with some parameters replaced, or the first
 /// symbol that cannot be computed.
-pub fn evaluate_with(scene: &Scene, overrides: &[(usize, Value)]) -> Result<Vec<Option<Value>>, (usize, EvalError)> {
+pub fn evaluate_with(
+    scene: &Scene,
+    overrides: &[(usize, Value)],
+) -> Result<Vec<Option<Value>>, (usize, EvalError)> {
     let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
+    let mut fixed = vec![false; scene.symbols.len()];
+    for &(symbol, value) in overrides {
+        values[symbol] = Some(value);
+        fixed[symbol] = true;
+    }
     for (index, definition) in scene.definitions.iter().enumerate() {
-        if let Some((_, value)) = overrides.iter().find(|(symbol, _)| *symbol == index) {
-            values[index] = Some(*value);
+        if fixed[index] {
             continue;
         }
-        let Some(definition) = definition else { continue };
+        let Some(definition) = definition else {
+            continue;
+        };
         values[index] = Some(eval(definition, &values).map_err(|error| (index, error))?);
     }
     Ok(values)
 }
 
+/// Parameter values that were drawn, and the values of all symbols they give.
+pub type DrawnInstance = (Vec<(usize, Value)>, Vec<Option<Value>>);
+
 /// Random instances near `base` (the declared values with any overrides),
 /// each given as the parameter values that were drawn.
-pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<(Vec<(usize, Value)>, Vec<Option<Value>>)> {
+pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInstance> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let parameters: Vec<(usize, Value)> = scene
         .symbols

@@ -9,9 +9,17 @@ use crate::span::Span;
 
 /// What a name means where it is used.
 pub enum Lookup {
-    Found { slot: usize, ty: Type, symbol: usize },
+    Found {
+        slot: usize,
+        ty: Type,
+        symbol: usize,
+    },
     /// Declared, but after this use.
-    Later { declared: Span },
+    Later {
+        declared: Span,
+    },
+    /// Declared, but its declaration has a mistake already reported.
+    Broken,
     Unknown,
 }
 
@@ -89,8 +97,12 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                     let (ir, ty) = result?;
                     if ty != Type::Number {
                         self.diagnostics.push(
-                            Diagnostic::error("E0201", item.span, format!("a coordinate must be a number, found a {ty}"))
-                                .with_help("to move a point, add vectors: `A + (1, 0)`"),
+                            Diagnostic::error(
+                                "E0201",
+                                item.span,
+                                format!("a coordinate must be a number, found a {ty}"),
+                            )
+                            .with_help("to move a point, add vectors: `A + (1, 0)`"),
                         );
                         return None;
                     }
@@ -102,11 +114,18 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
             }
             ExprKind::Call { function, args } => {
                 let lowered: Vec<_> = args.iter().map(|arg| self.lower(arg)).collect();
-                let overloads: Vec<_> = BUILTINS.iter().filter(|(name, ..)| *name == function.text).collect();
+                let overloads: Vec<_> = BUILTINS
+                    .iter()
+                    .filter(|(name, ..)| *name == function.text)
+                    .collect();
                 if overloads.is_empty() {
-                    let mut diagnostic =
-                        Diagnostic::error("E0203", function.span, format!("unknown function `{}`", function.text));
-                    let names: Vec<String> = BUILTINS.iter().map(|(name, ..)| name.to_string()).collect();
+                    let mut diagnostic = Diagnostic::error(
+                        "E0203",
+                        function.span,
+                        format!("unknown function `{}`", function.text),
+                    );
+                    let names: Vec<String> =
+                        BUILTINS.iter().map(|(name, ..)| name.to_string()).collect();
                     if let Some(close) = closest(&function.text, &names) {
                         diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
                     }
@@ -115,10 +134,14 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                 }
                 let lowered: Vec<(Ir, Type)> = lowered.into_iter().collect::<Option<_>>()?;
                 let types: Vec<Type> = lowered.iter().map(|(_, ty)| *ty).collect();
-                match overloads.iter().find(|(_, params, ..)| *params == types.as_slice()) {
-                    Some((_, _, result, builtin)) => {
-                        Some((Ir::Call(*builtin, lowered.into_iter().map(|(ir, _)| ir).collect()), *result))
-                    }
+                match overloads
+                    .iter()
+                    .find(|(_, params, ..)| *params == types.as_slice())
+                {
+                    Some((_, _, result, builtin)) => Some((
+                        Ir::Call(*builtin, lowered.into_iter().map(|(ir, _)| ir).collect()),
+                        *result,
+                    )),
                     None => {
                         let signatures: Vec<String> = overloads
                             .iter()
@@ -153,8 +176,12 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                             (left.span, left_ty)
                         };
                         self.diagnostics.push(
-                            Diagnostic::error("E0201", bad, format!("`&` intersects lines and circles, not a {bad_ty}"))
-                                .with_help("write `l & k` with l and k lines or circles"),
+                            Diagnostic::error(
+                                "E0201",
+                                bad,
+                                format!("`&` intersects lines and circles, not a {bad_ty}"),
+                            )
+                            .with_help("write `l & k` with l and k lines or circles"),
                         );
                         None
                     }
@@ -176,18 +203,25 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
             }
             Lookup::Later { declared } => {
                 self.diagnostics.push(
-                    Diagnostic::error("E0103", span, format!("`{name}` is used before its declaration"))
-                        .with_label(declared, "declared here")
-                        .with_help("move the declaration above its first use"),
+                    Diagnostic::error(
+                        "E0103",
+                        span,
+                        format!("`{name}` is used before its declaration"),
+                    )
+                    .with_label(declared, "declared here")
+                    .with_help("move the declaration above its first use"),
                 );
                 None
             }
+            Lookup::Broken => None,
             Lookup::Unknown => {
-                let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
+                let mut diagnostic =
+                    Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
                 if let Some(close) = closest(name, self.names_in_scope) {
                     diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
                 } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name) {
-                    diagnostic = diagnostic.with_help(format!("`{name}` is a function: call it with arguments"));
+                    diagnostic = diagnostic
+                        .with_help(format!("`{name}` is a function: call it with arguments"));
                 }
                 self.diagnostics.push(diagnostic);
                 None
@@ -201,7 +235,17 @@ pub fn closest<'a>(name: &str, candidates: &'a [String]) -> Option<&'a str> {
     candidates
         .iter()
         .map(|candidate| (strsim::damerau_levenshtein(name, candidate), candidate))
-        .filter(|(distance, candidate)| *distance <= 2 && *distance < candidate.chars().count().max(2))
+        .filter(|(distance, candidate)| {
+            let length = name.chars().count().min(candidate.chars().count());
+            *distance
+                <= if length <= 1 {
+                    0
+                } else if length <= 4 {
+                    1
+                } else {
+                    2
+                }
+        })
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate.as_str())
 }

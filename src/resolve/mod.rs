@@ -46,11 +46,18 @@ pub struct Scene {
     pub values: Vec<Option<Value>>,
     pub references: Vec<Reference>,
     pub problems: Vec<Problem>,
+    /// Name → index into `symbols`.
+    by_name: HashMap<String, usize>,
+    /// The names of `symbols`, for "did you mean" hints.
+    names: Vec<String>,
+    /// Random instances shared by every block: drawn once per file, since
+    /// each one evaluates every declaration.
+    random: Vec<instances::DrawnInstance>,
 }
 
 impl Scene {
     pub fn symbol(&self, name: &str) -> Option<usize> {
-        self.symbols.iter().position(|symbol| symbol.name == name)
+        self.by_name.get(name).copied()
     }
 
     /// The given points, in declaration order: the starting set.
@@ -66,7 +73,9 @@ impl Scene {
     }
 
     fn symbols_of(&self, kind: DeclKind) -> Vec<usize> {
-        (0..self.symbols.len()).filter(|&index| self.symbols[index].kind == kind).collect()
+        (0..self.symbols.len())
+            .filter(|&index| self.symbols[index].kind == kind)
+            .collect()
     }
 }
 
@@ -90,11 +99,25 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
     let mut diagnostics = Vec::new();
     let mut scene = Scene::default();
     declare_symbols(file, &mut scene, &mut diagnostics);
+    scene.names = scene
+        .symbols
+        .iter()
+        .map(|symbol| symbol.name.clone())
+        .collect();
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
+    if file
+        .items
+        .iter()
+        .any(|item| matches!(item.kind, ItemKind::Solve(_)))
+    {
+        scene.random = instances::random_instances(&scene, options.seed, options.random_instances);
+    }
     for item in &file.items {
         if let ItemKind::Solve(block) = &item.kind {
-            if let Some(problem) = problem::resolve_block(block, item.span, &mut scene, options, &mut diagnostics) {
+            if let Some(problem) =
+                problem::resolve_block(block, item.span, &mut scene, &mut diagnostics)
+            {
                 scene.problems.push(problem);
             }
         }
@@ -106,30 +129,49 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
 fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<String, Span> = HashMap::new();
     for item in &file.items {
-        let ItemKind::Decl(decl) = &item.kind else { continue };
-        for binder in &decl.binders {
-            let Binder::Name(name) = binder else { continue };
+        let (kind, names): (DeclKind, Vec<&crate::parse::ast::Name>) = match &item.kind {
+            ItemKind::Decl(decl) => (
+                decl.kind,
+                decl.binders.iter().filter_map(Binder::name).collect(),
+            ),
+            ItemKind::Error(Some((kind, name))) => (*kind, vec![name]),
+            _ => continue,
+        };
+        for name in names {
             if let Some(first) = seen.get(&name.text) {
                 diagnostics.push(
-                    Diagnostic::error("E0102", name.span, format!("`{}` is declared twice", name.text))
-                        .with_label(*first, "first declared here")
-                        .with_help("names are unique in a file; rename one of them"),
+                    Diagnostic::error(
+                        "E0102",
+                        name.span,
+                        format!("`{}` is declared twice", name.text),
+                    )
+                    .with_label(*first, "first declared here")
+                    .with_help("names are unique in a file; rename one of them"),
                 );
                 continue;
             }
-            if name.text == "pi" || types::BUILTINS.iter().any(|(builtin, ..)| *builtin == name.text) {
+            if name.text == "pi"
+                || types::BUILTINS
+                    .iter()
+                    .any(|(builtin, ..)| *builtin == name.text)
+            {
                 diagnostics.push(
-                    Diagnostic::error("E0102", name.span, format!("`{}` is a built-in name", name.text))
-                        .with_help("choose another name"),
+                    Diagnostic::error(
+                        "E0102",
+                        name.span,
+                        format!("`{}` is a built-in name", name.text),
+                    )
+                    .with_help("choose another name"),
                 );
                 continue;
             }
             seen.insert(name.text.clone(), name.span);
+            scene.by_name.insert(name.text.clone(), scene.symbols.len());
             scene.symbols.push(Symbol {
                 name: name.text.clone(),
                 span: name.span,
                 decl_span: item.span,
-                kind: decl.kind,
+                kind,
                 ty: None,
                 is_parameter: false,
             });
@@ -140,13 +182,22 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
 
 /// Second pass: lower each declaration and check its type against its keyword.
 fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) {
-    let names: Vec<String> = scene.symbols.iter().map(|symbol| symbol.name.clone()).collect();
+    let names = scene.names.clone();
     for item in &file.items {
-        let ItemKind::Decl(decl) = &item.kind else { continue };
+        let ItemKind::Decl(decl) = &item.kind else {
+            continue;
+        };
         let symbols = &scene.symbols;
+        let by_name = &scene.by_name;
         let mut references = Vec::new();
         let mut lowering = Lowering {
-            lookup: |name: &str| match symbols.iter().position(|symbol| symbol.name == name) {
+            lookup: |name: &str| match by_name.get(name).copied() {
+                Some(index)
+                    if symbols[index].decl_span.start < item.span.start
+                        && symbols[index].ty.is_none() =>
+                {
+                    Lookup::Broken
+                }
                 Some(index) if symbols[index].decl_span.start < item.span.start => Lookup::Found {
                     slot: index,
                     ty: symbols[index].ty.unwrap_or(Type::Number),
@@ -178,7 +229,10 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
             Err(message) => {
                 diagnostics.push(
                     Diagnostic::error("E0204", decl.value.span, message.0)
-                        .with_label(decl.keyword_span, format!("declared as `{}`", decl.kind.keyword()))
+                        .with_label(
+                            decl.keyword_span,
+                            format!("declared as `{}`", decl.kind.keyword()),
+                        )
                         .with_help(message.1),
                 );
                 continue;
@@ -186,7 +240,10 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
         };
         for (position, binder) in decl.binders.iter().enumerate() {
             let Binder::Name(name) = binder else { continue };
-            let Some(index) = scene.symbols.iter().position(|symbol| symbol.span == name.span) else {
+            let Some(index) = scene
+                .symbol(&name.text)
+                .filter(|&index| scene.symbols[index].span == name.span)
+            else {
                 continue;
             };
             let definition = if ty == Type::Pair {
@@ -228,8 +285,14 @@ fn binder_types(kind: DeclKind, ty: Type, binders: usize) -> Result<Type, (Strin
         Ok(element)
     } else {
         Err((
-            format!("`{}` declares a {expected}, but this is a {element}", kind.keyword()),
-            format!("use `let` for a helper value, or `{}` for a {element}", keyword_for(element)),
+            format!(
+                "`{}` declares a {expected}, but this is a {element}",
+                kind.keyword()
+            ),
+            format!(
+                "use `let` for a helper value, or `{}` for a {element}",
+                keyword_for(element)
+            ),
         ))
     }
 }
@@ -252,11 +315,17 @@ fn plural(count: usize) -> &'static str {
 }
 
 /// The declared instance, with a diagnostic for each declaration that cannot be computed.
-fn evaluate_declared(file: &SourceFile, scene: &Scene, diagnostics: &mut Vec<Diagnostic>) -> Vec<Option<Value>> {
+fn evaluate_declared(
+    file: &SourceFile,
+    scene: &Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Option<Value>> {
     let mut values = vec![None; scene.symbols.len()];
     let mut reported = Vec::new();
     for (index, definition) in scene.definitions.iter().enumerate() {
-        let Some(definition) = definition else { continue };
+        let Some(definition) = definition else {
+            continue;
+        };
         match eval(definition, &values) {
             Ok(value) => values[index] = Some(value),
             Err(EvalError(message)) => {

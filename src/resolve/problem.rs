@@ -2,13 +2,15 @@
 //! block's own steps, resolved against the top-level symbols.
 
 use super::eval::{eval, EvalError};
-use super::instances::{evaluate_with, random_instances};
+use super::instances::evaluate_with;
 use super::lower::{closest, Lookup, Lowering};
 use super::types::{Ir, Type, Value};
-use super::{ResolveOptions, Scene};
+use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::{Object, Point};
-use crate::parse::ast::{self, Binder, DeclKind, ExprKind, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind};
+use crate::parse::ast::{
+    self, Binder, DeclKind, ExprKind, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind,
+};
 use crate::span::Span;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -107,10 +109,12 @@ pub(super) fn resolve_block(
     block: &SolveBlock,
     span: Span,
     scene: &mut Scene,
-    options: &ResolveOptions,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Problem> {
-    let name = block.name.as_ref().map_or_else(|| "solve".to_string(), |name| name.text.clone());
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| "solve".to_string(), |name| name.text.clone());
     let header_span = block
         .name
         .as_ref()
@@ -136,7 +140,9 @@ pub(super) fn resolve_block(
     let mut verifies = Vec::new();
     for item in &block.items {
         match &item.kind {
-            SolveItemKind::Goal { name, value } => resolve_goal(name, value, item.span, scene, &mut problem, diagnostics),
+            SolveItemKind::Goal { name, value } => {
+                resolve_goal(name, value, item.span, scene, &mut problem, diagnostics)
+            }
             SolveItemKind::Mask(parts) => {
                 if let Some(first) = mask_line {
                     diagnostics.push(duplicate_line("mask", item.span, first));
@@ -163,24 +169,28 @@ pub(super) fn resolve_block(
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);
     resolve_steps(block, scene, &mut problem, diagnostics);
-    problem.instances = build_instances(scene, &problem, &verifies, options, diagnostics);
+    problem.instances = build_instances(scene, &problem, &verifies, diagnostics);
     Some(problem)
 }
 
 fn duplicate_line(keyword: &str, span: Span, first: Span) -> Diagnostic {
-    Diagnostic::error("E0502", span, format!("a second `{keyword}` line in the same block"))
-        .with_label(first, "the first one")
-        .with_help(format!("put everything on one `{keyword}` line"))
+    Diagnostic::error(
+        "E0502",
+        span,
+        format!("a second `{keyword}` line in the same block"),
+    )
+    .with_label(first, "the first one")
+    .with_help(format!("put everything on one `{keyword}` line"))
 }
 
 fn top_level_lowering<'a>(
     scene: &'a Scene,
-    names: &'a [String],
     diagnostics: &'a mut Vec<Diagnostic>,
     references: &'a mut Vec<super::Reference>,
 ) -> Lowering<'a, impl Fn(&str) -> Lookup + 'a> {
     Lowering {
         lookup: move |name: &str| match scene.symbol(name) {
+            Some(index) if scene.symbols[index].ty.is_none() => Lookup::Broken,
             Some(index) => Lookup::Found {
                 slot: index,
                 ty: scene.symbols[index].ty.unwrap_or(Type::Number),
@@ -188,15 +198,11 @@ fn top_level_lowering<'a>(
             },
             None => Lookup::Unknown,
         },
-        names_in_scope: names,
+        names_in_scope: &scene.names,
         diagnostics,
         references,
         mentions_name: false,
     }
-}
-
-fn symbol_names(scene: &Scene) -> Vec<String> {
-    scene.symbols.iter().map(|symbol| symbol.name.clone()).collect()
 }
 
 fn resolve_goal(
@@ -209,32 +215,50 @@ fn resolve_goal(
 ) {
     if let Some(previous) = problem.goals.iter().find(|goal| goal.name == name.text) {
         diagnostics.push(
-            Diagnostic::error("E0102", name.span, format!("goal `{}` is declared twice", name.text))
-                .with_label(previous.span, "first declared here"),
+            Diagnostic::error(
+                "E0102",
+                name.span,
+                format!("goal `{}` is declared twice", name.text),
+            )
+            .with_label(previous.span, "first declared here"),
         );
         return;
     }
     if let Some(index) = scene.symbol(&name.text) {
         diagnostics.push(
-            Diagnostic::error("E0104", name.span, format!("goal `{}` has the name of a top-level declaration", name.text))
-                .with_label(scene.symbols[index].span, "declared here")
-                .with_help("give the goal its own name"),
+            Diagnostic::error(
+                "E0104",
+                name.span,
+                format!(
+                    "goal `{}` has the name of a top-level declaration",
+                    name.text
+                ),
+            )
+            .with_label(scene.symbols[index].span, "declared here")
+            .with_help("give the goal its own name"),
         );
         return;
     }
-    let names = symbol_names(scene);
     let mut references = Vec::new();
     let (lowered, is_constant) = {
-        let mut lowering = top_level_lowering(scene, &names, diagnostics, &mut references);
+        let mut lowering = top_level_lowering(scene, diagnostics, &mut references);
         let lowered = lowering.lower(value);
         (lowered, !lowering.mentions_name)
     };
     scene.references.extend(references);
-    let Some((definition, ty)) = lowered else { return };
+    let Some((definition, ty)) = lowered else {
+        return;
+    };
     if !matches!(ty, Type::Point | Type::Line | Type::Circle) {
         diagnostics.push(
-            Diagnostic::error("E0208", value.span, format!("a goal is a point, a line or a circle, not a {ty}"))
-                .with_help("for an intersection, bind it at top level: `let P, _ = k & l`, then `goal G = P`"),
+            Diagnostic::error(
+                "E0208",
+                value.span,
+                format!("a goal is a point, a line or a circle, not a {ty}"),
+            )
+            .with_help(
+                "for an intersection, bind it at top level: `let P, _ = k & l`, then `goal G = P`",
+            ),
         );
         return;
     }
@@ -255,12 +279,18 @@ fn resolve_goal(
 }
 
 fn resolve_mask(parts: &[MaskPart], diagnostics: &mut Vec<Diagnostic>) -> Vec<MaskToken> {
-    let generators: Vec<&MaskPart> = parts.iter().filter(|part| part.token.is_generator()).collect();
+    let generators: Vec<&MaskPart> = parts
+        .iter()
+        .filter(|part| part.token.is_generator())
+        .collect();
     if generators.len() > 1 {
         let mut diagnostic = Diagnostic::error(
             "E0501",
             generators[1].span,
-            format!("a mask has at most one `**` part, this one has {}", generators.len()),
+            format!(
+                "a mask has at most one `**` part, this one has {}",
+                generators.len()
+            ),
         )
         .with_label(generators[0].span, "the first `**` part");
         for extra in &generators[2..] {
@@ -276,40 +306,74 @@ fn resolve_mask(parts: &[MaskPart], diagnostics: &mut Vec<Diagnostic>) -> Vec<Ma
     }
 }
 
-fn resolve_limits(limits: &[ast::IgnoreLimit], scene: &mut Scene, out: &mut Limits, diagnostics: &mut Vec<Diagnostic>) {
+fn resolve_limits(
+    limits: &[ast::IgnoreLimit],
+    scene: &mut Scene,
+    out: &mut Limits,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for limit in limits {
-        let Some(value) = constant_number(&limit.value, scene, diagnostics) else { continue };
-        let word = if limit.limit == Limit::Min { "min" } else { "max" };
+        let Some(value) = constant_number(&limit.value, scene, diagnostics) else {
+            continue;
+        };
+        let word = if limit.limit == Limit::Min {
+            "min"
+        } else {
+            "max"
+        };
         if value < 0.0 || (limit.limit == Limit::Max && value == 0.0) {
             diagnostics.push(
-                Diagnostic::error("E0503", limit.value.span, format!("`ignore {word}` must be positive, found {value}"))
-                    .with_help("`min` is a distance between points, `max` a distance from the origin"),
+                Diagnostic::error(
+                    "E0503",
+                    limit.value.span,
+                    format!("`ignore {word}` must be positive, found {value}"),
+                )
+                .with_help("`min` is a distance between points, `max` a distance from the origin"),
             );
             continue;
         }
-        let slot = if limit.limit == Limit::Min { &mut out.min } else { &mut out.max };
+        let slot = if limit.limit == Limit::Min {
+            &mut out.min
+        } else {
+            &mut out.max
+        };
         if slot.is_some() {
-            diagnostics.push(Diagnostic::error("E0502", limit.span, format!("`{word}` is given twice")));
+            diagnostics.push(Diagnostic::error(
+                "E0502",
+                limit.span,
+                format!("`{word}` is given twice"),
+            ));
         }
         *slot = Some(value);
     }
 }
 
-fn constant_number(expr: &ast::Expr, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) -> Option<f64> {
-    let names = symbol_names(scene);
+fn constant_number(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<f64> {
     let mut references = Vec::new();
-    let lowered = top_level_lowering(scene, &names, diagnostics, &mut references).lower(expr);
+    let lowered = top_level_lowering(scene, diagnostics, &mut references).lower(expr);
     scene.references.extend(references);
     let (ir, ty) = lowered?;
     if ty != Type::Number {
-        diagnostics.push(Diagnostic::error("E0201", expr.span, format!("expected a number, found a {ty}")));
+        diagnostics.push(Diagnostic::error(
+            "E0201",
+            expr.span,
+            format!("expected a number, found a {ty}"),
+        ));
         return None;
     }
     match eval(&ir, &scene.values) {
         Ok(Value::Number(value)) => Some(value),
         Ok(_) => None,
         Err(EvalError(message)) => {
-            diagnostics.push(Diagnostic::error("E0301", expr.span, format!("cannot compute this: {message}")));
+            diagnostics.push(Diagnostic::error(
+                "E0301",
+                expr.span,
+                format!("cannot compute this: {message}"),
+            ));
             None
         }
     }
@@ -323,14 +387,13 @@ fn resolve_verify(
     let mut overrides = Vec::new();
     let mut complete = true;
     for assignment in assignments {
-        let names = symbol_names(scene);
         let Some(index) = scene.symbol(&assignment.name.text) else {
             let mut diagnostic = Diagnostic::error(
                 "E0101",
                 assignment.name.span,
                 format!("unknown name `{}`", assignment.name.text),
             );
-            if let Some(close) = closest(&assignment.name.text, &names) {
+            if let Some(close) = closest(&assignment.name.text, &scene.names) {
                 diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
             }
             diagnostics.push(diagnostic);
@@ -352,7 +415,8 @@ fn resolve_verify(
             continue;
         }
         let mut references = Vec::new();
-        let lowered = top_level_lowering(scene, &names, diagnostics, &mut references).lower(&assignment.value);
+        let lowered =
+            top_level_lowering(scene, diagnostics, &mut references).lower(&assignment.value);
         scene.references.extend(references);
         let Some((ir, ty)) = lowered else {
             complete = false;
@@ -363,7 +427,11 @@ fn resolve_verify(
                 Diagnostic::error(
                     "E0505",
                     assignment.value.span,
-                    format!("`{}` is a {}, but this is a {ty}", symbol.name, symbol.ty.unwrap_or(Type::Number)),
+                    format!(
+                        "`{}` is a {}, but this is a {ty}",
+                        symbol.name,
+                        symbol.ty.unwrap_or(Type::Number)
+                    ),
                 )
                 .with_label(symbol.span, "declared here"),
             );
@@ -373,7 +441,11 @@ fn resolve_verify(
         match eval(&ir, &scene.values) {
             Ok(value) => overrides.push((index, value)),
             Err(EvalError(message)) => {
-                diagnostics.push(Diagnostic::error("E0301", assignment.value.span, format!("cannot compute this: {message}")));
+                diagnostics.push(Diagnostic::error(
+                    "E0301",
+                    assignment.value.span,
+                    format!("cannot compute this: {message}"),
+                ));
                 complete = false;
             }
         }
@@ -388,14 +460,31 @@ enum Local {
     Object(usize, Type),
 }
 
-fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, diagnostics: &mut Vec<Diagnostic>) {
+fn resolve_steps(
+    block: &SolveBlock,
+    scene: &mut Scene,
+    problem: &mut Problem,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let mut scope: HashMap<String, (Local, Span)> = HashMap::new();
+    // Broken declarations stay out of scope: their uses are already explained.
     for (position, &symbol) in problem.givens.iter().enumerate() {
-        scope.insert(scene.symbols[symbol].name.clone(), (Local::Point(position), scene.symbols[symbol].span));
+        if scene.symbols[symbol].ty.is_none() {
+            continue;
+        }
+        scope.insert(
+            scene.symbols[symbol].name.clone(),
+            (Local::Point(position), scene.symbols[symbol].span),
+        );
     }
     for (position, &symbol) in problem.setup.iter().enumerate() {
-        let ty = scene.symbols[symbol].ty.unwrap_or(Type::Line);
-        scope.insert(scene.symbols[symbol].name.clone(), (Local::Object(position, ty), scene.symbols[symbol].span));
+        let Some(ty) = scene.symbols[symbol].ty else {
+            continue;
+        };
+        scope.insert(
+            scene.symbols[symbol].name.clone(),
+            (Local::Object(position, ty), scene.symbols[symbol].span),
+        );
     }
     let mut point_count = problem.givens.len();
     let mut object_count = problem.setup.len();
@@ -409,16 +498,25 @@ fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, d
             }
             _ => continue,
         };
-        let Some((op, outputs)) = resolve_step_op(step, scene, &scope, diagnostics) else {
+        let Some((op, outputs)) = resolve_step_op(step, scene, &problem.goals, &scope, diagnostics)
+        else {
             problem.steps_complete = false;
             continue;
         };
         let expected = outputs.len();
         if step.binders.len() != expected {
             let message = if expected == 2 {
-                format!("this intersection has two points, but {} name{} bound", step.binders.len(), super::plural(step.binders.len()))
+                format!(
+                    "this intersection has two points, but {} name{} bound",
+                    step.binders.len(),
+                    super::plural(step.binders.len())
+                )
             } else {
-                format!("this step makes one {}, but {} names are bound", outputs[0], step.binders.len())
+                format!(
+                    "this step makes one {}, but {} names are bound",
+                    outputs[0],
+                    step.binders.len()
+                )
             };
             let help = if expected == 2 {
                 "bind both points in canonical order, `_` for one you do not need: `P, _ = k & l`"
@@ -439,30 +537,49 @@ fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, d
                 Local::Object(object_count - 1, *ty)
             };
             let Binder::Name(name) = binder else {
-                binders.push(StepBinder { name: None, span: binder.span(), goal: None });
+                binders.push(StepBinder {
+                    name: None,
+                    span: binder.span(),
+                    goal: None,
+                });
                 continue;
             };
             let goal = problem.goals.iter().position(|goal| goal.name == name.text);
             if let Some(goal) = goal {
                 if problem.goals[goal].ty != *ty {
                     diagnostics.push(
-                        Diagnostic::error("E0201", name.span, format!("goal `{}` is a {}, but this step binds a {ty}", name.text, problem.goals[goal].ty))
-                            .with_label(problem.goals[goal].span, "the goal"),
+                        Diagnostic::error(
+                            "E0201",
+                            name.span,
+                            format!(
+                                "goal `{}` is a {}, but this step binds a {ty}",
+                                name.text, problem.goals[goal].ty
+                            ),
+                        )
+                        .with_label(problem.goals[goal].span, "the goal"),
                     );
                     problem.steps_complete = false;
                 }
             } else if let Some(symbol) = scene.symbol(&name.text) {
                 diagnostics.push(
-                    Diagnostic::error("E0104", name.span, format!("`{}` is already a top-level name", name.text))
-                        .with_label(scene.symbols[symbol].span, "declared here")
-                        .with_help("steps bind new names; choose another one"),
+                    Diagnostic::error(
+                        "E0104",
+                        name.span,
+                        format!("`{}` is already a top-level name", name.text),
+                    )
+                    .with_label(scene.symbols[symbol].span, "declared here")
+                    .with_help("steps bind new names; choose another one"),
                 );
                 problem.steps_complete = false;
             }
             if let Some(first) = local_spans.get(&name.text) {
                 diagnostics.push(
-                    Diagnostic::error("E0102", name.span, format!("`{}` is bound twice in this block", name.text))
-                        .with_label(*first, "first bound here"),
+                    Diagnostic::error(
+                        "E0102",
+                        name.span,
+                        format!("`{}` is bound twice in this block", name.text),
+                    )
+                    .with_label(*first, "first bound here"),
                 );
                 problem.steps_complete = false;
             } else {
@@ -470,10 +587,18 @@ fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, d
                 problem.local_names.push(name.text.clone());
             }
             scope.insert(name.text.clone(), (local, name.span));
-            binders.push(StepBinder { name: Some(name.text.clone()), span: name.span, goal });
+            binders.push(StepBinder {
+                name: Some(name.text.clone()),
+                span: name.span,
+                goal,
+            });
         }
         // Intersections index every point they make, named or not.
-        problem.steps.push(Step { span: item.span, op, binders });
+        problem.steps.push(Step {
+            span: item.span,
+            op,
+            binders,
+        });
     }
 }
 
@@ -481,21 +606,28 @@ fn resolve_steps(block: &SolveBlock, scene: &mut Scene, problem: &mut Problem, d
 fn resolve_step_op(
     step: &ast::Step,
     scene: &mut Scene,
+    goals: &[Goal],
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<(StepOp, Vec<Type>)> {
     let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
     match &step.value.kind {
-        ExprKind::Call { function, args } if function.text == "line" || function.text == "circle" => {
+        ExprKind::Call { function, args }
+            if function.text == "line" || function.text == "circle" =>
+        {
             if args.len() != 2 {
                 diagnostics.push(
-                    Diagnostic::error("E0207", step.value.span, format!("`{}` in a step takes two points", function.text))
-                        .with_help(form_help),
+                    Diagnostic::error(
+                        "E0207",
+                        step.value.span,
+                        format!("`{}` in a step takes two points", function.text),
+                    )
+                    .with_help(form_help),
                 );
                 return None;
             }
-            let first = step_point(&args[0], scene, scope, diagnostics);
-            let second = step_point(&args[1], scene, scope, diagnostics);
+            let first = step_point(&args[0], scene, goals, scope, diagnostics);
+            let second = step_point(&args[1], scene, goals, scope, diagnostics);
             let (first, second) = (first?, second?);
             if function.text == "line" {
                 Some((StepOp::Line(first, second), vec![Type::Line]))
@@ -504,8 +636,8 @@ fn resolve_step_op(
             }
         }
         ExprKind::Meet(left, right) => {
-            let left = step_object(left, scene, scope, diagnostics);
-            let right = step_object(right, scene, scope, diagnostics);
+            let left = step_object(left, scene, goals, scope, diagnostics);
+            let right = step_object(right, scene, goals, scope, diagnostics);
             let ((left, left_ty), (right, right_ty)) = (left?, right?);
             let outputs = if left_ty == Type::Line && right_ty == Type::Line {
                 vec![Type::Point]
@@ -517,15 +649,23 @@ fn resolve_step_op(
         ExprKind::Error => None,
         _ => {
             diagnostics.push(
-                Diagnostic::error("E0207", step.value.span, "a step draws one line or circle, or intersects two objects")
-                    .with_help(form_help),
+                Diagnostic::error(
+                    "E0207",
+                    step.value.span,
+                    "a step draws one line or circle, or intersects two objects",
+                )
+                .with_help(form_help),
             );
             None
         }
     }
 }
 
-fn step_name<'a>(expr: &'a ast::Expr, what: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<&'a str> {
+fn step_name<'a>(
+    expr: &'a ast::Expr,
+    what: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<&'a str> {
     match &expr.kind {
         ExprKind::Name(name) => Some(name),
         ExprKind::Error => None,
@@ -542,6 +682,7 @@ fn step_name<'a>(expr: &'a ast::Expr, what: &str, diagnostics: &mut Vec<Diagnost
 fn step_point(
     expr: &ast::Expr,
     scene: &mut Scene,
+    goals: &[Goal],
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<usize> {
@@ -553,13 +694,17 @@ fn step_point(
         }
         Some((Local::Object(_, ty), declared)) => {
             diagnostics.push(
-                Diagnostic::error("E0201", expr.span, format!("`{name}` is a {ty}, but a point is needed here"))
-                    .with_label(*declared, "bound here"),
+                Diagnostic::error(
+                    "E0201",
+                    expr.span,
+                    format!("`{name}` is a {ty}, but a point is needed here"),
+                )
+                .with_label(*declared, "bound here"),
             );
             None
         }
         None => {
-            unknown_in_step(name, expr.span, scene, scope, diagnostics);
+            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
             None
         }
     }
@@ -568,6 +713,7 @@ fn step_point(
 fn step_object(
     expr: &ast::Expr,
     scene: &mut Scene,
+    goals: &[Goal],
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<(usize, Type)> {
@@ -579,13 +725,17 @@ fn step_object(
         }
         Some((Local::Point(_), declared)) => {
             diagnostics.push(
-                Diagnostic::error("E0201", expr.span, format!("`{name}` is a point: only lines and circles intersect"))
-                    .with_label(*declared, "bound here"),
+                Diagnostic::error(
+                    "E0201",
+                    expr.span,
+                    format!("`{name}` is a point: only lines and circles intersect"),
+                )
+                .with_label(*declared, "bound here"),
             );
             None
         }
         None => {
-            unknown_in_step(name, expr.span, scene, scope, diagnostics);
+            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
             None
         }
     }
@@ -601,18 +751,45 @@ fn unknown_in_step(
     name: &str,
     span: Span,
     scene: &Scene,
+    goals: &[Goal],
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     if let Some(index) = scene.symbol(name) {
         let symbol = &scene.symbols[index];
+        if symbol.ty.is_none() {
+            return;
+        }
         diagnostics.push(
-            Diagnostic::error("E0206", span, format!("`{name}` is not given, so constructions cannot use it"))
-                .with_label(symbol.span, format!("declared with `{}`", symbol.kind.keyword()))
-                .with_help(match symbol.kind {
-                    DeclKind::Let => "declare it with `point` (or `line`/`circle`) to make it part of the problem",
-                    _ => "only given points, setup objects and what earlier steps built can be used",
-                }),
+            Diagnostic::error(
+                "E0206",
+                span,
+                format!("`{name}` is not given, so constructions cannot use it"),
+            )
+            .with_label(
+                symbol.span,
+                format!("declared with `{}`", symbol.kind.keyword()),
+            )
+            .with_help(match symbol.kind {
+                DeclKind::Let => {
+                    "declare it with `point` (or `line`/`circle`) to make it part of the problem"
+                }
+                _ => "only given points, setup objects and what earlier steps built can be used",
+            }),
+        );
+        return;
+    }
+    if let Some(goal) = goals.iter().find(|goal| goal.name == name) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0105",
+                span,
+                format!("goal `{name}` is not constructed yet"),
+            )
+            .with_label(goal.span, "the goal")
+            .with_help(format!(
+                "bind it first with a step such as `{name}, _ = a & b`"
+            )),
         );
         return;
     }
@@ -621,7 +798,9 @@ fn unknown_in_step(
     if let Some(close) = closest(name, &names) {
         diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
     } else {
-        diagnostic = diagnostic.with_help("a step can use given points, setup objects and names bound by earlier steps");
+        diagnostic = diagnostic.with_help(
+            "a step can use given points, setup objects and names bound by earlier steps",
+        );
     }
     diagnostics.push(diagnostic);
 }
@@ -630,7 +809,6 @@ fn build_instances(
     scene: &Scene,
     problem: &Problem,
     verifies: &[(Span, Vec<(usize, Value)>)],
-    options: &ResolveOptions,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Instance> {
     let Some(declared) = instance_from(problem, &scene.values, Origin::Declared) else {
@@ -640,32 +818,35 @@ fn build_instances(
     for (span, overrides) in verifies {
         match evaluate_with(scene, overrides) {
             Ok(values) => {
-                if let Some(instance) = instance_from(problem, &values, Origin::Verify { span: *span }) {
+                if let Some(instance) =
+                    instance_from(problem, &values, Origin::Verify { span: *span })
+                {
                     instances.push(instance);
                 }
             }
             Err((symbol, EvalError(message))) => diagnostics.push(
-                Diagnostic::error("E0301", *span, format!("on this instance `{}` cannot be computed: {message}", scene.symbols[symbol].name))
-                    .with_label(scene.symbols[symbol].decl_span, "declared here"),
+                Diagnostic::error(
+                    "E0301",
+                    *span,
+                    format!(
+                        "on this instance `{}` cannot be computed: {message}",
+                        scene.symbols[symbol].name
+                    ),
+                )
+                .with_label(scene.symbols[symbol].decl_span, "declared here"),
             ),
         }
     }
-    let seed = options.seed ^ hash_name(&problem.name);
-    for (parameters, values) in random_instances(scene, seed, options.random_instances) {
+    for (parameters, values) in &scene.random {
         let parameters = parameters
-            .into_iter()
-            .map(|(symbol, value)| (scene.symbols[symbol].name.clone(), value))
+            .iter()
+            .map(|(symbol, value)| (scene.symbols[*symbol].name.clone(), *value))
             .collect();
-        if let Some(instance) = instance_from(problem, &values, Origin::Random { parameters }) {
+        if let Some(instance) = instance_from(problem, values, Origin::Random { parameters }) {
             instances.push(instance);
         }
     }
     instances
-}
-
-/// Stable across runs and platforms (unlike `std`'s hasher).
-fn hash_name(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
 }
 
 fn instance_from(problem: &Problem, values: &[Option<Value>], origin: Origin) -> Option<Instance> {
@@ -687,5 +868,10 @@ fn instance_from(problem: &Problem, values: &[Option<Value>], origin: Origin) ->
         .iter()
         .map(|goal| eval(&goal.definition, values).ok())
         .collect::<Option<Vec<_>>>()?;
-    Some(Instance { origin, givens, setup, goals })
+    Some(Instance {
+        origin,
+        givens,
+        setup,
+        goals,
+    })
 }

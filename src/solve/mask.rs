@@ -29,7 +29,10 @@ pub fn mask_matches(mask: &[MaskToken], draws: &[Draw]) -> bool {
             }
             let middle = &draws[before.len()..draws.len() - after.len()];
             before.iter().zip(draws).all(|(t, d)| allows(*t, *d))
-                && after.iter().zip(&draws[draws.len() - after.len()..]).all(|(t, d)| allows(*t, *d))
+                && after
+                    .iter()
+                    .zip(&draws[draws.len() - after.len()..])
+                    .all(|(t, d)| allows(*t, *d))
                 && middle.iter().all(|d| allows(mask[generator], *d))
         }
     }

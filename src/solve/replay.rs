@@ -31,7 +31,8 @@ pub fn replay(problem: &Problem, instance: &Instance) -> Result<Replay, StepFail
                 replay.objects.push(Object::Line(line));
             }
             StepOp::Circle(center, through) => {
-                let circle = Circle::through(replay.points[center], replay.points[through]).map_err(fail)?;
+                let circle =
+                    Circle::through(replay.points[center], replay.points[through]).map_err(fail)?;
                 replay.objects.push(Object::Circle(circle));
             }
             StepOp::Meet(first, second) => {
@@ -50,36 +51,35 @@ pub fn replay(problem: &Problem, instance: &Instance) -> Result<Replay, StepFail
 }
 
 /// For each goal of the instance, whether the drawing reaches it: a point
-/// goal is a given, a step's point or any intersection of drawn objects; a
-/// line or circle goal is one of the drawn objects.
+/// goal is a given, a step's point or a point on two drawn objects (an
+/// intersection); a line or circle goal is one of the drawn objects.
 pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<bool> {
-    let mut intersections: Option<Vec<Point>> = None;
     instance
         .goals
         .iter()
         .map(|goal| match goal {
             Value::Point(goal) => {
-                if replay.points.iter().any(|point| point.same(*goal)) {
-                    return true;
-                }
-                let all = intersections.get_or_insert_with(|| all_intersections(&replay.objects));
-                all.iter().any(|point| point.same(*goal))
+                replay.points.iter().any(|point| point.same(*goal))
+                    || on_two_objects(&replay.objects, *goal)
             }
-            Value::Line(line) => replay.objects.iter().any(|object| object.same(&Object::Line(*line))),
-            Value::Circle(circle) => replay.objects.iter().any(|object| object.same(&Object::Circle(*circle))),
+            Value::Line(line) => replay
+                .objects
+                .iter()
+                .any(|object| object.same(&Object::Line(*line))),
+            Value::Circle(circle) => replay
+                .objects
+                .iter()
+                .any(|object| object.same(&Object::Circle(*circle))),
             Value::Number(_) | Value::Pair(..) => false,
         })
         .collect()
 }
 
-fn all_intersections(objects: &[Object]) -> Vec<Point> {
-    let mut points = Vec::new();
-    for (index, a) in objects.iter().enumerate() {
-        for b in &objects[..index] {
-            if let Ok(found) = meet(a, b) {
-                points.extend(found.points());
-            }
-        }
+/// Whether two different objects pass through the point.
+fn on_two_objects(objects: &[Object], point: Point) -> bool {
+    let mut through = objects.iter().filter(|object| object.contains(point));
+    match through.next() {
+        Some(first) => through.any(|other| !other.same(first)),
+        None => false,
     }
-    points
 }

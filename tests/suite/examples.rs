@@ -1,0 +1,67 @@
+//! Every example checks clean, and its syntax tree and resolved problems are
+//! snapshotted.
+
+use super::{example_files, read};
+use euc::analysis::analyze;
+use euc::check::Status;
+
+#[test]
+fn every_example_checks_without_errors() {
+    let files = example_files();
+    assert!(files.len() >= 6, "the seed's three examples and three more");
+    for path in files {
+        let analysis = analyze(&read(&path));
+        let errors: Vec<_> = analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+        for report in &analysis.reports {
+            assert!(
+                matches!(report.status, Status::Solved | Status::Unsolved),
+                "{}: block {} is {:?}",
+                path.display(),
+                report.name,
+                report.status
+            );
+        }
+    }
+}
+
+#[test]
+fn syntax_trees_of_examples() {
+    for path in example_files() {
+        let (file, diagnostics) = euc::parse::parse(&read(&path));
+        assert!(
+            diagnostics.is_empty(),
+            "{}: {diagnostics:#?}",
+            path.display()
+        );
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("tree-{name}"), euc::parse::ast::tree_to_text(&file));
+    }
+}
+
+#[test]
+fn resolved_problems_of_examples() {
+    for path in example_files() {
+        let analysis = analyze(&read(&path));
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(
+            format!("problem-{name}"),
+            euc::cli::compile::problems_to_text(&analysis.scene)
+        );
+    }
+}
+
+#[test]
+fn seed_examples_use_the_seed_lengths() {
+    let moves = |file: &str| {
+        let analysis = analyze(&read(&super::root().join("examples").join(file)));
+        analysis.reports[0].moves
+    };
+    assert_eq!(moves("midpoint.euc"), 6);
+    assert_eq!(moves("napoleon.euc"), 6);
+    assert_eq!(moves("third-proportional.euc"), 3);
+}

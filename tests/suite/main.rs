@@ -1,0 +1,46 @@
+//! The one integration test binary: examples, one-mistake fixtures, the real
+//! binary, and never-panic properties.
+
+mod cli;
+mod examples;
+mod mistakes;
+mod never_panic;
+
+use std::path::{Path, PathBuf};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn example_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
+        .expect("examples/ exists")
+        .map(|entry| entry.expect("readable entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "euc"))
+        .collect();
+    files.sort();
+    files
+}
+
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
+}
+
+/// Diagnostics as a person reads them: the ariadne report without colour,
+/// then one line per diagnostic with its code, severity and byte span.
+pub fn render(name: &str, text: &str, diagnostics: &[euc::diag::Diagnostic]) -> String {
+    let mut out = euc::cli::report::render_diagnostics(name, text, diagnostics, false);
+    out.push_str("---\n");
+    for diagnostic in diagnostics {
+        out.push_str(&format!(
+            "{} {:?} {}..{}: {}\n",
+            diagnostic.code,
+            diagnostic.severity,
+            diagnostic.span.start,
+            diagnostic.span.end,
+            diagnostic.message
+        ));
+    }
+    out
+}

@@ -1,0 +1,32 @@
+//! One-mistake fixtures: each file in tests/fixtures/mistakes shows one kind
+//! of mistake; its rendered diagnostics (message, span, hint) are snapshotted.
+
+use super::render;
+use euc::analysis::analyze;
+
+#[test]
+fn each_mistake_is_reported_with_span_and_hint() {
+    let mut count = 0;
+    insta::glob!("..", "fixtures/mistakes/*.euc", |path| {
+        count += 1;
+        let text = super::read(path);
+        let analysis = analyze(&text);
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(!analysis.diagnostics.is_empty(), "{name} reports nothing");
+        insta::assert_snapshot!(render(&name, &text, &analysis.diagnostics));
+    });
+    assert!(count >= 25, "at least 25 distinct mistakes, found {count}");
+}
+
+#[test]
+fn independent_syntax_mistakes_are_each_reported() {
+    let text = "let a = 1 +\npoint A = (0, 0\npoint B = (1, 0)\nline = line(A, B)\nsolve s {\n  goal = A\n  c = circle(A, B)\n}\n";
+    let analysis = analyze(text);
+    let lines: Vec<usize> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("E000"))
+        .map(|d| text[..d.span.start].matches('\n').count() + 1)
+        .collect();
+    assert_eq!(lines, [1, 2, 4, 6], "{:#?}", analysis.diagnostics);
+}
