@@ -5,6 +5,7 @@ mod cli;
 mod examples;
 mod mistakes;
 mod never_panic;
+mod purity;
 
 use std::path::{Path, PathBuf};
 
