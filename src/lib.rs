@@ -24,6 +24,7 @@ pub mod analysis;
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod edit;
 pub mod geom;
 pub mod lex;
 pub mod parse;

@@ -3,6 +3,7 @@
 
 pub mod compile;
 pub mod report;
+mod solve;
 
 use crate::analysis::{analyze, Analysis};
 use crate::check::Status;
@@ -44,6 +45,8 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
+    /// Fill empty solve blocks with shortest constructions.
+    Solve(solve::SolveArgs),
     /// Print the resolved problems as the solver receives them.
     Compile {
         file: PathBuf,
@@ -69,6 +72,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
     match cli.command {
         Command::Check { files, format } => check(&files, format),
         Command::Compile { file, json } => compile(&file, json),
+        Command::Solve(args) => solve::run(&args),
     }
 }
 

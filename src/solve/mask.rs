@@ -38,6 +38,34 @@ pub fn mask_matches(mask: &[MaskToken], draws: &[Draw]) -> bool {
     }
 }
 
+/// At move `index` of a construction of `length` moves: whether a line and
+/// a circle are allowed, and, inside the generator part, where that part
+/// starts (moves there may be reordered among themselves).
+pub fn kinds_at(mask: &[MaskToken], index: usize, length: usize) -> (bool, bool, Option<usize>) {
+    let allowed = |token: MaskToken| (allows(token, Draw::Line), allows(token, Draw::Circle));
+    match mask.iter().position(|token| token.is_generator()) {
+        None => {
+            let (line, circle) = mask
+                .get(index)
+                .map_or((false, false), |token| allowed(*token));
+            (line, circle, None)
+        }
+        Some(generator) => {
+            let after = mask.len() - generator - 1;
+            if index < generator {
+                let (line, circle) = allowed(mask[index]);
+                (line, circle, None)
+            } else if index + after >= length {
+                let (line, circle) = allowed(mask[generator + 1 + index + after - length]);
+                (line, circle, None)
+            } else {
+                let (line, circle) = allowed(mask[generator]);
+                (line, circle, Some(generator))
+            }
+        }
+    }
+}
+
 /// The fewest steps the mask allows.
 pub fn min_length(mask: &[MaskToken]) -> usize {
     mask.iter().filter(|token| !token.is_generator()).count()

@@ -1,8 +1,11 @@
 //! Problem → construction: masks, replay of steps on instances, and (later)
 //! the search for a shortest construction.
 
+pub mod construction;
 pub mod mask;
 pub mod replay;
+pub mod search;
+mod verify;
 
 pub use mask::mask_matches;
-pub use replay::{goals_reached, replay, Replay, StepFailure};
+pub use replay::{goals_reached, replay, replay_ops, Replay, StepFailure};

@@ -19,13 +19,21 @@ pub struct StepFailure {
 }
 
 pub fn replay(problem: &Problem, instance: &Instance) -> Result<Replay, StepFailure> {
+    replay_ops(problem.steps.iter().map(|step| step.op), instance)
+}
+
+/// Replays a sequence of operations (a block's steps or a solver's answer).
+pub fn replay_ops(
+    ops: impl IntoIterator<Item = StepOp>,
+    instance: &Instance,
+) -> Result<Replay, StepFailure> {
     let mut replay = Replay {
         points: instance.givens.clone(),
         objects: instance.setup.clone(),
     };
-    for (index, step) in problem.steps.iter().enumerate() {
+    for (index, op) in ops.into_iter().enumerate() {
         let fail = |why| StepFailure { step: index, why };
-        match step.op {
+        match op {
             StepOp::Line(from, to) => {
                 let line = Line::through(replay.points[from], replay.points[to]).map_err(fail)?;
                 replay.objects.push(Object::Line(line));

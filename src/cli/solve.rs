@@ -1,0 +1,274 @@
+//! `euc solve`: fill solve blocks with shortest constructions.
+
+use super::{exit_code, is_check_failure, read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::analysis::{analyze, Analysis};
+use crate::check::Status;
+use crate::edit::{apply_edits, construction_to_lines, fill_block};
+use crate::resolve::{Problem, Scene};
+use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    file: PathBuf,
+    /// Solve only this block (even if it already has steps: they are replaced).
+    #[arg(long)]
+    block: Option<String>,
+    /// Rewrite the file in place (only the solved blocks change).
+    #[arg(long, conflicts_with = "check")]
+    write: bool,
+    /// Write nothing; exit 1 if a block is empty or its construction fails (for CI).
+    #[arg(long)]
+    check: bool,
+    /// Longest construction to look for, in moves.
+    #[arg(long, default_value_t = 8)]
+    max_moves: usize,
+    /// Give up on a block after this many seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    jobs: usize,
+}
+
+struct CliBudget {
+    deadline: Instant,
+    bar: Option<ProgressBar>,
+    started: Instant,
+    block: String,
+}
+
+impl Budget for CliBudget {
+    fn stop(&self) -> Option<Stop> {
+        (Instant::now() >= self.deadline).then_some(Stop::OutOfTime)
+    }
+
+    fn progress(&self, progress: &Progress) {
+        if let Some(bar) = &self.bar {
+            let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{}: {} moves, {} constructions examined ({:.0}/s)",
+                self.block,
+                progress.moves,
+                progress.examined,
+                progress.examined as f64 / seconds
+            ));
+        }
+    }
+}
+
+pub fn run(args: &SolveArgs) -> i32 {
+    let text = match read(&args.file) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let name = args.file.display().to_string();
+    let analysis = analyze(&text);
+    let input_errors: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !is_check_failure(d))
+        .cloned()
+        .collect();
+    if !input_errors.is_empty() {
+        eprint!(
+            "{}",
+            report::render_diagnostics(
+                &name,
+                &text,
+                &input_errors,
+                std::io::stderr().is_terminal()
+            )
+        );
+        return EXIT_USAGE;
+    }
+    let targets: Vec<usize> = match &args.block {
+        Some(block) => match analysis
+            .scene
+            .problems
+            .iter()
+            .position(|p| &p.name == block)
+        {
+            Some(index) => vec![index],
+            None => {
+                let names: Vec<&str> = analysis
+                    .scene
+                    .problems
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect();
+                eprintln!(
+                    "error: no solve block named `{block}` (blocks: {})",
+                    names.join(", ")
+                );
+                return EXIT_USAGE;
+            }
+        },
+        None => (0..analysis.scene.problems.len())
+            .filter(|&index| analysis.scene.problems[index].steps.is_empty())
+            .collect(),
+    };
+    if args.check {
+        return check_only(&name, &text, &analysis, &targets, args);
+    }
+    let mut edits = Vec::new();
+    let mut code = EXIT_OK;
+    for &index in &targets {
+        let problem = &analysis.scene.problems[index];
+        match solve_one(&analysis.scene, problem, args) {
+            Some(lines) => {
+                let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+                edits.extend(fill_block(&text, problem, &spans, &lines));
+            }
+            None => code = EXIT_FAILED,
+        }
+    }
+    let result = apply_edits(&text, &edits);
+    if args.write {
+        if edits.is_empty() {
+            eprintln!("{name}: nothing to write");
+        } else if let Err(message) = write_atomically(&args.file, &text, &result) {
+            eprintln!("error: {message}");
+            return EXIT_USAGE;
+        } else {
+            eprintln!("{name}: written");
+        }
+    } else {
+        print!("{result}");
+    }
+    code
+}
+
+/// Solves one block and reports on stderr; the steps as lines, if found.
+fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<String>> {
+    let started = Instant::now();
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or(ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
+    });
+    let budget = CliBudget {
+        deadline: started + Duration::from_secs_f64(args.timeout.max(0.0)),
+        bar,
+        started,
+        block: problem.name.clone(),
+    };
+    let options = SearchOptions {
+        max_moves: args.max_moves,
+        threads: args.jobs,
+    };
+    let (outcome, stats) = search(problem, &options, &budget);
+    if let Some(bar) = &budget.bar {
+        bar.finish_and_clear();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let examined = stats.examined();
+    let rate = examined as f64 / seconds.max(1e-9);
+    match outcome {
+        Outcome::Found(construction) => {
+            eprintln!(
+                "{}: {} moves ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
+                problem.name,
+                construction.moves()
+            );
+            Some(construction_to_lines(scene, problem, &construction))
+        }
+        Outcome::Exhausted { max_moves } => {
+            eprintln!("{}: no construction with at most {max_moves} moves ({examined} examined in {seconds:.3} s)", problem.name);
+            None
+        }
+        Outcome::Stopped { stop, searched } => {
+            let why = match stop {
+                Stop::OutOfTime => format!("time limit of {} s reached", args.timeout),
+                Stop::Cancelled => "cancelled".to_string(),
+            };
+            eprintln!(
+                "{}: {why}; no construction with at most {searched} moves",
+                problem.name
+            );
+            None
+        }
+        Outcome::Unsearchable(why) => {
+            eprintln!("{}: cannot search: {why}", problem.name);
+            None
+        }
+    }
+}
+
+/// `--check`: every block must have steps that pass `euc check`; empty
+/// blocks are solved to say whether a construction exists.
+fn check_only(
+    name: &str,
+    text: &str,
+    analysis: &Analysis,
+    targets: &[usize],
+    args: &SolveArgs,
+) -> i32 {
+    let failures: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| is_check_failure(d))
+        .cloned()
+        .collect();
+    if !failures.is_empty() {
+        eprint!(
+            "{}",
+            report::render_diagnostics(name, text, &failures, std::io::stderr().is_terminal())
+        );
+    }
+    let mut code = exit_code(&analysis.diagnostics);
+    for &index in targets {
+        let problem = &analysis.scene.problems[index];
+        if analysis.reports[index].status == Status::Solved && args.block.is_some() {
+            continue;
+        }
+        if problem.steps.is_empty() {
+            code = EXIT_FAILED;
+            if solve_one(&analysis.scene, problem, args).is_some() {
+                eprintln!(
+                    "{name}: block `{}` is empty: run `euc solve --write {name}`",
+                    problem.name
+                );
+            }
+        }
+    }
+    code
+}
+
+/// Writes `new` over `path` through a temporary file and a rename, unless
+/// the file no longer holds `old` (someone changed it meanwhile).
+fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
+    let current = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if current != old {
+        return Err(format!(
+            "{} changed while euc was solving; nothing written",
+            path.display()
+        ));
+    }
+    let directory = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let temporary = directory.join(format!(".{file_name}.euc-tmp-{}", std::process::id()));
+    std::fs::write(&temporary, new)
+        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
+    if let Ok(metadata) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&temporary, metadata.permissions());
+    }
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("cannot replace {}: {e}", path.display())
+    })
+}

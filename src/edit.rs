@@ -1,0 +1,183 @@
+//! Construction → text: steps in `.euc` syntax with fresh names (never a
+//! name the file already uses; only points that later steps or goals use get
+//! names), and the text edit that puts them into a solve block.
+
+use crate::resolve::{Problem, Scene, StepOp};
+use crate::solve::construction::{Binding, Construction};
+use crate::solve::mask::Draw;
+use crate::solve::search::setup_kinds;
+use crate::span::Span;
+use std::collections::HashSet;
+
+/// Replace `span` with `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    pub span: Span,
+    pub text: String,
+}
+
+/// The steps of a construction, one line each, without indentation.
+pub fn construction_to_lines(
+    scene: &Scene,
+    problem: &Problem,
+    construction: &Construction,
+) -> Vec<String> {
+    let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
+    let mut taken: HashSet<String> = scene
+        .symbols
+        .iter()
+        .map(|symbol| symbol.name.clone())
+        .collect();
+    taken.extend(problem.goals.iter().map(|goal| goal.name.clone()));
+    let mut fresh = FreshNames {
+        taken,
+        counters: [0; 3],
+    };
+    let mut point_names: Vec<String> = problem
+        .givens
+        .iter()
+        .map(|&s| scene.symbols[s].name.clone())
+        .collect();
+    let mut object_names: Vec<String> = problem
+        .setup
+        .iter()
+        .map(|&s| scene.symbols[s].name.clone())
+        .collect();
+    let mut lines = Vec::new();
+    for (op, bindings) in plan.ops.iter().zip(&plan.names) {
+        let mut binders = Vec::new();
+        for binding in bindings {
+            let name = match binding {
+                Binding::Unused => "_".to_string(),
+                Binding::Point => fresh.next(Kind::Point),
+                Binding::Object(Draw::Line) => fresh.next(Kind::Line),
+                Binding::Object(Draw::Circle) => fresh.next(Kind::Circle),
+                Binding::Goal(goal) => problem.goals[*goal].name.clone(),
+            };
+            binders.push(name);
+        }
+        let value = match *op {
+            StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
+            StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
+            StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
+        };
+        match op {
+            StepOp::Meet(..) => point_names.extend(binders.iter().cloned()),
+            _ => object_names.push(binders[0].clone()),
+        }
+        lines.push(format!("{} = {value}", binders.join(", ")));
+    }
+    lines
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Point,
+    Line,
+    Circle,
+}
+
+struct FreshNames {
+    taken: HashSet<String>,
+    counters: [usize; 3],
+}
+
+impl FreshNames {
+    fn next(&mut self, kind: Kind) -> String {
+        let (prefix, slot) = match kind {
+            Kind::Point => ("P", 0),
+            Kind::Line => ("l", 1),
+            Kind::Circle => ("c", 2),
+        };
+        loop {
+            self.counters[slot] += 1;
+            let name = format!("{prefix}{}", self.counters[slot]);
+            if self.taken.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+}
+
+/// The edit that makes `lines` the steps of the block: existing step lines
+/// are removed, the new ones go where the block ends, indented like the
+/// block's other lines. Everything else stays byte for byte.
+pub fn fill_block(
+    text: &str,
+    problem: &Problem,
+    step_spans: &[Span],
+    lines: &[String],
+) -> Vec<TextEdit> {
+    let mut edits: Vec<TextEdit> = step_spans
+        .iter()
+        .map(|span| {
+            let start = line_start(text, span.start);
+            let end = text[span.end..]
+                .find('\n')
+                .map_or(text.len(), |i| span.end + i + 1);
+            // Only the whole line goes when the step is alone on it.
+            if text[start..span.start].trim().is_empty() && text[span.end..end].trim().is_empty() {
+                TextEdit {
+                    span: Span::new(start, end),
+                    text: String::new(),
+                }
+            } else {
+                TextEdit {
+                    span: *span,
+                    text: String::new(),
+                }
+            }
+        })
+        .collect();
+    let close = problem.span.end.saturating_sub(1);
+    let indent = block_indent(text, problem);
+    let close_line = line_start(text, close);
+    let mut body = String::new();
+    if text[close_line..close].trim().is_empty() {
+        for line in lines {
+            body.push_str(&format!("{indent}{line}\n"));
+        }
+        edits.push(TextEdit {
+            span: Span::new(close_line, close_line),
+            text: body,
+        });
+    } else {
+        body.push('\n');
+        for line in lines {
+            body.push_str(&format!("{indent}{line}\n"));
+        }
+        edits.push(TextEdit {
+            span: Span::new(close, close),
+            text: body,
+        });
+    }
+    edits
+}
+
+fn line_start(text: &str, offset: usize) -> usize {
+    text[..offset].rfind('\n').map_or(0, |index| index + 1)
+}
+
+fn block_indent(text: &str, problem: &Problem) -> String {
+    let body = &text[problem.body_span.start.min(text.len())..problem.span.end.min(text.len())];
+    body.lines()
+        .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('}'))
+        .map(|line| line[..line.len() - line.trim_start().len()].to_string())
+        .filter(|indent| !indent.is_empty())
+        .unwrap_or_else(|| "  ".to_string())
+}
+
+/// Applies non-overlapping edits.
+pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
+    let mut sorted: Vec<&TextEdit> = edits.iter().collect();
+    sorted.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for edit in sorted {
+        out.push_str(&text[at..edit.span.start.max(at)]);
+        out.push_str(&edit.text);
+        at = at.max(edit.span.end);
+    }
+    out.push_str(&text[at..]);
+    out
+}

@@ -1,0 +1,173 @@
+//! A construction found by the search, and its conversion to replayable
+//! steps (`StepOp`s) with the points that need names.
+
+use crate::resolve::StepOp;
+use crate::solve::mask::Draw;
+
+/// Where a point of the working set comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointRef {
+    /// The i-th given point.
+    Given(usize),
+    /// Point `which` (0 or 1, canonical order) of `first & second`, objects
+    /// indexed setup first, then drawn ones.
+    Meet {
+        first: usize,
+        second: usize,
+        which: u8,
+    },
+}
+
+/// One line or circle: a line through `a` and `b`, or a circle with centre `a` through `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawStep {
+    pub draw: Draw,
+    pub a: PointRef,
+    pub b: PointRef,
+}
+
+/// A shortest construction: what to draw, in order, and for each goal the
+/// point or object that reaches it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Construction {
+    pub draws: Vec<DrawStep>,
+    /// Indexed like the problem's goals.
+    pub goals: Vec<GoalWitness>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GoalWitness {
+    /// A given point is the goal.
+    Given(usize),
+    /// An intersection of two objects is the goal.
+    Meet {
+        first: usize,
+        second: usize,
+        which: u8,
+    },
+    /// A drawn object (index among all objects) is the goal.
+    Object(usize),
+}
+
+/// The construction as steps: `ops` in replay order, and for each op the
+/// binders it needs: `Some(role)` for a point or object that gets a name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepPlan {
+    pub ops: Vec<StepOp>,
+    pub names: Vec<Vec<Binding>>,
+}
+
+/// What a bound name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// Not needed later: written `_`.
+    Unused,
+    /// A point used by a later step.
+    Point,
+    /// A drawn line or circle.
+    Object(Draw),
+    /// The goal with this index.
+    Goal(usize),
+}
+
+impl Construction {
+    pub fn moves(&self) -> usize {
+        self.draws.len()
+    }
+
+    /// Orders the construction as steps: each intersection right before the
+    /// first step that uses one of its points, and goal intersections last.
+    /// `setup` gives the kind of each setup object.
+    pub fn plan(&self, givens: usize, setup: &[Draw]) -> StepPlan {
+        let mut kinds = setup.to_vec();
+        kinds.extend(self.draws.iter().map(|draw| draw.draw));
+        let mut planner = Planner {
+            plan: StepPlan {
+                ops: Vec::new(),
+                names: Vec::new(),
+            },
+            meets: Vec::new(),
+            point_count: givens,
+            kinds,
+        };
+        for (index, draw) in self.draws.iter().enumerate() {
+            let a = planner.point(draw.a);
+            let b = planner.point(draw.b);
+            planner.plan.ops.push(match draw.draw {
+                Draw::Line => StepOp::Line(a, b),
+                Draw::Circle => StepOp::Circle(a, b),
+            });
+            let binding = match self
+                .goals
+                .iter()
+                .position(|w| *w == GoalWitness::Object(setup.len() + index))
+            {
+                Some(goal) => Binding::Goal(goal),
+                None => Binding::Object(draw.draw),
+            };
+            planner.plan.names.push(vec![binding]);
+        }
+        for (goal, witness) in self.goals.iter().enumerate() {
+            if let GoalWitness::Meet {
+                first,
+                second,
+                which,
+            } = *witness
+            {
+                let (op, _) = planner.meet(first, second);
+                let slot = usize::from(which).min(planner.plan.names[op].len() - 1);
+                planner.plan.names[op][slot] = Binding::Goal(goal);
+            }
+        }
+        planner.plan
+    }
+}
+
+struct Planner {
+    plan: StepPlan,
+    /// (first, second, op index, replay index of the op's first point)
+    meets: Vec<(usize, usize, usize, usize)>,
+    point_count: usize,
+    kinds: Vec<Draw>,
+}
+
+impl Planner {
+    /// The Meet op of two objects, added if new: (op index, first point index).
+    fn meet(&mut self, first: usize, second: usize) -> (usize, usize) {
+        if let Some(&(_, _, op, start)) = self.meets.iter().find(|m| (m.0, m.1) == (first, second))
+        {
+            return (op, start);
+        }
+        let outputs = if self.kinds[first] == Draw::Line && self.kinds[second] == Draw::Line {
+            1
+        } else {
+            2
+        };
+        self.plan.ops.push(StepOp::Meet(first, second));
+        self.plan.names.push(vec![Binding::Unused; outputs]);
+        let op = self.plan.ops.len() - 1;
+        let start = self.point_count;
+        self.point_count += outputs;
+        self.meets.push((first, second, op, start));
+        (op, start)
+    }
+
+    /// The replay index of a point, naming it as used.
+    fn point(&mut self, reference: PointRef) -> usize {
+        match reference {
+            PointRef::Given(index) => index,
+            PointRef::Meet {
+                first,
+                second,
+                which,
+            } => {
+                let (op, start) = self.meet(first, second);
+                let slot = usize::from(which).min(self.plan.names[op].len() - 1);
+                if self.plan.names[op][slot] == Binding::Unused {
+                    self.plan.names[op][slot] = Binding::Point;
+                }
+                start + slot
+            }
+        }
+    }
+}
