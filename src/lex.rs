@@ -65,6 +65,11 @@ pub enum Token<'src> {
     Star,
     #[token("**")]
     StarStar,
+    /// `line**` written without a space (with one, it is `line` then `**`).
+    #[token("line**")]
+    LineStars,
+    #[token("circle**")]
+    CircleStars,
     #[token("/")]
     Slash,
     #[token("&")]
@@ -103,6 +108,8 @@ impl fmt::Display for Token<'_> {
             Token::Minus => "-",
             Token::Star => "*",
             Token::StarStar => "**",
+            Token::LineStars => "line**",
+            Token::CircleStars => "circle**",
             Token::Slash => "/",
             Token::Amp => "&",
             Token::Newline => return write!(f, "end of line"),
@@ -218,8 +225,8 @@ mod tests {
     #[test]
     fn mask_tokens() {
         assert_eq!(
-            kinds("mask line** * circle"),
-            ["`mask`", "`line`", "`**`", "`*`", "`circle`"]
+            kinds("mask line** * circle line **"),
+            ["`mask`", "`line**`", "`*`", "`circle`", "`line`", "`**`"]
         );
     }
 

@@ -163,6 +163,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<S
     let options = SearchOptions {
         max_moves: args.max_moves,
         threads: args.jobs,
+        ..SearchOptions::default()
     };
     let (outcome, stats) = search(problem, &options, &budget);
     if let Some(bar) = &budget.bar {

@@ -192,24 +192,10 @@ where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     let mask_part = choice((
-        just(Token::Line)
-            .ignore_then(just(Token::StarStar).or_not())
-            .map(|star| {
-                if star.is_some() {
-                    MaskToken::Lines
-                } else {
-                    MaskToken::Line
-                }
-            }),
-        just(Token::Circle)
-            .ignore_then(just(Token::StarStar).or_not())
-            .map(|star| {
-                if star.is_some() {
-                    MaskToken::Circles
-                } else {
-                    MaskToken::Circle
-                }
-            }),
+        just(Token::LineStars).to(MaskToken::Lines),
+        just(Token::CircleStars).to(MaskToken::Circles),
+        just(Token::Line).to(MaskToken::Line),
+        just(Token::Circle).to(MaskToken::Circle),
         just(Token::StarStar).to(MaskToken::All),
         just(Token::Star).to(MaskToken::Any),
     ))

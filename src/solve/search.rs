@@ -33,6 +33,33 @@ pub struct SearchOptions {
     pub max_moves: usize,
     /// Worker threads; 0 means one per core.
     pub threads: usize,
+    /// The techniques, each switchable so that benchmarks can measure it and
+    /// tests can compare against the plain search.
+    pub techniques: Techniques,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Explore each set of objects in one order only.
+    pub merge_reorderings: bool,
+    /// Near the end, only objects through the missing goals.
+    pub goal_pruning: bool,
+    /// Try an object reached from several pairs of points once.
+    pub merge_same_objects: bool,
+}
+
+impl Techniques {
+    pub const ALL: Techniques = Techniques {
+        merge_reorderings: true,
+        goal_pruning: true,
+        merge_same_objects: true,
+    };
+    /// The seed engine's search: every sequence, pruned by nothing.
+    pub const NONE: Techniques = Techniques {
+        merge_reorderings: false,
+        goal_pruning: false,
+        merge_same_objects: false,
+    };
 }
 
 impl Default for SearchOptions {
@@ -40,6 +67,7 @@ impl Default for SearchOptions {
         SearchOptions {
             max_moves: 8,
             threads: 0,
+            techniques: Techniques::ALL,
         }
     }
 }
@@ -113,16 +141,16 @@ const CHECK_EVERY: u64 = 4096;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    let Some(declared) = problem.instances.first() else {
+    if problem.instances.is_empty() {
         return (
             Outcome::Unsearchable("the problem has errors: its instances cannot be computed"),
             stats,
         );
-    };
+    }
     if problem.goals.is_empty() {
         return (Outcome::Unsearchable("the block has no goal"), stats);
     }
-    let root = State::new(declared, problem);
+    let root = State::new(&problem.instances[search_instance(problem)], problem);
     if let Some(construction) = root.solution(problem) {
         return (Outcome::Found(construction), stats);
     }
@@ -149,6 +177,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             length,
             budget,
             total: &total,
+            techniques: options.techniques,
         };
         let result = match (&pool, threads) {
             (Ok(pool), threads) if threads > 1 => {
@@ -174,6 +203,19 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     (Outcome::Exhausted { max_moves: last }, stats)
 }
 
+/// The instance the search runs on: a random one when there is one. The
+/// declared coordinates are often special (symmetric, collinear, round), and
+/// objects that coincide only there (the line through A and B being the line
+/// through A and C) would be merged and the general construction never
+/// tried. Every answer is replayed on all instances, the declared one too.
+fn search_instance(problem: &Problem) -> usize {
+    problem
+        .instances
+        .iter()
+        .position(|instance| matches!(instance.origin, crate::resolve::Origin::Random { .. }))
+        .unwrap_or(0)
+}
+
 /// The construction lengths to try: from the mask's shortest to its longest
 /// (or the step limit).
 fn lengths(mask: &[MaskToken], max_moves: usize) -> (usize, usize) {
@@ -186,6 +228,7 @@ fn lengths(mask: &[MaskToken], max_moves: usize) -> (usize, usize) {
 }
 
 struct Context<'a> {
+    techniques: Techniques,
     problem: &'a Problem,
     mask: &'a [MaskToken],
     length: usize,
@@ -215,6 +258,9 @@ fn search_parallel(
                 next.push(extended);
             }
         }
+        context
+            .total
+            .fetch_add(next.len() as u64, Ordering::Relaxed);
         frontier = next;
         depth += 1;
         if frontier.is_empty() {
@@ -421,8 +467,9 @@ impl State {
     /// The moves worth trying from here, in a fixed order.
     fn children(&self, depth: usize, context: &Context) -> Vec<Choice> {
         let problem = context.problem;
-        let goals = &problem.instances[0].goals;
+        let goals = &problem.instances[search_instance(problem)].goals;
         let remaining = context.length - depth;
+        let techniques = context.techniques;
         // Goal-directed pruning.
         let mut must_pass: Vec<Point> = Vec::new();
         let mut must_be: Vec<Object> = Vec::new();
@@ -434,10 +481,10 @@ impl State {
             match goal {
                 Value::Point(point) => {
                     let need = 2 - usize::from(self.goal_hits[index].min(2));
-                    if need > remaining {
+                    if need > remaining && techniques.goal_pruning {
                         return Vec::new();
                     }
-                    if need == remaining {
+                    if need == remaining && techniques.goal_pruning {
                         must_pass.push(*point);
                     }
                 }
@@ -452,10 +499,10 @@ impl State {
                 _ => {}
             }
         }
-        if objects_missing > remaining {
+        if objects_missing > remaining && techniques.goal_pruning {
             return Vec::new();
         }
-        let must_be_goal = objects_missing == remaining;
+        let must_be_goal = objects_missing == remaining && techniques.goal_pruning;
         let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
         let mut tried = KeySet::default();
         let mut choices = Vec::new();
@@ -481,7 +528,7 @@ impl State {
                 return;
             }
             let key = object_key(&object);
-            if !tried.insert(key) {
+            if techniques.merge_same_objects && !tried.insert(key) {
                 return;
             }
             if self.objects.iter().any(|existing| existing.same(&object)) {
@@ -489,7 +536,7 @@ impl State {
             }
             // Partial-order reduction: could this object have been drawn
             // before a later-sorting one? Then that order is explored instead.
-            if let Some(floor) = reorderable {
+            if let Some(floor) = reorderable.filter(|_| techniques.merge_reorderings) {
                 let made = self.made_at[a].max(self.made_at[b]).max(floor);
                 for step in made..depth {
                     if self.keys[self.setup + step] > key {
@@ -569,7 +616,7 @@ impl State {
                 );
             }
         }
-        let goals = &problem.instances[0].goals;
+        let goals = &problem.instances[search_instance(problem)].goals;
         self.add_object_goals(&object, goals);
         self.keys.push(object_key(&object));
         self.objects.push(object);
@@ -620,7 +667,8 @@ impl State {
 /// A hash of an object that equal objects share (up to rounding at the
 /// edges of the grid, which only costs a repeated try).
 fn object_key(object: &Object) -> u64 {
-    let quantize = |value: f64| (value * 1e7).round() as i64 as u64;
+    // Truncation, not rounding: `round` is a libm call on the hot path.
+    let quantize = |value: f64| (value * 1e7) as i64 as u64;
     match object {
         Object::Line(line) => {
             let mut normal = line.direction.perp();

@@ -6,6 +6,7 @@ mod examples;
 mod mistakes;
 mod never_panic;
 mod purity;
+mod solver;
 
 use std::path::{Path, PathBuf};
 

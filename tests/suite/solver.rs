@@ -1,0 +1,304 @@
+//! The solver: the seed's examples at the seed's lengths, masks, limits,
+//! general constructions only, line and circle goals, step and time limits,
+//! cancellation, degenerate geometry, and agreement with the plain search.
+
+use euc::analysis::analyze;
+use euc::edit::{apply_edits, construction_to_lines, fill_block};
+use euc::resolve::Problem;
+use euc::solve::construction::Construction;
+use euc::solve::mask::{mask_matches, Draw};
+use euc::solve::search::{
+    search, Budget, Outcome, Progress, SearchOptions, Stop, Techniques, Unlimited,
+};
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn options(max_moves: usize) -> SearchOptions {
+    SearchOptions {
+        max_moves,
+        ..SearchOptions::default()
+    }
+}
+
+/// Solves the first block of `text` and returns the construction and the
+/// file with the block filled in (which must pass `euc check`).
+fn solve_text(text: &str, max_moves: usize) -> (Outcome, String) {
+    let analysis = analyze(text);
+    assert!(!analysis.has_errors(), "{:#?}", analysis.diagnostics);
+    let problem = &analysis.scene.problems[0];
+    let (outcome, _) = search(problem, &options(max_moves), &Unlimited);
+    let filled = match &outcome {
+        Outcome::Found(construction) => fill(text, &analysis.scene, problem, construction),
+        _ => text.to_string(),
+    };
+    (outcome, filled)
+}
+
+fn fill(
+    text: &str,
+    scene: &euc::resolve::Scene,
+    problem: &Problem,
+    construction: &Construction,
+) -> String {
+    let lines = construction_to_lines(scene, problem, construction);
+    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+    apply_edits(text, &fill_block(text, problem, &spans, &lines))
+}
+
+fn assert_checks(filled: &str) {
+    let analysis = analyze(filled);
+    assert!(
+        !analysis.has_errors(),
+        "{filled}\n{:#?}",
+        analysis.diagnostics
+    );
+    assert!(
+        analysis
+            .reports
+            .iter()
+            .all(|r| r.status == euc::check::Status::Solved),
+        "{filled}"
+    );
+}
+
+fn draws(outcome: &Outcome) -> Vec<Draw> {
+    match outcome {
+        Outcome::Found(construction) => construction.draws.iter().map(|d| d.draw).collect(),
+        other => panic!("expected a construction, got {other:?}"),
+    }
+}
+
+#[test]
+fn seed_examples_at_the_seed_lengths() {
+    for (file, moves) in [
+        ("solve-midpoint.euc", 6),
+        ("solve-napoleon.euc", 6),
+        ("solve-third-proportional.euc", 3),
+    ] {
+        let text = super::read(&super::root().join("examples").join(file));
+        let (outcome, filled) = solve_text(&text, 8);
+        assert_eq!(draws(&outcome).len(), moves, "{file}");
+        assert_checks(&filled);
+        insta::assert_snapshot!(format!("solution-{file}"), filled);
+    }
+}
+
+const EQUILATERAL: &str =
+    "point A = (0, 0)\npoint B = (1, 0.1)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  MASK\n}\n";
+
+#[test]
+fn each_mask_token_forces_what_it_says() {
+    use Draw::{Circle as C, Line as L};
+    for (mask, expected) in [
+        ("mask **", Some(vec![C, C])),
+        ("mask * *", Some(vec![C, C])),
+        ("mask circle circle", Some(vec![C, C])),
+        ("mask circle**", Some(vec![C, C])),
+        ("mask line **", Some(vec![L, C, C])),
+        ("mask circle** line", Some(vec![C, C, L])),
+        ("mask line**", None),
+        ("mask circle", None),
+        ("mask line circle", None),
+    ] {
+        let text = EQUILATERAL.replace("MASK", mask);
+        let (outcome, filled) = solve_text(&text, 4);
+        match expected {
+            Some(expected) => {
+                assert_eq!(draws(&outcome), expected, "{mask}");
+                let problem = &analyze(&text).scene.problems[0];
+                assert!(mask_matches(&problem.mask, &expected));
+                assert_checks(&filled);
+            }
+            None => assert!(
+                matches!(outcome, Outcome::Exhausted { .. }),
+                "{mask}: {outcome:?}"
+            ),
+        }
+    }
+}
+
+const MIDPOINT: &str = "point A = (-1, 0)\npoint B = (1, 0)\nsolve midpoint {\n  goal M = midpoint(A, B)\n  mask circle**\n  IGNORE\n}\n";
+
+#[test]
+fn ignore_max_drops_far_points() {
+    // The six-circle midpoint uses the point (3, 0): with every point farther
+    // than 2.5 from the origin ignored, there is no six-circle answer.
+    let (outcome, filled) = solve_text(&MIDPOINT.replace("IGNORE", "ignore max 3.5"), 6);
+    assert_eq!(draws(&outcome).len(), 6);
+    assert_checks(&filled);
+    let (outcome, _) = solve_text(&MIDPOINT.replace("IGNORE", "ignore max 2.5"), 6);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 6 });
+}
+
+#[test]
+fn ignore_min_drops_points_near_known_ones() {
+    let (outcome, _) = solve_text(&MIDPOINT.replace("IGNORE", "ignore min 10"), 6);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 6 });
+}
+
+#[test]
+fn a_coincidental_construction_is_rejected_for_a_general_one() {
+    // On the declared coordinates B is already the midpoint of A and C.
+    let text = "point A = (0, 0)\npoint B = (1, 0)\npoint C = (2, 0)\nsolve s {\n  goal M = midpoint(A, C)\n}\n";
+    let (outcome, filled) = solve_text(text, 5);
+    assert!(draws(&outcome).len() >= 2, "{filled}");
+    assert_checks(&filled);
+}
+
+#[test]
+fn goal_line_and_goal_circle() {
+    let line = "point A = (0, 0)\npoint B = (1.2, 0.3)\nsolve s {\n  goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))\n}\n";
+    let (outcome, filled) = solve_text(line, 4);
+    assert_eq!(draws(&outcome), [Draw::Circle, Draw::Circle, Draw::Line]);
+    assert!(
+        filled.contains("  m = line("),
+        "the goal's name binds the line:\n{filled}"
+    );
+    assert_checks(&filled);
+
+    let circle =
+        "point A = (0, 0)\npoint B = (1, 0.2)\nsolve s {\n  goal k = circle(B + (B - A), A)\n}\n";
+    let (outcome, filled) = solve_text(circle, 4);
+    assert_eq!(draws(&outcome).len(), 3);
+    assert!(filled.contains("  k = circle("), "{filled}");
+    assert_checks(&filled);
+}
+
+#[test]
+fn the_step_limit_ends_the_search() {
+    let text = super::read(&super::root().join("examples/solve-napoleon.euc"));
+    let (outcome, _) = solve_text(&text, 5);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 5 });
+}
+
+struct CancelAfter<'a> {
+    flag: &'a AtomicBool,
+}
+
+impl Budget for CancelAfter<'_> {
+    fn stop(&self) -> Option<Stop> {
+        self.flag.load(Ordering::Relaxed).then_some(Stop::Cancelled)
+    }
+    fn progress(&self, _: &Progress) {}
+}
+
+#[test]
+fn cancellation_stops_a_running_search() {
+    // Proving that no construction of 9 moves exists takes hours; a
+    // cancelled search comes back as soon as it next looks at its budget.
+    let text = super::read(&super::root().join("benches/no-short-solution.euc"));
+    let analysis = analyze(&text);
+    let problem = &analysis.scene.problems[0];
+    let flag = AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
+        let search = scope.spawn(|| search(problem, &options(9), &CancelAfter { flag: &flag }).0);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+        search.join().expect("the search thread ends")
+    });
+    assert!(
+        matches!(
+            outcome,
+            Outcome::Stopped {
+                stop: Stop::Cancelled,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn parallel_lines_never_meet_at_the_origin() {
+    // A NaN intersection that hashed like (0, 0) would "reach" this goal.
+    let text = "point A = (1, 1)\npoint B = (2, 1)\npoint C = (1, 2)\npoint D = (2, 2)\nsolve s {\n  goal O = (0, 0) + A - A\n  mask line**\n}\n";
+    let (outcome, _) = solve_text(text, 2);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 2 });
+}
+
+#[test]
+fn tangent_points_are_not_used() {
+    // line(A, B) touches circle(O, P) at (0, 1), the goal: not a robust point.
+    let text = "point O = (0, 0)\npoint P = (1, 0)\npoint A = (-1, 1)\npoint B = (1, 1)\nsolve s {\n  goal T = (x(A) + x(B)) / 2 * (1, 0) + (0, y(A))\n}\n";
+    let (outcome, _) = solve_text(text, 2);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 2 });
+}
+
+#[test]
+fn circles_touching_from_inside_give_no_point() {
+    let text = "point O = (0, 0)\npoint P = (1, 0)\npoint Q = (2, 0)\ncircle big = circle(O, Q)\nsolve s {\n  goal T = Q + (0, 0) * x(P)\n  mask circle\n}\n";
+    // circle(P, Q) touches `big` at Q from inside; Q is given, so the goal is
+    // reached without drawing — and the tangency itself adds nothing.
+    let (outcome, _) = solve_text(text, 1);
+    assert!(
+        matches!(outcome, Outcome::Found(ref c) if c.draws.is_empty()),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn infinite_coordinates_are_input_errors() {
+    let analysis = analyze("point A = (1 / 0, 0)\nsolve s {\n  goal B = A\n}\n");
+    assert!(
+        analysis.diagnostics.iter().any(|d| d.code == "E0301"),
+        "{:#?}",
+        analysis.diagnostics
+    );
+    let (outcome, _) = search(&analysis.scene.problems[0], &options(3), &Unlimited);
+    assert!(matches!(outcome, Outcome::Unsearchable(_)));
+}
+
+#[test]
+fn answers_do_not_depend_on_threads() {
+    let text = super::read(&super::root().join("examples/solve-napoleon.euc"));
+    let analysis = analyze(&text);
+    let problem = &analysis.scene.problems[0];
+    let answers: Vec<Outcome> = [1, 2, 3, 8]
+        .iter()
+        .map(|&threads| {
+            search(
+                problem,
+                &SearchOptions {
+                    threads,
+                    ..options(8)
+                },
+                &Unlimited,
+            )
+            .0
+        })
+        .collect();
+    assert!(answers.windows(2).all(|pair| pair[0] == pair[1]));
+}
+
+const TEMPLATES: &[&str] = &[
+    "rotate(B, A, 60deg)",
+    "A + (A - B)",
+    "rotate(B, A, -60deg)",
+    "C + (B - A)",
+    "reflect(C, line(A, B))",
+    "A + (C - A) * (dist(A, B) / dist(A, C))",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every technique only skips work: the shortest length is the plain search's.
+    #[test]
+    fn techniques_keep_the_shortest_length(
+        template in proptest::sample::select(TEMPLATES),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = format!(
+            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\nsolve s {{\n  goal G = {template}\n}}\n",
+            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+        );
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        let problem = &analysis.scene.problems[0];
+        let length = |techniques| match search(problem, &SearchOptions { max_moves: 3, threads: 1, techniques }, &Unlimited).0 {
+            Outcome::Found(construction) => Some(construction.moves()),
+            _ => None,
+        };
+        prop_assert_eq!(length(Techniques::ALL), length(Techniques::NONE));
+    }
+}
