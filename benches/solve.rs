@@ -72,7 +72,7 @@ fn main() {
         threads,
         techniques: Techniques::ALL,
     };
-    let cap = Duration::from_secs(120);
+    let cap = Duration::from_secs(60);
     println!("# euc solver benchmark ({cores} cores)\n");
     println!("## Seed examples\n");
     println!("| example | result | examined | 1 thread ms | {cores} threads ms | constructions/s (1 thread) |");
@@ -124,15 +124,17 @@ fn main() {
         ),
         ("none (the seed's search)", Techniques::NONE),
     ];
-    for (name, path) in [
-        ("midpoint", "examples/solve-midpoint.euc"),
-        ("napoleon", "examples/solve-napoleon.euc"),
+    for (name, path, max_moves) in [
+        ("midpoint: find", "examples/solve-midpoint.euc", 8),
+        ("midpoint: prove none ≤ 5", "examples/solve-midpoint.euc", 5),
+        ("napoleon: find", "examples/solve-napoleon.euc", 8),
+        ("napoleon: prove none ≤ 5", "examples/solve-napoleon.euc", 5),
     ] {
         let problem = problem(path);
         let mut baseline = None;
         for (label, techniques) in configurations {
             let options = SearchOptions {
-                max_moves: 8,
+                max_moves,
                 threads: 1,
                 techniques,
             };

@@ -273,3 +273,26 @@ fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
         format!("cannot replace {}: {e}", path.display())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::write_atomically;
+
+    #[test]
+    fn atomic_write_refuses_a_file_changed_meanwhile() {
+        let directory = std::env::temp_dir().join(format!("euc-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let path = directory.join("a.euc");
+        std::fs::write(&path, "changed by someone else").unwrap();
+        let error = write_atomically(&path, "what euc read", "new text").unwrap_err();
+        assert!(error.contains("changed while euc was solving"));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "changed by someone else"
+        );
+        write_atomically(&path, "changed by someone else", "new text").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new text");
+        let leftovers = std::fs::read_dir(&directory).unwrap().count();
+        assert_eq!(leftovers, 1, "no temporary file is left behind");
+    }
+}

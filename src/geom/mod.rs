@@ -365,6 +365,28 @@ mod tests {
     }
 
     #[test]
+    fn near_parallel_lines_meet_far_away_or_not_at_all() {
+        for tilt in [1e-3, 1e-8, 1e-12, 1e-15, 0.0] {
+            let result = meet(&line(0.0, 0.0, 1.0, 0.0), &line(0.0, 1.0, 1.0, 1.0 + tilt));
+            match result {
+                Ok(found) => assert!(found.points().all(Point::is_finite), "{tilt}"),
+                Err(why) => assert_eq!(why, Degenerate::Parallel, "{tilt}"),
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_infinite_comes_out() {
+        let huge = circle(1e300, 0.0, 1e300);
+        assert!(meet(&huge, &circle(-1e300, 0.0, 1e300))
+            .map_or(true, |m| m.points().all(Point::is_finite)));
+        assert_eq!(
+            Circle::new(Point::new(0.0, 0.0), f64::INFINITY),
+            Err(Degenerate::NotFinite)
+        );
+    }
+
+    #[test]
     fn tangency_is_one_point() {
         assert_eq!(
             meet(&line(-1.0, 1.0, 1.0, 1.0), &circle(0.0, 0.0, 1.0)),

@@ -126,3 +126,131 @@ fn no_colour_when_not_a_terminal() {
     let output = euc(&["check", &fixture("unknown-name.euc")]);
     assert!(!String::from_utf8_lossy(&output.stderr).contains('\u{1b}'));
 }
+
+fn temporary_copy(name: &str, text: &str) -> std::path::PathBuf {
+    let directory = std::env::temp_dir().join(format!("euc-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join(format!("{name}.euc"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn solve_prints_the_file_with_the_block_filled() {
+    let output = euc(&["solve", "examples/solve-third-proportional.euc"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed = String::from_utf8_lossy(&output.stdout);
+    let original = super::read(&root().join("examples/solve-third-proportional.euc"));
+    assert!(
+        printed.len() > original.len() && printed.contains("c3 = circle("),
+        "{printed}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("third_proportional: 3 moves"), "{stderr}");
+}
+
+#[test]
+fn solve_write_changes_only_the_empty_blocks() {
+    let original = format!(
+        "// header comment   with  odd spacing\n{}\n// between blocks\nsolve done {{\n  goal E = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  E, _ = c1 & c2\n}}\n// trailer",
+        super::read(&root().join("examples/solve-third-proportional.euc")).replace("goal D", "goal D")
+    );
+    let path = temporary_copy("write", &original);
+    let output = euc(&["solve", "--write", path.to_str().unwrap()]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.stdout, b"", "--write prints nothing on stdout");
+    let written = std::fs::read_to_string(&path).unwrap();
+    // Everything outside the filled block is unchanged, byte for byte.
+    let block_end = original[..original.find("// between").unwrap()]
+        .rfind('}')
+        .unwrap();
+    let inserted = written.len() - original.len();
+    assert_eq!(&written[..block_end], &original[..block_end]);
+    assert_eq!(&written[block_end + inserted..], &original[block_end..]);
+    assert!(written[block_end..block_end + inserted]
+        .lines()
+        .all(|line| line.starts_with("  ")));
+    let check = euc(&["check", path.to_str().unwrap()]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // A second run finds nothing to do.
+    let again = euc(&["solve", "--write", path.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), written);
+}
+
+#[test]
+fn solve_check_is_for_ci() {
+    let empty = euc(&["solve", "--check", "examples/solve-midpoint.euc"]);
+    assert_eq!(empty.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&empty.stderr).contains("is empty"));
+    let solved = euc(&["solve", "--check", "examples/napoleon.euc"]);
+    assert_eq!(
+        solved.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&solved.stderr)
+    );
+    let failing = euc(&["solve", "--check", &fixture("non-general.euc")]);
+    assert_eq!(failing.status.code(), Some(1));
+}
+
+#[test]
+fn solve_limits_end_with_a_clear_message_and_exit_1() {
+    let output = euc(&["solve", "--max-moves", "5", "examples/solve-napoleon.euc"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("napoleon: no construction with at most 5 moves"),
+        "{stderr}"
+    );
+
+    let output = euc(&[
+        "solve",
+        "--timeout",
+        "0",
+        "--max-moves",
+        "12",
+        "benches/no-short-solution.euc",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("time limit of 0 s reached"), "{stderr}");
+}
+
+#[test]
+fn solve_block_selection() {
+    let output = euc(&["solve", "--block", "napoleon", "examples/napoleon.euc"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "a solved block is solved again when named"
+    );
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(printed.matches(" = circle(").count(), 6 + 1, "{printed}");
+    let output = euc(&["solve", "--block", "nosuch", "examples/napoleon.euc"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no solve block named `nosuch`"));
+}
+
+#[test]
+fn solve_refuses_files_with_errors() {
+    assert_eq!(
+        euc(&["solve", &fixture("unknown-name.euc")]).status.code(),
+        Some(2)
+    );
+}
