@@ -129,6 +129,11 @@ fn main() {
         ("midpoint: prove none ≤ 5", "examples/solve-midpoint.euc", 5),
         ("napoleon: find", "examples/solve-napoleon.euc", 8),
         ("napoleon: prove none ≤ 5", "examples/solve-napoleon.euc", 5),
+        (
+            "unreachable: prove none ≤ 7",
+            "benches/no-short-solution.euc",
+            7,
+        ),
     ] {
         let problem = problem(path);
         let mut baseline = None;

@@ -26,6 +26,7 @@ pub mod cli;
 pub mod diag;
 pub mod edit;
 pub mod geom;
+pub mod ide;
 pub mod lex;
 pub mod parse;
 pub mod resolve;

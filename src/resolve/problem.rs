@@ -40,6 +40,8 @@ pub struct Problem {
     pub steps_complete: bool,
     /// Names bound in the block, so that writers can choose fresh ones.
     pub local_names: Vec<String>,
+    /// Each use of a name bound in the block, with the span that binds it.
+    pub local_uses: Vec<(Span, Span)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +105,8 @@ pub struct StepBinder {
     pub span: Span,
     /// Binding a goal's name asserts that this is the goal.
     pub goal: Option<usize>,
+    /// The point's or object's index in replay numbering (see `StepOp`).
+    pub index: usize,
 }
 
 pub(super) fn resolve_block(
@@ -133,6 +137,7 @@ pub(super) fn resolve_block(
         steps: Vec::new(),
         steps_complete: true,
         local_names: Vec::new(),
+        local_uses: Vec::new(),
     };
     let mut mask_spans: Vec<MaskPart> = Vec::new();
     let mut mask_line: Option<Span> = None;
@@ -460,6 +465,14 @@ enum Local {
     Object(usize, Type),
 }
 
+impl Local {
+    fn index(self) -> usize {
+        match self {
+            Local::Point(index) | Local::Object(index, _) => index,
+        }
+    }
+}
+
 fn resolve_steps(
     block: &SolveBlock,
     scene: &mut Scene,
@@ -498,8 +511,14 @@ fn resolve_steps(
             }
             _ => continue,
         };
-        let Some((op, outputs)) = resolve_step_op(step, scene, &problem.goals, &scope, diagnostics)
-        else {
+        let Some((op, outputs)) = resolve_step_op(
+            step,
+            scene,
+            &problem.goals,
+            &mut problem.local_uses,
+            &scope,
+            diagnostics,
+        ) else {
             problem.steps_complete = false;
             continue;
         };
@@ -541,6 +560,7 @@ fn resolve_steps(
                     name: None,
                     span: binder.span(),
                     goal: None,
+                    index: local.index(),
                 });
                 continue;
             };
@@ -591,6 +611,7 @@ fn resolve_steps(
                 name: Some(name.text.clone()),
                 span: name.span,
                 goal,
+                index: local.index(),
             });
         }
         // Intersections index every point they make, named or not.
@@ -607,6 +628,7 @@ fn resolve_step_op(
     step: &ast::Step,
     scene: &mut Scene,
     goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<(StepOp, Vec<Type>)> {
@@ -626,8 +648,8 @@ fn resolve_step_op(
                 );
                 return None;
             }
-            let first = step_point(&args[0], scene, goals, scope, diagnostics);
-            let second = step_point(&args[1], scene, goals, scope, diagnostics);
+            let first = step_point(&args[0], scene, goals, uses, scope, diagnostics);
+            let second = step_point(&args[1], scene, goals, uses, scope, diagnostics);
             let (first, second) = (first?, second?);
             if function.text == "line" {
                 Some((StepOp::Line(first, second), vec![Type::Line]))
@@ -636,8 +658,8 @@ fn resolve_step_op(
             }
         }
         ExprKind::Meet(left, right) => {
-            let left = step_object(left, scene, goals, scope, diagnostics);
-            let right = step_object(right, scene, goals, scope, diagnostics);
+            let left = step_object(left, scene, goals, uses, scope, diagnostics);
+            let right = step_object(right, scene, goals, uses, scope, diagnostics);
             let ((left, left_ty), (right, right_ty)) = (left?, right?);
             let outputs = if left_ty == Type::Line && right_ty == Type::Line {
                 vec![Type::Point]
@@ -683,13 +705,14 @@ fn step_point(
     expr: &ast::Expr,
     scene: &mut Scene,
     goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<usize> {
     let name = step_name(expr, "point", diagnostics)?;
     match scope.get(name) {
-        Some((Local::Point(index), _)) => {
-            note_reference(scene, name, expr.span);
+        Some((Local::Point(index), declared)) => {
+            note_reference(scene, name, expr.span, *declared, uses);
             Some(*index)
         }
         Some((Local::Object(_, ty), declared)) => {
@@ -714,13 +737,14 @@ fn step_object(
     expr: &ast::Expr,
     scene: &mut Scene,
     goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
     scope: &HashMap<String, (Local, Span)>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<(usize, Type)> {
     let name = step_name(expr, "line or circle", diagnostics)?;
     match scope.get(name) {
-        Some((Local::Object(index, ty), _)) => {
-            note_reference(scene, name, expr.span);
+        Some((Local::Object(index, ty), declared)) => {
+            note_reference(scene, name, expr.span, *declared, uses);
             Some((*index, *ty))
         }
         Some((Local::Point(_), declared)) => {
@@ -741,9 +765,19 @@ fn step_object(
     }
 }
 
-fn note_reference(scene: &mut Scene, name: &str, span: Span) {
-    if let Some(symbol) = scene.symbol(name) {
-        scene.references.push(super::Reference { span, symbol });
+/// Records a use: of a top-level symbol in the scene, of a block's own name in `uses`.
+fn note_reference(
+    scene: &mut Scene,
+    name: &str,
+    span: Span,
+    declared: Span,
+    uses: &mut Vec<(Span, Span)>,
+) {
+    match scene.symbol(name) {
+        Some(symbol) if scene.symbols[symbol].span == declared => {
+            scene.references.push(super::Reference { span, symbol })
+        }
+        _ => uses.push((span, declared)),
     }
 }
 

@@ -1,0 +1,340 @@
+//! What the cursor is on, in words and coordinates.
+
+use super::name_at;
+use crate::analysis::Analysis;
+use crate::check::{format_number, format_point, format_value};
+use crate::geom::Object;
+use crate::parse::ast::{DeclKind, Expr, ExprKind, ItemKind, MaskToken, SolveItemKind};
+use crate::resolve::{types::builtin_doc, StepOp, Value};
+use crate::solve::goals_reached;
+use crate::solve::mask::min_length;
+use crate::span::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub span: Span,
+    /// Markdown.
+    pub text: String,
+}
+
+pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    if let Some(name) = name_at(analysis, offset) {
+        if let Some(text) = name_hover(analysis, name.binding, name.symbol) {
+            return Some(Hover {
+                span: name.span,
+                text,
+            });
+        }
+    }
+    for (index, problem) in analysis.scene.problems.iter().enumerate() {
+        if !problem.span.contains(offset) {
+            continue;
+        }
+        if let Some(goal) = problem
+            .goals
+            .iter()
+            .position(|goal| goal.span.contains(offset))
+        {
+            return Some(Hover {
+                span: problem.goals[goal].span,
+                text: goal_hover(analysis, index, goal),
+            });
+        }
+    }
+    if let Some(hover) = expression_hover(analysis, offset) {
+        return Some(hover);
+    }
+    for (index, problem) in analysis.scene.problems.iter().enumerate() {
+        if !problem.span.contains(offset) {
+            continue;
+        }
+        if let Some(step) = problem
+            .steps
+            .iter()
+            .position(|step| step.span.contains(offset))
+        {
+            let text = step_hover(analysis, index, step)?;
+            return Some(Hover {
+                span: problem.steps[step].span,
+                text,
+            });
+        }
+    }
+    mask_hover(analysis, offset)
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Number(number) => {
+            let degrees = number.to_degrees();
+            if (degrees - degrees.round()).abs() < 1e-9 && degrees.abs() >= 1.0 {
+                format!("{} (= {}°)", format_number(*number), degrees.round())
+            } else {
+                format_number(*number)
+            }
+        }
+        Value::Line(line) => {
+            let (a, b, c) = line.equation();
+            format!(
+                "{}x + {}y = {} (through {}, direction {})",
+                format_number(a),
+                format_number(b),
+                format_number(c),
+                format_point(line.origin),
+                format_point(line.direction)
+            )
+        }
+        Value::Circle(circle) => format!(
+            "centre {}, radius {}",
+            format_point(circle.center),
+            format_number(circle.radius)
+        ),
+        other => format_value(other),
+    }
+}
+
+fn object_value(object: &Object) -> Value {
+    match object {
+        Object::Line(line) => Value::Line(*line),
+        Object::Circle(circle) => Value::Circle(*circle),
+    }
+}
+
+fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Option<String> {
+    let scene = &analysis.scene;
+    if let Some(index) = symbol {
+        let symbol = &scene.symbols[index];
+        let role = match symbol.kind {
+            DeclKind::Let => "value (not usable in constructions)",
+            DeclKind::Point => "given point",
+            DeclKind::Line => "line drawn at the start",
+            DeclKind::Circle => "circle drawn at the start",
+        };
+        let ty = symbol.ty.map_or("?".to_string(), |ty| ty.to_string());
+        let mut text = format!(
+            "**{}** `{}`: {ty}, {role}",
+            symbol.kind.keyword(),
+            symbol.name
+        );
+        if symbol.is_parameter {
+            text.push_str(" — a parameter: random instances move it");
+        }
+        match scene.values[index] {
+            Some(value) => text.push_str(&format!("\n\n{}", describe(&value))),
+            None => text.push_str("\n\n(cannot be computed)"),
+        }
+        return Some(text);
+    }
+    for (block, problem) in scene.problems.iter().enumerate() {
+        for step in &problem.steps {
+            let Some(binder) = step.binders.iter().find(|binder| binder.span == binding) else {
+                continue;
+            };
+            let name = binder.name.as_deref().unwrap_or("_");
+            let replay = analysis.reports[block].replay.as_ref();
+            let mut text = match step.op {
+                StepOp::Meet(..) => {
+                    let point = replay.and_then(|replay| replay.points.get(binder.index));
+                    format!(
+                        "**point** `{name}` (an intersection)\n\n{}",
+                        point.map_or("(not computed: the steps fail)".to_string(), |p| {
+                            format_point(*p)
+                        })
+                    )
+                }
+                StepOp::Line(..) | StepOp::Circle(..) => {
+                    let object = replay.and_then(|replay| replay.objects.get(binder.index));
+                    let kind = if matches!(step.op, StepOp::Line(..)) {
+                        "line"
+                    } else {
+                        "circle"
+                    };
+                    format!(
+                        "**{kind}** `{name}`\n\n{}",
+                        object.map_or("(not computed: the steps fail)".to_string(), |o| describe(
+                            &object_value(o)
+                        ))
+                    )
+                }
+            };
+            if let Some(goal) = binder.goal {
+                text.push_str(&format!("\n\nbound as goal `{}`", problem.goals[goal].name));
+            }
+            return Some(text);
+        }
+    }
+    None
+}
+
+fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
+    let problem = &analysis.scene.problems[block];
+    let report = &analysis.reports[block];
+    let Some(declared) = problem.instances.first() else {
+        return format!(
+            "**goal** `{}` (cannot be computed)",
+            problem.goals[goal].name
+        );
+    };
+    let value = declared.goals[goal];
+    let status = match &report.replay {
+        _ if problem.steps.is_empty() => "not reached yet: the block has no steps".to_string(),
+        Some(replay) if goals_reached(declared, replay)[goal] => match report.status {
+            crate::check::Status::Solved => {
+                format!("reached ✓ (on all {} instances)", report.instances)
+            }
+            _ => "reached on the declared coordinates, but the construction fails elsewhere"
+                .to_string(),
+        },
+        Some(_) => "**not reached** by the steps".to_string(),
+        None => "not reached: the steps fail".to_string(),
+    };
+    format!(
+        "**goal** `{}`: {}\n\n{}\n\n{status}",
+        problem.goals[goal].name,
+        problem.goals[goal].ty,
+        describe(&value)
+    )
+}
+
+fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> {
+    let problem = &analysis.scene.problems[block];
+    let replay = analysis.reports[block].replay.as_ref()?;
+    let op = problem.steps[step].op;
+    Some(match op {
+        StepOp::Meet(..) => {
+            let binders = &problem.steps[step].binders;
+            let points: Vec<String> = binders
+                .iter()
+                .map(|binder| {
+                    let name = binder.name.as_deref().unwrap_or("_");
+                    let point = replay
+                        .points
+                        .get(binder.index)
+                        .map_or("?".to_string(), |p| format_point(*p));
+                    format!("`{name}` = {point}")
+                })
+                .collect();
+            format!("**intersection**: {}", points.join(", "))
+        }
+        StepOp::Line(..) | StepOp::Circle(..) => {
+            let binder = &problem.steps[step].binders[0];
+            let object = replay.objects.get(binder.index)?;
+            format!(
+                "**{}**: {}",
+                object.kind_name(),
+                describe(&object_value(object))
+            )
+        }
+    })
+}
+
+fn mask_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    for item in &analysis.file.items {
+        let ItemKind::Solve(block) = &item.kind else {
+            continue;
+        };
+        for solve_item in &block.items {
+            let SolveItemKind::Mask(parts) = &solve_item.kind else {
+                continue;
+            };
+            if !solve_item.span.contains(offset) {
+                continue;
+            }
+            let tokens: Vec<MaskToken> = parts.iter().map(|part| part.token).collect();
+            let each: Vec<String> = tokens
+                .iter()
+                .map(|token| {
+                    let meaning = match token {
+                        MaskToken::Line => "one line",
+                        MaskToken::Circle => "one circle",
+                        MaskToken::Any => "one line or circle",
+                        MaskToken::Lines => "any number of lines (or none)",
+                        MaskToken::Circles => "any number of circles (or none)",
+                        MaskToken::All => "any number of lines and circles (or none)",
+                    };
+                    format!("- `{}`: {meaning}", token.text())
+                })
+                .collect();
+            let generator = tokens.iter().any(|token| token.is_generator());
+            let lengths = if generator {
+                format!("constructions of {} moves or more", min_length(&tokens))
+            } else {
+                format!("constructions of exactly {} moves", tokens.len())
+            };
+            return Some(Hover {
+                span: solve_item.span,
+                text: format!("**mask**: {lengths}, in this order:\n\n{}", each.join("\n")),
+            });
+        }
+    }
+    None
+}
+
+/// Numbers and function names inside expressions.
+fn expression_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    let mut found = None;
+    for item in &analysis.file.items {
+        if !item.span.contains(offset) {
+            continue;
+        }
+        for expr in item_expressions(&item.kind) {
+            innermost(expr, offset, &mut found);
+        }
+    }
+    let (span, text) = found?;
+    Some(Hover { span, text })
+}
+
+fn item_expressions(kind: &ItemKind) -> Vec<&Expr> {
+    match kind {
+        ItemKind::Decl(decl) => vec![&decl.value],
+        ItemKind::Solve(block) => block
+            .items
+            .iter()
+            .flat_map(|item| match &item.kind {
+                SolveItemKind::Goal { value, .. } => vec![value],
+                SolveItemKind::Step(step) => vec![&step.value],
+                SolveItemKind::Ignore(limits) => limits.iter().map(|limit| &limit.value).collect(),
+                SolveItemKind::Verify(assignments) => {
+                    assignments.iter().map(|a| &a.value).collect()
+                }
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn innermost(expr: &Expr, offset: usize, found: &mut Option<(Span, String)>) {
+    if !expr.span.contains(offset) {
+        return;
+    }
+    match &expr.kind {
+        ExprKind::Number(value) => {
+            *found = Some((expr.span, format!("number {}", format_number(*value))))
+        }
+        ExprKind::Degrees(value) => {
+            *found = Some((
+                expr.span,
+                format!("{value}° = {} radians", format_number(value.to_radians())),
+            ))
+        }
+        ExprKind::Name(name) if name == "pi" => {
+            *found = builtin_doc("pi").map(|doc| (expr.span, doc.to_string()))
+        }
+        ExprKind::Neg(inner) => innermost(inner, offset, found),
+        ExprKind::Binary(_, left, right) | ExprKind::Meet(left, right) => {
+            innermost(left, offset, found);
+            innermost(right, offset, found);
+        }
+        ExprKind::Tuple(items) => items.iter().for_each(|item| innermost(item, offset, found)),
+        ExprKind::Call { function, args } => {
+            if function.span.contains(offset) {
+                *found =
+                    builtin_doc(&function.text).map(|doc| (function.span, format!("`{}`", doc)));
+            }
+            args.iter().for_each(|arg| innermost(arg, offset, found));
+        }
+        ExprKind::Name(_) | ExprKind::Error => {}
+    }
+}

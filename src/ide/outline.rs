@@ -1,0 +1,199 @@
+//! The document outline, folding ranges and inlay hints.
+
+use crate::analysis::Analysis;
+use crate::check::format_point;
+use crate::parse::ast::{DeclKind, ItemKind};
+use crate::resolve::{StepOp, Value};
+use crate::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutlineKind {
+    Value,
+    Point,
+    Line,
+    Circle,
+    SolveBlock,
+    PlanarBlock,
+    Goal,
+    Step,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutlineItem {
+    pub name: String,
+    pub detail: String,
+    pub kind: OutlineKind,
+    /// The whole item.
+    pub span: Span,
+    /// The name.
+    pub selection: Span,
+    pub children: Vec<OutlineItem>,
+}
+
+pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
+    let scene = &analysis.scene;
+    let mut items = Vec::new();
+    for item in &analysis.file.items {
+        match &item.kind {
+            ItemKind::Decl(decl) => {
+                for binder in decl.binders.iter().filter_map(|binder| binder.name()) {
+                    let kind = match decl.kind {
+                        DeclKind::Let => OutlineKind::Value,
+                        DeclKind::Point => OutlineKind::Point,
+                        DeclKind::Line => OutlineKind::Line,
+                        DeclKind::Circle => OutlineKind::Circle,
+                    };
+                    let detail = scene
+                        .symbol(&binder.text)
+                        .and_then(|symbol| scene.symbols[symbol].ty)
+                        .map_or(String::new(), |ty| ty.to_string());
+                    items.push(OutlineItem {
+                        name: binder.text.clone(),
+                        detail,
+                        kind,
+                        span: item.span,
+                        selection: binder.span,
+                        children: Vec::new(),
+                    });
+                }
+            }
+            ItemKind::Solve(block) => {
+                let problem = scene
+                    .problems
+                    .iter()
+                    .position(|problem| problem.span == item.span);
+                let mut children = Vec::new();
+                let mut detail = String::new();
+                if let Some(index) = problem {
+                    let problem = &scene.problems[index];
+                    detail = format!(
+                        "{:?}, {} moves",
+                        analysis.reports[index].status, analysis.reports[index].moves
+                    )
+                    .to_lowercase();
+                    for goal in &problem.goals {
+                        children.push(OutlineItem {
+                            name: goal.name.clone(),
+                            detail: format!("goal: {}", goal.ty),
+                            kind: OutlineKind::Goal,
+                            span: goal.item_span,
+                            selection: goal.span,
+                            children: Vec::new(),
+                        });
+                    }
+                    for step in &problem.steps {
+                        for binder in &step.binders {
+                            let Some(name) = &binder.name else { continue };
+                            let kind = match step.op {
+                                StepOp::Meet(..) => "point",
+                                StepOp::Line(..) => "line",
+                                StepOp::Circle(..) => "circle",
+                            };
+                            children.push(OutlineItem {
+                                name: name.clone(),
+                                detail: kind.to_string(),
+                                kind: OutlineKind::Step,
+                                span: step.span,
+                                selection: binder.span,
+                                children: Vec::new(),
+                            });
+                        }
+                    }
+                }
+                let name = block
+                    .name
+                    .as_ref()
+                    .map_or("solve".to_string(), |name| name.text.clone());
+                let selection = block
+                    .name
+                    .as_ref()
+                    .map_or(block.keyword_span, |name| name.span);
+                items.push(OutlineItem {
+                    name,
+                    detail,
+                    kind: OutlineKind::SolveBlock,
+                    span: item.span,
+                    selection,
+                    children,
+                });
+            }
+            ItemKind::Planar(block) => {
+                let name = block
+                    .name
+                    .as_ref()
+                    .map_or("planar".to_string(), |name| name.text.clone());
+                let selection = block
+                    .name
+                    .as_ref()
+                    .map_or(block.keyword_span, |name| name.span);
+                items.push(OutlineItem {
+                    name,
+                    detail: "planar".to_string(),
+                    kind: OutlineKind::PlanarBlock,
+                    span: item.span,
+                    selection,
+                    children: Vec::new(),
+                });
+            }
+            ItemKind::Error(_) => {}
+        }
+    }
+    items
+}
+
+/// Spans of blocks, for folding.
+pub fn folding_ranges(analysis: &Analysis) -> Vec<Span> {
+    analysis
+        .file
+        .items
+        .iter()
+        .filter(|item| matches!(item.kind, ItemKind::Solve(_) | ItemKind::Planar(_)))
+        .map(|item| item.span)
+        .collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Shown after this offset.
+    pub offset: usize,
+    pub label: String,
+}
+
+/// Coordinates after given points, declared points and intersection steps.
+pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
+    let scene = &analysis.scene;
+    let mut hints = Vec::new();
+    for (index, symbol) in scene.symbols.iter().enumerate() {
+        if let (Some(Value::Point(point)), true) =
+            (scene.values[index], range.contains(symbol.span.end))
+        {
+            hints.push(InlayHint {
+                offset: symbol.span.end,
+                label: format!(": {}", format_point(point)),
+            });
+        }
+    }
+    for (block, problem) in scene.problems.iter().enumerate() {
+        let Some(replay) = &analysis.reports[block].replay else {
+            continue;
+        };
+        for step in &problem.steps {
+            if !matches!(step.op, StepOp::Meet(..)) {
+                continue;
+            }
+            for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
+                if let (Some(point), true) = (
+                    replay.points.get(binder.index),
+                    range.contains(binder.span.end),
+                ) {
+                    hints.push(InlayHint {
+                        offset: binder.span.end,
+                        label: format!(": {}", format_point(*point)),
+                    });
+                }
+            }
+        }
+    }
+    hints.sort_by_key(|hint| hint.offset);
+    hints
+}
