@@ -28,6 +28,7 @@ pub mod edit;
 pub mod geom;
 pub mod ide;
 pub mod lex;
+pub mod lsp;
 pub mod parse;
 pub mod resolve;
 pub mod solve;

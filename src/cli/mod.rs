@@ -45,6 +45,8 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
+    /// Run the language server on stdin/stdout.
+    Lsp,
     /// Fill empty solve blocks with shortest constructions.
     Solve(solve::SolveArgs),
     /// Print the resolved problems as the solver receives them.
@@ -73,6 +75,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Check { files, format } => check(&files, format),
         Command::Compile { file, json } => compile(&file, json),
         Command::Solve(args) => solve::run(&args),
+        Command::Lsp => crate::lsp::run(),
     }
 }
 

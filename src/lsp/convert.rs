@@ -1,0 +1,67 @@
+//! Byte spans ↔ LSP positions (UTF-16 columns), and diagnostics to protocol form.
+
+use crate::diag::{Diagnostic, Severity};
+use crate::span::{LineIndex, Position as LinePosition, Span};
+use tower_lsp_server::ls_types as lsp;
+
+/// A document's text with its line index.
+pub struct Text<'a> {
+    pub text: &'a str,
+    pub index: &'a LineIndex,
+}
+
+impl Text<'_> {
+    pub fn position(&self, offset: usize) -> lsp::Position {
+        let position = self.index.position_utf16(self.text, offset);
+        lsp::Position::new(position.line as u32, position.column as u32)
+    }
+
+    pub fn range(&self, span: Span) -> lsp::Range {
+        lsp::Range::new(self.position(span.start), self.position(span.end))
+    }
+
+    pub fn offset(&self, position: lsp::Position) -> usize {
+        self.index.offset_utf16(
+            self.text,
+            LinePosition {
+                line: position.line as usize,
+                column: position.character as usize,
+            },
+        )
+    }
+
+    pub fn span(&self, range: lsp::Range) -> Span {
+        let start = self.offset(range.start);
+        Span::new(start, self.offset(range.end).max(start))
+    }
+}
+
+pub fn diagnostic(text: &Text, uri: &lsp::Uri, diagnostic: &Diagnostic) -> lsp::Diagnostic {
+    let severity = match diagnostic.severity {
+        Severity::Error => lsp::DiagnosticSeverity::ERROR,
+        Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+        Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
+    };
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let related: Vec<lsp::DiagnosticRelatedInformation> = diagnostic
+        .labels
+        .iter()
+        .map(|label| lsp::DiagnosticRelatedInformation {
+            location: lsp::Location::new(uri.clone(), text.range(label.span)),
+            message: label.message.clone(),
+        })
+        .collect();
+    lsp::Diagnostic {
+        range: text.range(diagnostic.span),
+        severity: Some(severity),
+        code: Some(lsp::NumberOrString::String(diagnostic.code.to_string())),
+        source: Some("euc".to_string()),
+        message,
+        related_information: (!related.is_empty()).then_some(related),
+        ..lsp::Diagnostic::default()
+    }
+}

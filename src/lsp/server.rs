@@ -1,0 +1,635 @@
+//! The `LanguageServer` implementation: protocol in, one question to the
+//! analysis, protocol out.
+
+use super::convert::{self, Text};
+use super::documents::{Documents, Snapshot};
+use super::solve_job::{find_construction, invalid, SolveSettings};
+use crate::analysis::Analysis;
+use crate::ide;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tower_lsp_server::jsonrpc::{self, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+/// The command behind "Find construction", for clients that prefer commands.
+pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
+
+/// Diagnostics wait this long after a change, so typing is not slowed by analysis.
+const DEBOUNCE: Duration = Duration::from_millis(120);
+
+pub struct Backend {
+    client: Client,
+    documents: Documents,
+    inlay_hints: AtomicBool,
+    max_moves: AtomicUsize,
+    timeout_ms: AtomicU64,
+    resolve_support: AtomicBool,
+    progress_support: AtomicBool,
+    next_token: AtomicU64,
+}
+
+impl Backend {
+    pub fn new(client: Client) -> Backend {
+        Backend {
+            client,
+            documents: Documents::default(),
+            inlay_hints: AtomicBool::new(true),
+            max_moves: AtomicUsize::new(8),
+            timeout_ms: AtomicU64::new(60_000),
+            resolve_support: AtomicBool::new(false),
+            progress_support: AtomicBool::new(false),
+            next_token: AtomicU64::new(1),
+        }
+    }
+
+    fn apply_settings(&self, settings: &serde_json::Value) {
+        let settings = settings.get("euc").unwrap_or(settings);
+        if let Some(enabled) = settings
+            .pointer("/inlayHints/enabled")
+            .or(settings.get("inlayHints"))
+            .and_then(|v| v.as_bool())
+        {
+            self.inlay_hints.store(enabled, Ordering::Relaxed);
+        }
+        if let Some(moves) = settings
+            .pointer("/solver/maxMoves")
+            .and_then(|v| v.as_u64())
+        {
+            self.max_moves.store(moves as usize, Ordering::Relaxed);
+        }
+        if let Some(seconds) = settings.pointer("/solver/timeout").and_then(|v| v.as_f64()) {
+            self.timeout_ms
+                .store((seconds * 1000.0) as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// The snapshot and its analysis, computed off the async runtime; a
+    /// panic in the analysis becomes an error response.
+    async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
+        let Some(snapshot) = self.documents.snapshot(uri) else {
+            return Ok(None);
+        };
+        let documents = self.documents.clone();
+        let for_thread = snapshot.clone();
+        let analysis = tokio::task::spawn_blocking(move || documents.analysis(&for_thread))
+            .await
+            .map_err(|_| panicked())?;
+        Ok(Some((snapshot, analysis)))
+    }
+
+    async fn publish(&self, uri: Uri, version: i32) {
+        let Ok(Some((snapshot, analysis))) = self.analyzed(&uri).await else {
+            return;
+        };
+        if snapshot.version != version {
+            return;
+        }
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let diagnostics = analysis
+            .diagnostics
+            .iter()
+            .map(|d| convert::diagnostic(&text, &uri, d))
+            .collect();
+        self.client
+            .publish_diagnostics(uri, diagnostics, Some(version))
+            .await;
+    }
+
+    fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
+        let client = self.client.clone();
+        let documents = self.documents.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            let Some(snapshot) = documents.snapshot(&uri) else {
+                return;
+            };
+            if snapshot.version != version {
+                return;
+            }
+            let for_thread = snapshot.clone();
+            let Ok(analysis) =
+                tokio::task::spawn_blocking(move || documents.analysis(&for_thread)).await
+            else {
+                client
+                    .log_message(
+                        MessageType::ERROR,
+                        "euc: the analysis failed on this document",
+                    )
+                    .await;
+                return;
+            };
+            let text = Text {
+                text: &snapshot.text,
+                index: &snapshot.index,
+            };
+            let diagnostics = analysis
+                .diagnostics
+                .iter()
+                .map(|d| convert::diagnostic(&text, &uri, d))
+                .collect();
+            client
+                .publish_diagnostics(uri, diagnostics, Some(version))
+                .await;
+        });
+    }
+
+    async fn progress_token(&self) -> Option<ProgressToken> {
+        if !self.progress_support.load(Ordering::Relaxed) {
+            return None;
+        }
+        let token = NumberOrString::String(format!(
+            "euc-solve-{}",
+            self.next_token.fetch_add(1, Ordering::Relaxed)
+        ));
+        self.client
+            .create_work_done_progress(token.clone())
+            .await
+            .ok()?;
+        Some(token)
+    }
+
+    fn solve_settings(&self) -> SolveSettings {
+        SolveSettings {
+            max_moves: self.max_moves.load(Ordering::Relaxed),
+            timeout: Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed)),
+        }
+    }
+
+    async fn find(&self, uri: &Uri, block: &str, version: Option<i32>) -> Result<WorkspaceEdit> {
+        let snapshot = self
+            .documents
+            .snapshot(uri)
+            .ok_or_else(|| invalid("the document is not open".into()))?;
+        if version.is_some_and(|version| version != snapshot.version) {
+            return Err(invalid(
+                "the document changed since this action was offered".into(),
+            ));
+        }
+        let token = self.progress_token().await;
+        find_construction(
+            &self.client,
+            &self.documents,
+            snapshot,
+            block,
+            self.solve_settings(),
+            token,
+        )
+        .await
+    }
+}
+
+fn panicked() -> jsonrpc::Error {
+    jsonrpc::Error::internal_error()
+}
+
+/// Runs a pure query, turning a panic into an error response.
+fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(query)).map_err(|_| panicked())
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        if let Some(options) = &params.initialization_options {
+            self.apply_settings(options);
+        }
+        let capabilities = &params.capabilities;
+        let resolve = capabilities
+            .text_document
+            .as_ref()
+            .and_then(|text| text.code_action.as_ref())
+            .and_then(|action| action.resolve_support.as_ref())
+            .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
+        self.resolve_support.store(resolve, Ordering::Relaxed);
+        let progress = capabilities
+            .window
+            .as_ref()
+            .and_then(|window| window.work_done_progress)
+            .unwrap_or(false);
+        self.progress_support.store(progress, Ordering::Relaxed);
+        Ok(InitializeResult {
+            server_info: Some(ServerInfo {
+                name: "euc".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            capabilities: ServerCapabilities {
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::INCREMENTAL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                })),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec![
+                        "(".to_string(),
+                        ",".to_string(),
+                        " ".to_string(),
+                    ]),
+                    ..CompletionOptions::default()
+                }),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::REFACTOR_REWRITE,
+                        ]),
+                        resolve_provider: Some(true),
+                        work_done_progress_options: WorkDoneProgressOptions::default(),
+                    },
+                )),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![FIND_CONSTRUCTION.to_string()],
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
+                ..ServerCapabilities::default()
+            },
+            ..InitializeResult::default()
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {}
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let document = params.text_document;
+        self.documents
+            .open(document.uri.clone(), document.text, document.version);
+        self.publish(document.uri, document.version).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        // Applied before any await: edits to one document stay in order.
+        let uri = params.text_document.uri;
+        let version = params.text_document.version;
+        if self.documents.change(&uri, version, params.content_changes) {
+            self.schedule_diagnostics(uri, version, DEBOUNCE);
+        } else {
+            self.client
+                .log_message(
+                    MessageType::WARNING,
+                    format!("euc: ignored an out-of-order change to {}", uri.as_str()),
+                )
+                .await;
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        self.documents.close(&params.text_document.uri);
+        self.client
+            .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+            .await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.apply_settings(&params.settings);
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let place = params.text_document_position_params;
+        let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(place.position);
+        let found = guarded(|| ide::hover(&analysis, offset))?;
+        Ok(found.map(|hover| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: hover.text,
+            }),
+            range: Some(text.range(hover.span)),
+        }))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let place = params.text_document_position_params;
+        let uri = place.text_document.uri;
+        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(place.position);
+        let found = guarded(|| ide::definition(&analysis, offset))?;
+        Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let place = params.text_document_position;
+        let uri = place.text_document.uri;
+        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(place.position);
+        let spans = guarded(|| ide::references(&analysis, offset))?;
+        Ok(Some(
+            spans
+                .into_iter()
+                .map(|span| Location::new(uri.clone(), text.range(span)))
+                .collect(),
+        ))
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(params.position);
+        let spans = guarded(|| ide::references(&analysis, offset))?;
+        Ok(spans
+            .into_iter()
+            .find(|span| span.contains(offset))
+            .map(|span| PrepareRenameResponse::Range(text.range(span))))
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let place = params.text_document_position;
+        let uri = place.text_document.uri;
+        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(place.position);
+        let edits = guarded(|| ide::rename(&analysis, offset, &params.new_name))?
+            .map_err(|error| invalid(error.to_string()))?;
+        let edits = edits
+            .into_iter()
+            .map(|edit| {
+                OneOf::Left(TextEdit {
+                    range: text.range(edit.span),
+                    new_text: edit.text,
+                })
+            })
+            .collect();
+        Ok(Some(WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
+                text_document: OptionalVersionedTextDocumentIdentifier {
+                    uri,
+                    version: Some(snapshot.version),
+                },
+                edits,
+            }])),
+            ..WorkspaceEdit::default()
+        }))
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let items = guarded(|| ide::outline(&analysis))?;
+        Ok(Some(DocumentSymbolResponse::Nested(
+            items.iter().map(|item| symbol(&text, item)).collect(),
+        )))
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let spans = guarded(|| ide::folding_ranges(&analysis))?;
+        Ok(Some(
+            spans
+                .into_iter()
+                .map(|span| {
+                    let range = text.range(span);
+                    FoldingRange {
+                        start_line: range.start.line,
+                        end_line: range.end.line,
+                        kind: Some(FoldingRangeKind::Region),
+                        ..FoldingRange::default()
+                    }
+                })
+                .filter(|range| range.end_line > range.start_line)
+                .collect(),
+        ))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        if !self.inlay_hints.load(Ordering::Relaxed) {
+            return Ok(Some(Vec::new()));
+        }
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let range = text.span(params.range);
+        let hints = guarded(|| ide::inlay_hints(&analysis, range))?;
+        Ok(Some(
+            hints
+                .into_iter()
+                .map(|hint| InlayHint {
+                    position: text.position(hint.offset),
+                    label: InlayHintLabel::String(hint.label),
+                    kind: Some(InlayHintKind::TYPE),
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: None,
+                    padding_right: None,
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let place = params.text_document_position;
+        let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(place.position);
+        let items = guarded(|| ide::completions(&analysis, &snapshot.text, offset))?;
+        Ok(Some(CompletionResponse::Array(
+            items
+                .into_iter()
+                .map(|item| CompletionItem {
+                    label: item.label,
+                    detail: Some(item.detail),
+                    kind: Some(match item.kind {
+                        ide::CompletionKind::Name => CompletionItemKind::VARIABLE,
+                        ide::CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+                        ide::CompletionKind::Function => CompletionItemKind::FUNCTION,
+                        ide::CompletionKind::MaskToken => CompletionItemKind::ENUM_MEMBER,
+                    }),
+                    ..CompletionItem::default()
+                })
+                .collect(),
+        )))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+            return Ok(None);
+        };
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        let offset = text.offset(params.range.start);
+        let Some(block) = ide::block_at(&analysis, offset) else {
+            return Ok(None);
+        };
+        let problem = &analysis.scene.problems[block];
+        let empty = problem.steps.is_empty();
+        let title = if empty {
+            "Find construction"
+        } else {
+            "Find a shorter construction"
+        };
+        let arguments = vec![
+            serde_json::json!(uri.as_str()),
+            serde_json::json!(problem.name),
+            serde_json::json!(snapshot.version),
+        ];
+        let diagnostics: Vec<Diagnostic> = params
+            .context
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.code == Some(NumberOrString::String("W0002".to_string())))
+            .collect();
+        let mut action = CodeAction {
+            title: title.to_string(),
+            kind: Some(if empty {
+                CodeActionKind::QUICKFIX
+            } else {
+                CodeActionKind::REFACTOR_REWRITE
+            }),
+            diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+            is_preferred: Some(empty),
+            data: Some(
+                serde_json::json!({ "uri": uri.as_str(), "block": problem.name, "version": snapshot.version }),
+            ),
+            ..CodeAction::default()
+        };
+        if !self.resolve_support.load(Ordering::Relaxed) {
+            action.command = Some(Command {
+                title: title.to_string(),
+                command: FIND_CONSTRUCTION.to_string(),
+                arguments: Some(arguments),
+            });
+        }
+        Ok(Some(vec![CodeActionOrCommand::CodeAction(action)]))
+    }
+
+    async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {
+        let data = action.data.clone().unwrap_or_default();
+        let uri: Uri = data["uri"]
+            .as_str()
+            .and_then(|uri| uri.parse().ok())
+            .ok_or_else(|| invalid("the action has no document".into()))?;
+        let block = data["block"]
+            .as_str()
+            .ok_or_else(|| invalid("the action has no block".into()))?
+            .to_string();
+        let version = data["version"].as_i64().map(|version| version as i32);
+        action.edit = Some(self.find(&uri, &block, version).await?);
+        Ok(action)
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != FIND_CONSTRUCTION {
+            return Err(invalid(format!("unknown command `{}`", params.command)));
+        }
+        let uri: Uri = params
+            .arguments
+            .first()
+            .and_then(|uri| uri.as_str())
+            .and_then(|uri| uri.parse().ok())
+            .ok_or_else(|| invalid("expected the document's URI as the first argument".into()))?;
+        let block = params
+            .arguments
+            .get(1)
+            .and_then(|block| block.as_str())
+            .ok_or_else(|| invalid("expected the block's name as the second argument".into()))?
+            .to_string();
+        let version = params
+            .arguments
+            .get(2)
+            .and_then(|version| version.as_i64())
+            .map(|v| v as i32);
+        let edit = self.find(&uri, &block, version).await?;
+        let response = self.client.apply_edit(edit).await?;
+        Ok(Some(serde_json::json!({ "applied": response.applied })))
+    }
+}
+
+#[allow(deprecated)]
+fn symbol(text: &Text, item: &ide::OutlineItem) -> DocumentSymbol {
+    DocumentSymbol {
+        name: item.name.clone(),
+        detail: (!item.detail.is_empty()).then(|| item.detail.clone()),
+        kind: match item.kind {
+            ide::OutlineKind::Value => SymbolKind::CONSTANT,
+            ide::OutlineKind::Point | ide::OutlineKind::Step => SymbolKind::VARIABLE,
+            ide::OutlineKind::Line | ide::OutlineKind::Circle => SymbolKind::OBJECT,
+            ide::OutlineKind::SolveBlock | ide::OutlineKind::PlanarBlock => SymbolKind::NAMESPACE,
+            ide::OutlineKind::Goal => SymbolKind::EVENT,
+        },
+        tags: None,
+        deprecated: None,
+        range: text.range(item.span),
+        selection_range: text.range(item.selection),
+        children: (!item.children.is_empty()).then(|| {
+            item.children
+                .iter()
+                .map(|child| symbol(text, child))
+                .collect()
+        }),
+    }
+}

@@ -1,0 +1,254 @@
+//! "Find construction": the solver on a blocking thread, with work-done
+//! progress, cancellation (request cancelled, document changed) and an edit
+//! tied to the document version it was computed for.
+
+use super::convert::Text;
+use super::documents::{Documents, Snapshot};
+use crate::edit::{construction_to_lines, fill_block};
+use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tower_lsp_server::jsonrpc;
+use tower_lsp_server::ls_types as lsp;
+use tower_lsp_server::Client;
+
+pub struct SolveSettings {
+    pub max_moves: usize,
+    pub timeout: Duration,
+}
+
+struct JobBudget {
+    cancelled: Arc<AtomicBool>,
+    current_version: Arc<AtomicI32>,
+    version: i32,
+    deadline: Instant,
+    latest: Mutex<Option<Progress>>,
+}
+
+impl Budget for JobBudget {
+    fn stop(&self) -> Option<Stop> {
+        if self.cancelled.load(Ordering::Relaxed)
+            || self.current_version.load(Ordering::SeqCst) != self.version
+        {
+            Some(Stop::Cancelled)
+        } else if Instant::now() >= self.deadline {
+            Some(Stop::OutOfTime)
+        } else {
+            None
+        }
+    }
+
+    fn progress(&self, progress: &Progress) {
+        if let Ok(mut latest) = self.latest.lock() {
+            *latest = Some(progress.clone());
+        }
+    }
+}
+
+/// Ends the progress report and stops the search when the request goes
+/// away — finished, failed or cancelled (its future dropped).
+struct Guard {
+    cancelled: Arc<AtomicBool>,
+    client: Client,
+    token: Option<lsp::ProgressToken>,
+    message: String,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+        if let Some(token) = self.token.take() {
+            let client = self.client.clone();
+            let message = std::mem::take(&mut self.message);
+            tokio::spawn(async move {
+                send_progress(
+                    &client,
+                    token,
+                    lsp::WorkDoneProgress::End(lsp::WorkDoneProgressEnd {
+                        message: Some(message),
+                    }),
+                )
+                .await;
+            });
+        }
+    }
+}
+
+async fn send_progress(client: &Client, token: lsp::ProgressToken, value: lsp::WorkDoneProgress) {
+    client
+        .send_notification::<lsp::notification::Progress>(lsp::ProgressParams {
+            token,
+            value: lsp::ProgressParamsValue::WorkDone(value),
+        })
+        .await;
+}
+
+/// Finds a construction for the block and returns the edit that fills it.
+pub async fn find_construction(
+    client: &Client,
+    documents: &Documents,
+    snapshot: Snapshot,
+    block: &str,
+    settings: SolveSettings,
+    progress_token: Option<lsp::ProgressToken>,
+) -> jsonrpc::Result<lsp::WorkspaceEdit> {
+    let analysis = {
+        let documents = documents.clone();
+        let snapshot = snapshot.clone();
+        tokio::task::spawn_blocking(move || documents.analysis(&snapshot))
+            .await
+            .map_err(|_| internal("the analysis failed"))?
+    };
+    let Some(problem_index) = analysis
+        .scene
+        .problems
+        .iter()
+        .position(|problem| problem.name == block)
+    else {
+        return Err(invalid(format!("no solve block named `{block}`")));
+    };
+    if analysis
+        .diagnostics
+        .iter()
+        .any(|d| d.is_error() && !d.code.starts_with("E04") && d.code != "E0506")
+    {
+        return Err(invalid("fix the errors in the file first".to_string()));
+    }
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let mut guard = Guard {
+        cancelled: cancelled.clone(),
+        client: client.clone(),
+        token: None,
+        message: "cancelled".into(),
+    };
+    if let Some(token) = progress_token {
+        send_progress(
+            client,
+            token.clone(),
+            lsp::WorkDoneProgress::Begin(lsp::WorkDoneProgressBegin {
+                title: format!("Finding a construction for `{block}`"),
+                cancellable: Some(true),
+                message: None,
+                percentage: None,
+            }),
+        )
+        .await;
+        guard.token = Some(token);
+    }
+    let budget = Arc::new(JobBudget {
+        cancelled: cancelled.clone(),
+        current_version: snapshot.current_version.clone(),
+        version: snapshot.version,
+        deadline: Instant::now() + settings.timeout,
+        latest: Mutex::new(None),
+    });
+    let options = SearchOptions {
+        max_moves: settings.max_moves,
+        ..SearchOptions::default()
+    };
+    let job = {
+        let analysis = analysis.clone();
+        let budget = budget.clone();
+        tokio::task::spawn_blocking(move || {
+            search(
+                &analysis.scene.problems[problem_index],
+                &options,
+                budget.as_ref(),
+            )
+        })
+    };
+    tokio::pin!(job);
+    let outcome = loop {
+        tokio::select! {
+            result = &mut job => break result.map_err(|_| internal("the solver failed"))?.0,
+            _ = tokio::time::sleep(Duration::from_millis(250)) => {
+                let latest = budget.latest.lock().ok().and_then(|latest| latest.clone());
+                if let (Some(token), Some(progress)) = (guard.token.clone(), latest) {
+                    let message = format!("{} moves, {} constructions examined", progress.moves, progress.examined);
+                    send_progress(client, token, lsp::WorkDoneProgress::Report(lsp::WorkDoneProgressReport {
+                        cancellable: Some(true),
+                        message: Some(message),
+                        percentage: None,
+                    }))
+                    .await;
+                }
+            }
+        }
+    };
+    if snapshot.current_version.load(Ordering::SeqCst) != snapshot.version {
+        guard.message = "the document changed".into();
+        return Err(content_modified());
+    }
+    let problem = &analysis.scene.problems[problem_index];
+    let construction = match outcome {
+        Outcome::Found(construction) => construction,
+        Outcome::Exhausted { max_moves } => {
+            guard.message = format!("no construction with at most {max_moves} moves");
+            return Err(invalid(guard.message.clone()));
+        }
+        Outcome::Stopped {
+            stop: Stop::OutOfTime,
+            searched,
+        } => {
+            guard.message =
+                format!("time limit reached; no construction with at most {searched} moves");
+            return Err(invalid(guard.message.clone()));
+        }
+        Outcome::Stopped {
+            stop: Stop::Cancelled,
+            ..
+        } => return Err(jsonrpc::Error::request_cancelled()),
+        Outcome::Unsearchable(why) => return Err(invalid(why.to_string())),
+    };
+    guard.message = format!("found {} moves", construction.moves());
+    let lines = construction_to_lines(&analysis.scene, problem, &construction);
+    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+    let view = Text {
+        text: &snapshot.text,
+        index: &snapshot.index,
+    };
+    let edits = fill_block(&snapshot.text, problem, &spans, &lines)
+        .into_iter()
+        .map(|edit| {
+            lsp::OneOf::Left(lsp::TextEdit {
+                range: view.range(edit.span),
+                new_text: edit.text,
+            })
+        })
+        .collect();
+    Ok(lsp::WorkspaceEdit {
+        document_changes: Some(lsp::DocumentChanges::Edits(vec![lsp::TextDocumentEdit {
+            text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                uri: snapshot.uri.clone(),
+                version: Some(snapshot.version),
+            },
+            edits,
+        }])),
+        ..lsp::WorkspaceEdit::default()
+    })
+}
+
+fn internal(message: &str) -> jsonrpc::Error {
+    jsonrpc::Error {
+        code: jsonrpc::ErrorCode::InternalError,
+        message: message.to_string().into(),
+        data: None,
+    }
+}
+
+pub fn invalid(message: String) -> jsonrpc::Error {
+    jsonrpc::Error {
+        code: jsonrpc::ErrorCode::InvalidParams,
+        message: message.into(),
+        data: None,
+    }
+}
+
+fn content_modified() -> jsonrpc::Error {
+    jsonrpc::Error {
+        code: jsonrpc::ErrorCode::ServerError(-32801),
+        message: "the document changed while the solver ran; the result was dropped".into(),
+        data: None,
+    }
+}
