@@ -65,4 +65,15 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// An error that says a construction fails (exit code 1), as opposed to
+    /// one that says the input is wrong (exit code 2).
+    pub fn is_construction_failure(&self) -> bool {
+        self.is_error() && (self.code.starts_with("E04") || self.code == "E0506")
+    }
+
+    /// An error in the input itself: the file cannot be solved or checked until it is fixed.
+    pub fn is_input_error(&self) -> bool {
+        self.is_error() && !self.is_construction_failure()
+    }
 }

@@ -79,23 +79,15 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
     }
 }
 
-/// Whether a diagnostic means "the construction fails" (exit 1) rather than
-/// "the input is wrong" (exit 2).
-fn is_check_failure(diagnostic: &Diagnostic) -> bool {
-    diagnostic.code.starts_with("E04") || diagnostic.code == "E0506"
-}
-
+/// 2 if the input is wrong, else 1 if a construction fails, else 0.
 fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
-    let errors = diagnostics.iter().filter(|d| d.is_error());
-    let mut code = EXIT_OK;
-    for error in errors {
-        if is_check_failure(error) {
-            code = code.max(EXIT_FAILED);
-        } else {
-            return EXIT_USAGE;
-        }
+    if diagnostics.iter().any(Diagnostic::is_input_error) {
+        EXIT_USAGE
+    } else if diagnostics.iter().any(Diagnostic::is_construction_failure) {
+        EXIT_FAILED
+    } else {
+        EXIT_OK
     }
-    code
 }
 
 fn read(path: &PathBuf) -> Result<String, i32> {
@@ -190,7 +182,7 @@ fn compile(path: &PathBuf, as_json: bool) -> i32 {
     let errors: Vec<Diagnostic> = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.is_error() && !is_check_failure(d))
+        .filter(|d| d.is_input_error())
         .cloned()
         .collect();
     let name = path.display().to_string();

@@ -1,6 +1,6 @@
 //! `euc solve`: fill solve blocks with shortest constructions.
 
-use super::{exit_code, is_check_failure, read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use super::{exit_code, read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::analysis::{analyze, Analysis};
 use crate::check::Status;
 use crate::edit::{apply_edits, construction_to_lines, fill_block};
@@ -70,7 +70,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     let input_errors: Vec<_> = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.is_error() && !is_check_failure(d))
+        .filter(|d| d.is_input_error())
         .cloned()
         .collect();
     if !input_errors.is_empty() {
@@ -215,7 +215,7 @@ fn check_only(
     let failures: Vec<_> = analysis
         .diagnostics
         .iter()
-        .filter(|d| is_check_failure(d))
+        .filter(|d| d.is_construction_failure())
         .cloned()
         .collect();
     if !failures.is_empty() {

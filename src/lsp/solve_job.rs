@@ -55,6 +55,23 @@ struct Guard {
     message: String,
 }
 
+impl Guard {
+    /// Ends the progress report now, before the response goes out.
+    async fn finish(&mut self) {
+        if let Some(token) = self.token.take() {
+            let message = std::mem::take(&mut self.message);
+            send_progress(
+                &self.client,
+                token,
+                lsp::WorkDoneProgress::End(lsp::WorkDoneProgressEnd {
+                    message: Some(message),
+                }),
+            )
+            .await;
+        }
+    }
+}
+
 impl Drop for Guard {
     fn drop(&mut self) {
         self.cancelled.store(true, Ordering::Relaxed);
@@ -108,11 +125,7 @@ pub async fn find_construction(
     else {
         return Err(invalid(format!("no solve block named `{block}`")));
     };
-    if analysis
-        .diagnostics
-        .iter()
-        .any(|d| d.is_error() && !d.code.starts_with("E04") && d.code != "E0506")
-    {
+    if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
         return Err(invalid("fix the errors in the file first".to_string()));
     }
     let cancelled = Arc::new(AtomicBool::new(false));
@@ -136,6 +149,28 @@ pub async fn find_construction(
         .await;
         guard.token = Some(token);
     }
+    let result = run(
+        client,
+        &analysis,
+        problem_index,
+        &snapshot,
+        settings,
+        &mut guard,
+    )
+    .await;
+    guard.finish().await;
+    result
+}
+
+async fn run(
+    client: &Client,
+    analysis: &Arc<crate::analysis::Analysis>,
+    problem_index: usize,
+    snapshot: &Snapshot,
+    settings: SolveSettings,
+    guard: &mut Guard,
+) -> jsonrpc::Result<lsp::WorkspaceEdit> {
+    let cancelled = guard.cancelled.clone();
     let budget = Arc::new(JobBudget {
         cancelled: cancelled.clone(),
         current_version: snapshot.current_version.clone(),

@@ -1,0 +1,341 @@
+//! A scripted session against the real `euc lsp` over stdio.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    /// Server-to-client requests and notifications seen so far.
+    seen: Vec<Value>,
+    next_id: i64,
+}
+
+const PATIENCE: Duration = Duration::from_secs(30);
+
+impl Session {
+    fn start(initialization_options: Value) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("euc lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, messages) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(value) = line.strip_prefix("Content-Length:") {
+                        length = value.trim().parse().unwrap();
+                    }
+                }
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if sender.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut session = Session {
+            child,
+            stdin,
+            messages,
+            seen: Vec::new(),
+            next_id: 1,
+        };
+        let id = session.request(
+            "initialize",
+            json!({
+                "capabilities": { "window": { "workDoneProgress": true } },
+                "initializationOptions": initialization_options,
+            }),
+        );
+        let response = session.response(id);
+        assert!(response["result"]["capabilities"]["hoverProvider"]
+            .as_bool()
+            .unwrap());
+        session.notify("initialized", json!({}));
+        session
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        id
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// The next message matching `wanted`, answering the server's own
+    /// requests (progress tokens, edits) on the way.
+    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let message = match self
+                .messages
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(message) => message,
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no answer within {PATIENCE:?}; seen {:#?}", self.seen)
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the server exited; seen {:#?}", self.seen)
+                }
+            };
+            if wanted(&message) {
+                return message;
+            }
+            if message.get("method").is_some() {
+                if let Some(id) = message.get("id").cloned() {
+                    let result = match message["method"].as_str() {
+                        Some("workspace/applyEdit") => json!({ "applied": true }),
+                        _ => Value::Null,
+                    };
+                    self.send(json!({ "jsonrpc": "2.0", "id": id, "result": result }));
+                }
+                self.seen.push(message);
+            }
+        }
+    }
+
+    fn response(&mut self, id: i64) -> Value {
+        self.wait(|message| message["id"] == id && message.get("method").is_none())
+    }
+
+    fn diagnostics(&mut self, uri: &str) -> Value {
+        self.wait(|message| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+        })
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "euc", "version": 1, "text": text } }),
+        );
+        self.diagnostics(uri)
+    }
+
+    fn stop(mut self) {
+        let id = self.request("shutdown", Value::Null);
+        assert_eq!(self.response(id)["result"], Value::Null);
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+#[test]
+fn a_whole_editing_session() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/napoleon.euc";
+    let text = super::read(&super::root().join("examples/solve-napoleon.euc"));
+    let diagnostics = session.open(uri, &text);
+    let codes: Vec<&str> = diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["W0002"]);
+
+    // Hover on the given point A (line 7: `point A = on(k, a)`).
+    let line = text
+        .lines()
+        .position(|line| line.starts_with("point A"))
+        .unwrap() as u32;
+    let id = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": position(line, 6) }),
+    );
+    let hover = session.response(id);
+    let contents = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        contents.contains("given point") && contents.contains("(-0.5, 0.866025)"),
+        "{contents}"
+    );
+
+    // The code action offers "Find construction"; the command fills the block.
+    let goal_line = text
+        .lines()
+        .position(|line| line.contains("goal O"))
+        .unwrap() as u32;
+    let id = session.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(goal_line, 2), "end": position(goal_line, 2) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = session.response(id);
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Find construction");
+    let command = action["command"].clone();
+    let id = session.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let result = session.response(id);
+    assert_eq!(result["result"]["applied"], true, "{result}");
+    let edit = session
+        .seen
+        .iter()
+        .find(|m| m["method"] == "workspace/applyEdit")
+        .expect("an edit was applied")
+        .clone();
+    let document_edit = &edit["params"]["edit"]["documentChanges"][0];
+    assert_eq!(
+        document_edit["textDocument"]["version"], 1,
+        "the edit is tied to the version it was computed for"
+    );
+    assert!(document_edit["edits"][0]["newText"]
+        .as_str()
+        .unwrap()
+        .contains("O, _ = c5 & c6"));
+    let kinds: Vec<&str> = session
+        .seen
+        .iter()
+        .filter(|m| m["method"] == "$/progress")
+        .map(|m| m["params"]["value"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.first(), Some(&"begin"));
+    assert_eq!(kinds.last(), Some(&"end"));
+
+    // An edit that breaks the file gives a new diagnostic, debounced.
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+            { "range": { "start": position(goal_line, 2), "end": position(goal_line, 2) }, "text": "goal Z = nowhere\n  " }
+        ] }),
+    );
+    let diagnostics = session.diagnostics(uri);
+    assert_eq!(diagnostics["params"]["version"], 2);
+    assert!(diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["code"] == "E0101"));
+    session.stop();
+}
+
+const SLOW: &str = "point A = (0, 0)\npoint B = (1, 0)\npoint C = (0.3, 0.8)\nsolve never {\n  goal X = A + (B - A) * 1.2599210498948732\n}\n";
+
+#[test]
+fn a_slow_solve_never_blocks_and_is_dropped_when_the_document_changes() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 120 } }));
+    let uri = "file:///work/slow.euc";
+    session.open(uri, SLOW);
+    let solve = session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+    );
+    // Wait until the solver is running.
+    session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    // Hover still answers while the solve runs.
+    let asked = Instant::now();
+    let id = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+    );
+    let hover = session.response(id);
+    let waited = asked.elapsed();
+    assert!(hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("given point"));
+    eprintln!("hover during a solve answered in {waited:?}");
+    // Typing makes the running solve stale: it stops and its result is dropped.
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": format!("{SLOW}// edited\n") } ] }),
+    );
+    let response = session.response(solve);
+    assert_eq!(response["error"]["code"], -32801, "{response}");
+    assert!(
+        !session
+            .seen
+            .iter()
+            .any(|m| m["method"] == "workspace/applyEdit"),
+        "no stale edit is applied"
+    );
+    session.stop();
+}
+
+#[test]
+fn cancelling_a_solve_stops_it_and_ends_its_progress() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 120 } }));
+    let uri = "file:///work/cancel.euc";
+    session.open(uri, SLOW);
+    let solve = session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+    );
+    session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    session.notify("$/cancelRequest", json!({ "id": solve }));
+    let response = session.response(solve);
+    assert_eq!(response["error"]["code"], -32800, "{response}");
+    session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end");
+    // The server keeps serving.
+    let id = session.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let symbols = session.response(id);
+    assert_eq!(symbols["result"].as_array().unwrap().len(), 4);
+    session.stop();
+}
+
+#[test]
+fn junk_input_gets_diagnostics_and_the_server_keeps_serving() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/junk.euc";
+    let junk = "\u{0}\u{1}ÿ solve { goal = ((( }\n}}} point @@ 𝛼 = (1,\n";
+    let diagnostics = session.open(uri, junk);
+    assert!(!diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    for (line, character) in [(0, 0), (0, 200), (7, 3), (1, 11)] {
+        let id = session.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(line, character) }),
+        );
+        assert!(session.response(id).get("error").is_none());
+        let id = session.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position(line, character) }),
+        );
+        assert!(session.response(id).get("error").is_none());
+    }
+    session.stop();
+}
