@@ -87,7 +87,8 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
     if let Some(block) = block {
         let problem = &analysis.scene.problems[block];
         for step in &problem.steps {
-            if step.span.start >= offset {
+            // Names bound before this line; not the step being written.
+            if step.span.end >= offset {
                 continue;
             }
             for binder in &step.binders {

@@ -3,6 +3,7 @@
 
 mod cli;
 mod examples;
+mod ide;
 mod lsp;
 mod mistakes;
 mod never_panic;

@@ -1,0 +1,247 @@
+//! The editor features on the pure analysis, one helper per feature: a
+//! fixture with `$0` marking the cursor, and the answer drawn for people.
+
+use euc::analysis::analyze;
+use euc::ide;
+
+/// The text without the marker, and the marker's byte offset.
+fn cursor(fixture: &str) -> (String, usize) {
+    let offset = fixture
+        .find("$0")
+        .expect("the fixture marks the cursor with $0");
+    (fixture.replacen("$0", "", 1), offset)
+}
+
+/// The source line of `offset` with carets under `span`.
+fn underline(text: &str, span: euc::span::Span) -> String {
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let width = text[span.start..span.end.min(end)].chars().count().max(1);
+    let indent = text[start..span.start].chars().count();
+    format!(
+        "{}\n{}{}",
+        &text[start..end],
+        " ".repeat(indent),
+        "^".repeat(width)
+    )
+}
+
+fn check_hover(fixture: &str) -> String {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    match ide::hover(&analysis, offset) {
+        Some(hover) => format!("{}\n{}", underline(&text, hover.span), hover.text),
+        None => "no hover".to_string(),
+    }
+}
+
+const NAPOLEON: &str = include_str!("../../examples/napoleon.euc");
+
+#[test]
+fn hover_everywhere_a_value_exists() {
+    let cases = [
+        (
+            "given point",
+            NAPOLEON.replace("point A = on", "point $0A = on"),
+        ),
+        (
+            "parameter",
+            NAPOLEON.replace("let a = 120deg", "let a$0 = 120deg"),
+        ),
+        (
+            "setup circle",
+            NAPOLEON.replace("circle k = circle", "circle k$0 = circle"),
+        ),
+        (
+            "use of a name",
+            NAPOLEON.replace("point A = on(k, a)", "point A = on(k$0, a)"),
+        ),
+        ("angle literal", NAPOLEON.replace("120deg", "12$00deg")),
+        ("function", NAPOLEON.replace("acos(1 / 5)", "ac$0os(1 / 5)")),
+        ("goal", NAPOLEON.replace("goal O", "goal $0O")),
+        ("mask", NAPOLEON.replace("mask circle**", "mask circ$0le**")),
+        (
+            "circle step",
+            NAPOLEON.replace("c2 = circle(B, A)", "c$02 = circle(B, A)"),
+        ),
+        (
+            "intersection step",
+            NAPOLEON.replace("_, P3 = k & c2", "_, P3 = k &$0 c2"),
+        ),
+        (
+            "intersection point",
+            NAPOLEON.replace("_, P3 = k & c2", "_, P$03 = k & c2"),
+        ),
+        (
+            "use of a step point",
+            NAPOLEON.replace("c3 = circle(P3, B)", "c3 = circle(P3$0, B)"),
+        ),
+    ];
+    let mut out = String::new();
+    for (label, fixture) in cases {
+        out.push_str(&format!("## {label}\n{}\n\n", check_hover(&fixture)));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn hover_on_a_line_and_an_unreached_goal() {
+    let fixture = "point A = (0, 0)\npoint B = (1, 0)\nline l$0 = line(A, B)\nsolve s {\n  goal M = midpoint(A, B)\n  c = circle(A, B)\n}\n";
+    let text = check_hover(fixture);
+    assert!(
+        text.contains("0x + 1y = 0") || text.contains("-0x + 1y = 0") || text.contains("y = 0"),
+        "{text}"
+    );
+    let goal = check_hover(&fixture.replace("l$0", "l").replace("goal M", "goal $0M"));
+    assert!(goal.contains("**not reached**"), "{goal}");
+}
+
+#[test]
+fn definition_and_references() {
+    let (text, offset) = cursor(&NAPOLEON.replace("c3 = circle(P3, B)", "c3 = circle(P$03, B)"));
+    let analysis = analyze(&text);
+    let definition = ide::definition(&analysis, offset).unwrap();
+    assert_eq!(&text[definition.range()], "P3");
+    assert!(
+        text[..definition.start].ends_with("_, "),
+        "bound by `_, P3 = k & c2`"
+    );
+    let references = ide::references(&analysis, offset);
+    assert_eq!(references.len(), 5, "bound once, used by four circles");
+    assert!(references.iter().all(|span| &text[span.range()] == "P3"));
+
+    let (text, offset) = cursor(&NAPOLEON.replace("point B = on(k, b)", "point B = on(k, b$0)"));
+    let analysis = analyze(&text);
+    let references = ide::references(&analysis, offset);
+    assert_eq!(references.len(), 2);
+    assert!(text[..references[0].start].ends_with("let "));
+}
+
+#[test]
+fn rename_renames_every_use_and_refuses_collisions() {
+    let (text, offset) = cursor(&NAPOLEON.replace("c2 = circle(B, A)", "c$02 = circle(B, A)"));
+    let analysis = analyze(&text);
+    let edits = ide::rename(&analysis, offset, "big").unwrap();
+    let renamed = euc::edit::apply_edits(&text, &edits);
+    assert!(
+        renamed.contains("big = circle(B, A)")
+            && renamed.contains("k & big")
+            && !renamed.contains("c2")
+    );
+    assert!(!analyze(&renamed).has_errors());
+    for (name, error) in [
+        ("c3", ide::RenameError::Collision("c3".into())),
+        ("A", ide::RenameError::Collision("A".into())),
+        ("O", ide::RenameError::Collision("O".into())),
+        ("circle", ide::RenameError::InvalidName("circle".into())),
+        ("sqrt", ide::RenameError::InvalidName("sqrt".into())),
+        (
+            "two words",
+            ide::RenameError::InvalidName("two words".into()),
+        ),
+    ] {
+        assert_eq!(ide::rename(&analysis, offset, name), Err(error));
+    }
+    let (text, offset) = cursor(&NAPOLEON.replace("let a = 120deg", "let $0a = 120deg"));
+    let renamed = euc::edit::apply_edits(
+        &text,
+        &ide::rename(&analyze(&text), offset, "alpha").unwrap(),
+    );
+    assert!(renamed.contains("let alpha = 120deg") && renamed.contains("on(k, alpha)"));
+}
+
+#[test]
+fn outline_of_a_file() {
+    let analysis = analyze(NAPOLEON);
+    let mut out = String::new();
+    for item in ide::outline(&analysis) {
+        out.push_str(&format!(
+            "{:?} {} ({})\n",
+            item.kind, item.name, item.detail
+        ));
+        for child in &item.children {
+            out.push_str(&format!(
+                "  {:?} {} ({})\n",
+                child.kind, child.name, child.detail
+            ));
+        }
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn folding_covers_blocks() {
+    let analysis = analyze(NAPOLEON);
+    let folds = ide::folding_ranges(&analysis);
+    assert_eq!(folds.len(), 1);
+    assert!(
+        NAPOLEON[folds[0].range()].starts_with("solve napoleon {")
+            && NAPOLEON[folds[0].range()].ends_with('}')
+    );
+}
+
+#[test]
+fn inlay_hints_show_coordinates() {
+    let analysis = analyze(NAPOLEON);
+    let hints = ide::inlay_hints(&analysis, euc::span::Span::new(0, NAPOLEON.len()));
+    let drawn: Vec<String> = hints
+        .iter()
+        .map(|hint| {
+            format!(
+                "{}{}",
+                &NAPOLEON[NAPOLEON[..hint.offset]
+                    .rfind(|c: char| !c.is_alphanumeric())
+                    .unwrap()
+                    + 1..hint.offset],
+                hint.label
+            )
+        })
+        .collect();
+    insta::assert_snapshot!(drawn.join("\n"));
+}
+
+#[test]
+fn completion_offers_what_fits_here() {
+    let labels = |fixture: &str| {
+        let (text, offset) = cursor(fixture);
+        ide::completions(&analyze(&text), &text, offset)
+            .into_iter()
+            .map(|c| c.label)
+            .collect::<Vec<_>>()
+    };
+    let top = labels("point A = (0, 0)\n$0");
+    assert!(
+        top.contains(&"point".to_string())
+            && top.contains(&"solve".to_string())
+            && !top.contains(&"goal".to_string())
+    );
+    let block = labels("point A = (0, 0)\nsolve s {\n  $0\n}\n");
+    assert!(
+        block.contains(&"goal".to_string())
+            && block.contains(&"mask".to_string())
+            && block.contains(&"A".to_string())
+    );
+    let mask = labels("point A = (0, 0)\nsolve s {\n  mask $0\n}\n");
+    assert_eq!(mask, ["line", "circle", "*", "line**", "circle**", "**"]);
+    let expression = labels("point A = (0, 0)\nlet r = dist(A, $0");
+    assert!(expression.contains(&"A".to_string()) && expression.contains(&"midpoint".to_string()));
+    let steps = labels(&NAPOLEON.replace("c7 = circle(P7, P5)", "c7 = circle($0P7, P5)"));
+    assert!(steps.contains(&"P6".to_string()) && !steps.contains(&"c7".to_string()));
+}
+
+#[test]
+fn utf16_positions_at_the_edge() {
+    // Columns in UTF-16 units: `𝛼` is two units, `é` one.
+    let text = "let 𝛼 = 1\nlet é = 𝛼 + x\n";
+    let index = euc::span::LineIndex::new(text);
+    let analysis = analyze(text);
+    let unknown = analysis
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E0101")
+        .unwrap();
+    let position = index.position_utf16(text, unknown.span.start);
+    assert_eq!((position.line, position.column), (1, 13));
+    let back = index.offset_utf16(text, position);
+    assert_eq!(back, unknown.span.start);
+}
