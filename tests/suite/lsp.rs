@@ -1,156 +1,18 @@
 //! A scripted session against the real `euc lsp` over stdio.
 
+use super::lsp_client::Session as Client;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Value>,
-    /// Server-to-client requests and notifications seen so far.
-    seen: Vec<Value>,
-    next_id: i64,
-}
-
-const PATIENCE: Duration = Duration::from_secs(30);
+/// The real binary under test.
+struct Session;
 
 impl Session {
-    fn start(initialization_options: Value) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("euc lsp starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, messages) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut length = 0;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(value) = line.strip_prefix("Content-Length:") {
-                        length = value.trim().parse().unwrap();
-                    }
-                }
-                let mut body = vec![0; length];
-                if reader.read_exact(&mut body).is_err() {
-                    return;
-                }
-                if sender.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut session = Session {
-            child,
-            stdin,
-            messages,
-            seen: Vec::new(),
-            next_id: 1,
-        };
-        let id = session.request(
-            "initialize",
-            json!({
-                "capabilities": { "window": { "workDoneProgress": true } },
-                "initializationOptions": initialization_options,
-            }),
-        );
-        let response = session.response(id);
-        assert!(response["result"]["capabilities"]["hoverProvider"]
-            .as_bool()
-            .unwrap());
-        session.notify("initialized", json!({}));
-        session
-    }
-
-    fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> i64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        id
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    /// The next message matching `wanted`, answering the server's own
-    /// requests (progress tokens, edits) on the way.
-    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let message = match self
-                .messages
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(message) => message,
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no answer within {PATIENCE:?}; seen {:#?}", self.seen)
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the server exited; seen {:#?}", self.seen)
-                }
-            };
-            if wanted(&message) {
-                return message;
-            }
-            if message.get("method").is_some() {
-                if let Some(id) = message.get("id").cloned() {
-                    let result = match message["method"].as_str() {
-                        Some("workspace/applyEdit") => json!({ "applied": true }),
-                        _ => Value::Null,
-                    };
-                    self.send(json!({ "jsonrpc": "2.0", "id": id, "result": result }));
-                }
-                self.seen.push(message);
-            }
-        }
-    }
-
-    fn response(&mut self, id: i64) -> Value {
-        self.wait(|message| message["id"] == id && message.get("method").is_none())
-    }
-
-    fn diagnostics(&mut self, uri: &str) -> Value {
-        self.wait(|message| {
-            message["method"] == "textDocument/publishDiagnostics"
-                && message["params"]["uri"] == uri
-        })
-    }
-
-    fn open(&mut self, uri: &str, text: &str) -> Value {
-        self.notify(
-            "textDocument/didOpen",
-            json!({ "textDocument": { "uri": uri, "languageId": "euc", "version": 1, "text": text } }),
-        );
-        self.diagnostics(uri)
-    }
-
-    fn stop(mut self) {
-        let id = self.request("shutdown", Value::Null);
-        assert_eq!(self.response(id)["result"], Value::Null);
-        self.notify("exit", Value::Null);
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
+    fn start(initialization_options: Value) -> Client {
+        Client::start(
+            std::path::Path::new(env!("CARGO_BIN_EXE_euc")),
+            initialization_options,
+        )
     }
 }
 

@@ -5,6 +5,7 @@ mod cli;
 mod examples;
 mod ide;
 mod lsp;
+mod lsp_client;
 mod mistakes;
 mod never_panic;
 mod purity;
