@@ -30,6 +30,7 @@ pub mod ide;
 pub mod lex;
 pub mod lsp;
 pub mod parse;
+pub mod planar;
 pub mod resolve;
 pub mod solve;
 pub mod span;

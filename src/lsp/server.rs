@@ -633,3 +633,18 @@ fn symbol(text: &Text, item: &ide::OutlineItem) -> DocumentSymbol {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::guarded;
+
+    #[test]
+    fn a_panicking_query_becomes_an_error_response() {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let result = guarded(|| -> usize { panic!("a bug in a query") });
+        std::panic::set_hook(previous);
+        assert_eq!(result.unwrap_err().code, tower_lsp_server::jsonrpc::ErrorCode::InternalError);
+        assert_eq!(guarded(|| 7).unwrap(), 7);
+    }
+}

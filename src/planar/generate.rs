@@ -1,0 +1,218 @@
+//! Level generators, seeded and reproducible: the Planarity model's own
+//! rules, and John Tantalo's original construction from random lines.
+
+use super::crossing::{crossed, Link};
+use crate::geom::Point;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The model's world: `random-xcor` draws from -16.5 to 16.5.
+const WORLD: f64 = 16.5;
+/// `layout-circle turtles (world-width / 2 - 1)`.
+const CIRCLE: f64 = 15.5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The NetLogo model: random non-crossing links, then every other one that fits.
+    Model,
+    /// Tantalo's: nodes at the crossings of random lines, linked along each line.
+    Lines,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub level: u32,
+    pub seed: u64,
+    /// The scrambled positions the player starts from.
+    pub positions: Vec<Point>,
+    /// Positions with no crossing (the layout before scrambling).
+    pub solution: Vec<Point>,
+    pub links: Vec<Link>,
+}
+
+/// Positions are kept to two decimals, as written in a block, so that the
+/// checks here see exactly what the file will say.
+fn round(point: Point) -> Point {
+    Point::new((point.x * 100.0).round() / 100.0, (point.y * 100.0).round() / 100.0)
+}
+
+fn rng_for(level: u32, seed: u64, method: Method) -> ChaCha8Rng {
+    let salt = match method {
+        Method::Model => 0x6d6f_6465_6c00_0000,
+        Method::Lines => 0x6c69_6e65_7300_0000,
+    };
+    ChaCha8Rng::seed_from_u64(seed ^ salt ^ (u64::from(level) << 32))
+}
+
+pub fn generate(level: u32, seed: u64, method: Method) -> Level {
+    let mut rng = rng_for(level, seed, method);
+    let (solution, links) = match method {
+        Method::Model => model_graph(level, &mut rng),
+        Method::Lines => lines_graph(level, &mut rng),
+    };
+    let positions = scramble(&solution, &links, &mut rng);
+    Level { level, seed, positions, solution, links }
+}
+
+fn any_crossing_with(positions: &[Point], links: &[Link], link: Link) -> bool {
+    links.iter().any(|&other| crossed(positions, other, link))
+}
+
+/// `attempt-link`: a new link that crosses no existing one.
+fn attempt_link(positions: &[Point], links: &mut Vec<Link>, a: usize, b: usize) {
+    let exists = links.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+    if !exists && !any_crossing_with(positions, links, (a, b)) {
+        links.push((a, b));
+    }
+}
+
+/// `setup-level`: 4 + level nodes at random positions; random links kept
+/// when they cross nothing until there are as many links as nodes; then
+/// every remaining pair, in random order, kept if it crosses nothing.
+fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
+    let count = 4 + level as usize;
+    let positions: Vec<Point> = (0..count)
+        .map(|_| round(Point::new(rng.random_range(-WORLD..WORLD), rng.random_range(-WORLD..WORLD))))
+        .collect();
+    let mut links = Vec::new();
+    // A plane graph with fewer links than nodes always has room for one
+    // more, so this ends; the cap only guards against a broken generator.
+    let mut attempts = 0;
+    while links.len() < count && attempts < 1_000_000 {
+        let a = rng.random_range(0..count);
+        let mut b = rng.random_range(0..count - 1);
+        if b >= a {
+            b += 1;
+        }
+        attempt_link(&positions, &mut links, b, a);
+        attempts += 1;
+    }
+    let mut order: Vec<usize> = (0..count).collect();
+    order.shuffle(rng);
+    for &a in &order {
+        let mut others: Vec<usize> = (0..count).filter(|&b| b != a).collect();
+        others.shuffle(rng);
+        for b in others {
+            attempt_link(&positions, &mut links, b, a);
+        }
+    }
+    (positions, links)
+}
+
+/// Tantalo's construction: `level + 3` random lines in general position;
+/// nodes where two lines cross; links between neighbouring nodes on a line.
+fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
+    let count = level as usize + 3;
+    'draw: loop {
+        let lines: Vec<(Point, Point)> = (0..count)
+            .map(|_| {
+                let angle: f64 = rng.random_range(0.0..std::f64::consts::PI);
+                let through = Point::new(rng.random_range(-WORLD / 2.0..WORLD / 2.0), rng.random_range(-WORLD / 2.0..WORLD / 2.0));
+                (through, Point::new(angle.cos(), angle.sin()))
+            })
+            .collect();
+        // Node of each pair of lines, and its parameter along each line.
+        let mut nodes = Vec::new();
+        let mut along: Vec<Vec<(f64, usize)>> = vec![Vec::new(); count];
+        for j in 0..count {
+            for i in 0..j {
+                let ((p, d), (q, e)) = (lines[i], lines[j]);
+                let denominator = d.cross(e);
+                if denominator.abs() < 0.05 {
+                    continue 'draw;
+                }
+                let t = (q - p).cross(e) / denominator;
+                let u = (q - p).cross(d) / denominator;
+                let node = round(p + d * t);
+                if node.x.abs() > WORLD * 3.0 || node.y.abs() > WORLD * 3.0 {
+                    continue 'draw;
+                }
+                along[i].push((t, nodes.len()));
+                along[j].push((u, nodes.len()));
+                nodes.push(node);
+            }
+        }
+        if (0..nodes.len()).any(|a| (0..a).any(|b| nodes[a].dist(nodes[b]) < 0.3)) {
+            continue 'draw;
+        }
+        let mut links = Vec::new();
+        for mut on_line in along {
+            on_line.sort_by(|x, y| x.0.total_cmp(&y.0));
+            links.extend(on_line.windows(2).map(|pair| (pair[0].1, pair[1].1)));
+        }
+        // Fit the drawing into the world, as the model's levels are.
+        let extent = nodes.iter().map(|n| n.x.abs().max(n.y.abs())).fold(1e-9, f64::max);
+        let scale = (WORLD - 1.0) / extent;
+        let nodes: Vec<Point> = nodes.into_iter().map(|n| round(n * scale)).collect();
+        if super::crossing::crossings_reference(&nodes, &links).is_empty() {
+            return (nodes, links);
+        }
+    }
+}
+
+/// `while [solved?] [scramble]`: nodes on a circle in random order until
+/// at least one pair of links crosses.
+fn scramble(solution: &[Point], links: &[Link], rng: &mut ChaCha8Rng) -> Vec<Point> {
+    let count = solution.len();
+    let mut positions = solution.to_vec();
+    for _ in 0..10_000 {
+        let mut order: Vec<usize> = (0..count).collect();
+        order.shuffle(rng);
+        for (slot, &node) in order.iter().enumerate() {
+            let heading = (slot as f64 * 360.0 / count as f64).to_radians();
+            positions[node] = round(Point::new(CIRCLE * heading.sin(), CIRCLE * heading.cos()));
+        }
+        if !super::crossing::crossings(&positions, links).is_empty() {
+            break;
+        }
+    }
+    positions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planar::crossing::crossings_reference;
+
+    #[test]
+    fn the_model_rules_hold_on_every_level() {
+        for level in 1..=30 {
+            for seed in [0, 1, 7] {
+                let generated = generate(level, seed, Method::Model);
+                let count = 4 + level as usize;
+                assert_eq!(generated.positions.len(), count);
+                assert!(generated.links.len() >= count, "at least as many links as nodes");
+                assert!(generated.links.iter().all(|&(a, b)| a != b && a < count && b < count));
+                assert!(crossings_reference(&generated.solution, &generated.links).is_empty(), "the unscrambled layout is a solution");
+                assert!(!crossings_reference(&generated.positions, &generated.links).is_empty(), "the scrambled one is not");
+                // Every remaining pair was tried: none could be added.
+                for a in 0..count {
+                    for b in 0..a {
+                        let present = generated.links.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+                        let fits = !generated.links.iter().any(|&other| crossed(&generated.solution, other, (a, b)));
+                        assert!(present || !fits, "level {level} seed {seed}: {a}-{b} fits but is missing");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn generation_is_reproducible() {
+        assert_eq!(generate(12, 99, Method::Model), generate(12, 99, Method::Model));
+        assert_ne!(generate(12, 99, Method::Model), generate(12, 98, Method::Model));
+        assert_eq!(generate(5, 3, Method::Lines), generate(5, 3, Method::Lines));
+    }
+
+    #[test]
+    fn the_lines_method_gives_planar_levels() {
+        for level in 1..=10 {
+            let generated = generate(level, 4, Method::Lines);
+            let lines = level as usize + 3;
+            assert_eq!(generated.positions.len(), lines * (lines - 1) / 2);
+            assert!(crossings_reference(&generated.solution, &generated.links).is_empty());
+            assert!(!crossings_reference(&generated.positions, &generated.links).is_empty());
+        }
+    }
+}

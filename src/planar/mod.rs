@@ -1,0 +1,4 @@
+//! Planarity puzzles: generate levels, find crossings, untangle.
+
+pub mod crossing;
+pub mod generate;
