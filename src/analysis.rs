@@ -1,7 +1,7 @@
 //! The one entry point the CLI, the language server and the tests call:
 //! text in, tree + scene + block reports + diagnostics out. No I/O.
 
-use crate::check::{check_problem, BlockReport};
+use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport};
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve, ResolveOptions, Scene};
@@ -12,6 +12,8 @@ pub struct Analysis {
     pub scene: Scene,
     /// One per solve block, in file order.
     pub reports: Vec<BlockReport>,
+    /// One per planar block, in file order.
+    pub puzzle_reports: Vec<PuzzleReport>,
     /// Sorted by position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -36,11 +38,18 @@ pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
         reports.push(report);
         diagnostics.extend(check_diagnostics);
     }
+    let mut puzzle_reports = Vec::new();
+    for puzzle in &scene.puzzles {
+        let (report, check_diagnostics) = check_puzzle(puzzle);
+        puzzle_reports.push(report);
+        diagnostics.extend(check_diagnostics);
+    }
     diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
     Analysis {
         file,
         scene,
         reports,
+        puzzle_reports,
         diagnostics,
     }
 }

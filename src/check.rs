@@ -320,3 +320,58 @@ pub fn format_value(value: &Value) -> String {
         }
     }
 }
+
+/// What checking a `planar` block found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleReport {
+    pub name: String,
+    pub status: Status,
+    pub nodes: usize,
+    pub links: usize,
+    pub crossings: usize,
+}
+
+/// Every crossing pair is a diagnostic on the first link, pointing at the
+/// second, with the crossing point; a block without crossings is solved.
+pub fn check_puzzle(puzzle: &crate::resolve::Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
+    use crate::planar::crossing::{crossing_point, crossings};
+    let mut report = PuzzleReport {
+        name: puzzle.name.clone(),
+        status: Status::Unchecked,
+        nodes: puzzle.nodes.len(),
+        links: puzzle.links.len(),
+        crossings: 0,
+    };
+    if !puzzle.complete {
+        return (report, Vec::new());
+    }
+    let positions = puzzle.positions();
+    let found = crossings(&positions, &puzzle.links);
+    report.crossings = found.len();
+    report.status = if found.is_empty() {
+        Status::Solved
+    } else {
+        Status::Failed
+    };
+    let diagnostics = found
+        .into_iter()
+        .map(|(first, second)| {
+            let at = crossing_point(&positions, puzzle.links[first], puzzle.links[second]);
+            Diagnostic::error(
+                "E0701",
+                puzzle.link_spans[first],
+                format!(
+                    "links `{}` and `{}` cross at {}",
+                    puzzle.link_name(first),
+                    puzzle.link_name(second),
+                    format_point(at)
+                ),
+            )
+            .with_label(puzzle.link_spans[second], "crosses this link")
+            .with_help(
+                "move a node so that no two links cross; `euc planar untangle` can do it for you",
+            )
+        })
+        .collect();
+    (report, diagnostics)
+}

@@ -66,10 +66,14 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
-    /// An error that says a construction fails (exit code 1), as opposed to
+    /// An error that says a construction fails or a puzzle is not solved
+    /// (exit code 1), as opposed to
     /// one that says the input is wrong (exit code 2).
     pub fn is_construction_failure(&self) -> bool {
-        self.is_error() && (self.code.starts_with("E04") || self.code == "E0506")
+        self.is_error()
+            && (self.code.starts_with("E04")
+                || self.code.starts_with("E07")
+                || self.code == "E0506")
     }
 
     /// An error in the input itself: the file cannot be solved or checked until it is fixed.

@@ -152,13 +152,30 @@ fn print_summary(path: &str, analysis: &Analysis) {
         };
         let _ = writeln!(out, "{line}");
     }
-    if analysis.reports.is_empty() {
+    for report in &analysis.puzzle_reports {
+        let line = match report.status {
+            Status::Solved => format!(
+                "ok      {path}: planar {} (solved: {} nodes, {} links, no crossings)",
+                report.name, report.nodes, report.links
+            ),
+            Status::Failed => format!(
+                "FAILED  {path}: planar {} ({} crossings)",
+                report.name, report.crossings
+            ),
+            _ => format!(
+                "error   {path}: planar {} (not checked: fix the errors above)",
+                report.name
+            ),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    if analysis.reports.is_empty() && analysis.puzzle_reports.is_empty() {
         let verdict = if analysis.has_errors() {
             "error  "
         } else {
             "ok     "
         };
-        let _ = writeln!(out, "{verdict} {path}: no solve blocks");
+        let _ = writeln!(out, "{verdict} {path}: no solve or planar blocks");
     }
 }
 
@@ -167,6 +184,7 @@ fn analysis_to_json(path: &str, text: &str, analysis: &Analysis) -> serde_json::
     json!({
         "path": path,
         "blocks": analysis.reports,
+        "puzzles": analysis.puzzle_reports,
         "diagnostics": analysis.diagnostics.iter()
             .map(|diagnostic| report::diagnostic_to_json(text, &index, diagnostic))
             .collect::<Vec<_>>(),

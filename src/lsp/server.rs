@@ -644,7 +644,10 @@ mod tests {
         std::panic::set_hook(Box::new(|_| {}));
         let result = guarded(|| -> usize { panic!("a bug in a query") });
         std::panic::set_hook(previous);
-        assert_eq!(result.unwrap_err().code, tower_lsp_server::jsonrpc::ErrorCode::InternalError);
+        assert_eq!(
+            result.unwrap_err().code,
+            tower_lsp_server::jsonrpc::ErrorCode::InternalError
+        );
         assert_eq!(guarded(|| 7).unwrap(), 7);
     }
 }

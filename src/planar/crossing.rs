@@ -37,7 +37,9 @@ fn segments_meet(p: Point, q: Point, r: Point, s: Point) -> bool {
     let d2 = orientation(r, s, q);
     let d3 = orientation(p, q, r);
     let d4 = orientation(p, q, s);
-    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0)) {
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
         return true;
     }
     (d1 == 0.0 && on_segment(r, s, p))
@@ -57,14 +59,22 @@ fn on_segment(a: Point, b: Point, c: Point) -> bool {
 
 /// Where two crossing links meet (a representative point when they overlap).
 pub fn crossing_point(positions: &[Point], a: Link, b: Link) -> Point {
-    let (p, q, r, s) = (positions[a.0], positions[a.1], positions[b.0], positions[b.1]);
+    let (p, q, r, s) = (
+        positions[a.0],
+        positions[a.1],
+        positions[b.0],
+        positions[b.1],
+    );
     let denominator = (q - p).cross(s - r);
     if denominator.abs() > 1e-12 {
         let t = (r - p).cross(s - r) / denominator;
         return p + (q - p) * t;
     }
     // Parallel: overlapping, or stacked endpoints; report a shared-looking point.
-    [p, q].into_iter().find(|point| on_segment(r, s, *point)).unwrap_or((p + r) * 0.5)
+    [p, q]
+        .into_iter()
+        .find(|point| on_segment(r, s, *point))
+        .unwrap_or((p + r) * 0.5)
 }
 
 /// Every crossing pair (indices into `links`, first < second), by testing all pairs.
@@ -86,7 +96,10 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
     if links.len() < 64 {
         return crossings_reference(positions, links);
     }
-    let (mut min, mut max) = (Point::new(f64::INFINITY, f64::INFINITY), Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY));
+    let (mut min, mut max) = (
+        Point::new(f64::INFINITY, f64::INFINITY),
+        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
     let mut total_length = 0.0;
     for &(a, b) in links {
         for point in [positions[a], positions[b]] {
@@ -101,7 +114,8 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
     let columns = ((extent / average).ceil() as usize).clamp(1, 4096);
     let size = extent / columns as f64;
     let cell = |value: f64, origin: f64| (((value - origin) / size) as usize).min(columns - 1);
-    let mut grid: std::collections::HashMap<(usize, usize), Vec<usize>> = std::collections::HashMap::new();
+    let mut grid: std::collections::HashMap<(usize, usize), Vec<usize>> =
+        std::collections::HashMap::new();
     for (index, &(a, b)) in links.iter().enumerate() {
         let (p, q) = (positions[a], positions[b]);
         for x in cell(p.x.min(q.x), min.x)..=cell(p.x.max(q.x), min.x) {
@@ -139,12 +153,21 @@ mod tests {
         let square = at(&[(0.0, 0.0), (1.0, 1.0), (0.0, 1.0), (1.0, 0.0), (2.0, 2.0)]);
         assert!(crossed(&square, (0, 1), (2, 3)), "the two diagonals cross");
         assert!(!crossed(&square, (0, 2), (1, 3)), "opposite sides do not");
-        assert!(!crossed(&square, (0, 1), (1, 2)), "links sharing a node never cross");
+        assert!(
+            !crossed(&square, (0, 1), (1, 2)),
+            "links sharing a node never cross"
+        );
         assert!(!crossed(&square, (0, 1), (1, 4)), "not even when collinear");
         let stacked = at(&[(0.0, 0.0), (1.0, 0.0), (5.0, 5.0), (0.0, 0.0)]);
-        assert!(crossed(&stacked, (0, 1), (2, 3)), "stacked nodes always cross");
+        assert!(
+            crossed(&stacked, (0, 1), (2, 3)),
+            "stacked nodes always cross"
+        );
         let touching = at(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (1.0, 1.0)]);
-        assert!(crossed(&touching, (0, 1), (2, 3)), "a node on a link crosses it");
+        assert!(
+            crossed(&touching, (0, 1), (2, 3)),
+            "a node on a link crosses it"
+        );
         assert!(crossed(&touching, (2, 3), (0, 1)), "whatever the order");
         let overlapping = at(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (3.0, 0.0)]);
         assert!(crossed(&overlapping, (0, 1), (2, 3)));
@@ -155,6 +178,9 @@ mod tests {
     #[test]
     fn the_crossing_point() {
         let square = at(&[(0.0, 0.0), (2.0, 2.0), (0.0, 2.0), (2.0, 0.0)]);
-        assert_eq!(crossing_point(&square, (0, 1), (2, 3)), Point::new(1.0, 1.0));
+        assert_eq!(
+            crossing_point(&square, (0, 1), (2, 3)),
+            Point::new(1.0, 1.0)
+        );
     }
 }

@@ -34,7 +34,10 @@ pub struct Level {
 /// Positions are kept to two decimals, as written in a block, so that the
 /// checks here see exactly what the file will say.
 fn round(point: Point) -> Point {
-    Point::new((point.x * 100.0).round() / 100.0, (point.y * 100.0).round() / 100.0)
+    Point::new(
+        (point.x * 100.0).round() / 100.0,
+        (point.y * 100.0).round() / 100.0,
+    )
 }
 
 fn rng_for(level: u32, seed: u64, method: Method) -> ChaCha8Rng {
@@ -52,7 +55,13 @@ pub fn generate(level: u32, seed: u64, method: Method) -> Level {
         Method::Lines => lines_graph(level, &mut rng),
     };
     let positions = scramble(&solution, &links, &mut rng);
-    Level { level, seed, positions, solution, links }
+    Level {
+        level,
+        seed,
+        positions,
+        solution,
+        links,
+    }
 }
 
 fn any_crossing_with(positions: &[Point], links: &[Link], link: Link) -> bool {
@@ -61,7 +70,9 @@ fn any_crossing_with(positions: &[Point], links: &[Link], link: Link) -> bool {
 
 /// `attempt-link`: a new link that crosses no existing one.
 fn attempt_link(positions: &[Point], links: &mut Vec<Link>, a: usize, b: usize) {
-    let exists = links.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+    let exists = links
+        .iter()
+        .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
     if !exists && !any_crossing_with(positions, links, (a, b)) {
         links.push((a, b));
     }
@@ -73,7 +84,12 @@ fn attempt_link(positions: &[Point], links: &mut Vec<Link>, a: usize, b: usize) 
 fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
     let count = 4 + level as usize;
     let positions: Vec<Point> = (0..count)
-        .map(|_| round(Point::new(rng.random_range(-WORLD..WORLD), rng.random_range(-WORLD..WORLD))))
+        .map(|_| {
+            round(Point::new(
+                rng.random_range(-WORLD..WORLD),
+                rng.random_range(-WORLD..WORLD),
+            ))
+        })
         .collect();
     let mut links = Vec::new();
     // A plane graph with fewer links than nodes always has room for one
@@ -108,7 +124,10 @@ fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
         let lines: Vec<(Point, Point)> = (0..count)
             .map(|_| {
                 let angle: f64 = rng.random_range(0.0..std::f64::consts::PI);
-                let through = Point::new(rng.random_range(-WORLD / 2.0..WORLD / 2.0), rng.random_range(-WORLD / 2.0..WORLD / 2.0));
+                let through = Point::new(
+                    rng.random_range(-WORLD / 2.0..WORLD / 2.0),
+                    rng.random_range(-WORLD / 2.0..WORLD / 2.0),
+                );
                 (through, Point::new(angle.cos(), angle.sin()))
             })
             .collect();
@@ -119,22 +138,16 @@ fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
             for i in 0..j {
                 let ((p, d), (q, e)) = (lines[i], lines[j]);
                 let denominator = d.cross(e);
-                if denominator.abs() < 0.05 {
+                if denominator.abs() < 1e-3 {
                     continue 'draw;
                 }
                 let t = (q - p).cross(e) / denominator;
                 let u = (q - p).cross(d) / denominator;
-                let node = round(p + d * t);
-                if node.x.abs() > WORLD * 3.0 || node.y.abs() > WORLD * 3.0 {
-                    continue 'draw;
-                }
+                let node = p + d * t;
                 along[i].push((t, nodes.len()));
                 along[j].push((u, nodes.len()));
                 nodes.push(node);
             }
-        }
-        if (0..nodes.len()).any(|a| (0..a).any(|b| nodes[a].dist(nodes[b]) < 0.3)) {
-            continue 'draw;
         }
         let mut links = Vec::new();
         for mut on_line in along {
@@ -142,10 +155,15 @@ fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
             links.extend(on_line.windows(2).map(|pair| (pair[0].1, pair[1].1)));
         }
         // Fit the drawing into the world, as the model's levels are.
-        let extent = nodes.iter().map(|n| n.x.abs().max(n.y.abs())).fold(1e-9, f64::max);
+        let extent = nodes
+            .iter()
+            .map(|n| n.x.abs().max(n.y.abs()))
+            .fold(1e-9, f64::max);
         let scale = (WORLD - 1.0) / extent;
         let nodes: Vec<Point> = nodes.into_iter().map(|n| round(n * scale)).collect();
-        if super::crossing::crossings_reference(&nodes, &links).is_empty() {
+        // Rounding must keep the nodes apart and the drawing free of crossings.
+        let apart = (0..nodes.len()).all(|a| (0..a).all(|b| nodes[a].dist(nodes[b]) >= 0.05));
+        if apart && super::crossing::crossings(&nodes, &links).is_empty() {
             return (nodes, links);
         }
     }
@@ -182,16 +200,37 @@ mod tests {
                 let generated = generate(level, seed, Method::Model);
                 let count = 4 + level as usize;
                 assert_eq!(generated.positions.len(), count);
-                assert!(generated.links.len() >= count, "at least as many links as nodes");
-                assert!(generated.links.iter().all(|&(a, b)| a != b && a < count && b < count));
-                assert!(crossings_reference(&generated.solution, &generated.links).is_empty(), "the unscrambled layout is a solution");
-                assert!(!crossings_reference(&generated.positions, &generated.links).is_empty(), "the scrambled one is not");
+                assert!(
+                    generated.links.len() >= count,
+                    "at least as many links as nodes"
+                );
+                assert!(generated
+                    .links
+                    .iter()
+                    .all(|&(a, b)| a != b && a < count && b < count));
+                assert!(
+                    crossings_reference(&generated.solution, &generated.links).is_empty(),
+                    "the unscrambled layout is a solution"
+                );
+                assert!(
+                    !crossings_reference(&generated.positions, &generated.links).is_empty(),
+                    "the scrambled one is not"
+                );
                 // Every remaining pair was tried: none could be added.
                 for a in 0..count {
                     for b in 0..a {
-                        let present = generated.links.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
-                        let fits = !generated.links.iter().any(|&other| crossed(&generated.solution, other, (a, b)));
-                        assert!(present || !fits, "level {level} seed {seed}: {a}-{b} fits but is missing");
+                        let present = generated
+                            .links
+                            .iter()
+                            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+                        let fits = !generated
+                            .links
+                            .iter()
+                            .any(|&other| crossed(&generated.solution, other, (a, b)));
+                        assert!(
+                            present || !fits,
+                            "level {level} seed {seed}: {a}-{b} fits but is missing"
+                        );
                     }
                 }
             }
@@ -200,8 +239,14 @@ mod tests {
 
     #[test]
     fn generation_is_reproducible() {
-        assert_eq!(generate(12, 99, Method::Model), generate(12, 99, Method::Model));
-        assert_ne!(generate(12, 99, Method::Model), generate(12, 98, Method::Model));
+        assert_eq!(
+            generate(12, 99, Method::Model),
+            generate(12, 99, Method::Model)
+        );
+        assert_ne!(
+            generate(12, 99, Method::Model),
+            generate(12, 98, Method::Model)
+        );
         assert_eq!(generate(5, 3, Method::Lines), generate(5, 3, Method::Lines));
     }
 

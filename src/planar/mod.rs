@@ -2,3 +2,5 @@
 
 pub mod crossing;
 pub mod generate;
+pub mod untangle;
+pub mod write;

@@ -5,12 +5,14 @@
 mod eval;
 mod instances;
 mod lower;
+mod planar;
 mod problem;
 pub mod types;
 
 pub use eval::{eval, EvalError};
 pub use instances::RANDOM_INSTANCES;
 pub use lower::Reference;
+pub use planar::{Puzzle, PuzzleNode};
 pub use problem::*;
 pub use types::{Type, Value};
 
@@ -46,6 +48,7 @@ pub struct Scene {
     pub values: Vec<Option<Value>>,
     pub references: Vec<Reference>,
     pub problems: Vec<Problem>,
+    pub puzzles: Vec<Puzzle>,
     /// Name → index into `symbols`.
     by_name: HashMap<String, usize>,
     /// The names of `symbols`, for "did you mean" hints.
@@ -114,6 +117,10 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
         scene.random = instances::random_instances(&scene, options.seed, options.random_instances);
     }
     for item in &file.items {
+        if let ItemKind::Planar(block) = &item.kind {
+            let puzzle = planar::resolve_puzzle(block, item.span, &mut scene, &mut diagnostics);
+            scene.puzzles.push(puzzle);
+        }
         if let ItemKind::Solve(block) = &item.kind {
             if let Some(problem) =
                 problem::resolve_block(block, item.span, &mut scene, &mut diagnostics)

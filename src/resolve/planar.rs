@@ -1,0 +1,272 @@
+//! A `planar` block → `Puzzle`: nodes with positions, links by node index,
+//! level and seed; every mistake in the block is a diagnostic.
+
+use super::eval::{eval, EvalError};
+use super::lower::{closest, Lookup, Lowering};
+use super::types::{Type, Value};
+use super::Scene;
+use crate::diag::Diagnostic;
+use crate::geom::Point;
+use crate::parse::ast::{Expr, PlanarBlock, PlanarItemKind};
+use crate::span::Span;
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub name: String,
+    pub span: Span,
+    pub header_span: Span,
+    pub level: Option<u32>,
+    pub seed: Option<u64>,
+    pub nodes: Vec<PuzzleNode>,
+    /// Links by node index, each with the span of its `a - b`.
+    pub links: Vec<(usize, usize)>,
+    pub link_spans: Vec<Span>,
+    /// False when a node or link did not resolve: crossings are not checked.
+    pub complete: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleNode {
+    pub name: String,
+    pub span: Span,
+    /// The position expression, what untangling rewrites.
+    pub value_span: Span,
+    pub position: Point,
+}
+
+impl Puzzle {
+    pub fn positions(&self) -> Vec<Point> {
+        self.nodes.iter().map(|node| node.position).collect()
+    }
+
+    pub fn link_name(&self, link: usize) -> String {
+        let (a, b) = self.links[link];
+        format!("{}-{}", self.nodes[a].name, self.nodes[b].name)
+    }
+}
+
+pub(super) fn resolve_puzzle(
+    block: &PlanarBlock,
+    span: Span,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Puzzle {
+    let name = block
+        .name
+        .as_ref()
+        .map_or_else(|| "planar".to_string(), |name| name.text.clone());
+    let header_span = block
+        .name
+        .as_ref()
+        .map_or(block.keyword_span, |name| block.keyword_span.to(name.span));
+    let mut puzzle = Puzzle {
+        name,
+        span,
+        header_span,
+        level: None,
+        seed: None,
+        nodes: Vec::new(),
+        links: Vec::new(),
+        link_spans: Vec::new(),
+        complete: true,
+    };
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut level_span: Option<Span> = None;
+    let mut seed_span: Option<Span> = None;
+    for item in &block.items {
+        match &item.kind {
+            PlanarItemKind::Level(value) | PlanarItemKind::Seed(value) => {
+                let is_level = matches!(item.kind, PlanarItemKind::Level(_));
+                let (word, previous) = if is_level {
+                    ("level", &mut level_span)
+                } else {
+                    ("seed", &mut seed_span)
+                };
+                if let Some(first) = previous {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "E0502",
+                            item.span,
+                            format!("a second `{word}` line in the same block"),
+                        )
+                        .with_label(*first, "the first one"),
+                    );
+                    continue;
+                }
+                *previous = Some(item.span);
+                let Some(number) = whole_number(value, word, scene, diagnostics) else {
+                    continue;
+                };
+                if is_level {
+                    puzzle.level = Some(number.min(u64::from(u32::MAX)) as u32);
+                } else {
+                    puzzle.seed = Some(number);
+                }
+            }
+            PlanarItemKind::Node { name, value } => {
+                if let Some(&first) = by_name.get(&name.text) {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "E0102",
+                            name.span,
+                            format!("node `{}` is declared twice", name.text),
+                        )
+                        .with_label(puzzle.nodes[first].span, "first declared here"),
+                    );
+                    puzzle.complete = false;
+                    continue;
+                }
+                let Some(position) = point_value(value, scene, diagnostics) else {
+                    puzzle.complete = false;
+                    continue;
+                };
+                by_name.insert(name.text.clone(), puzzle.nodes.len());
+                puzzle.nodes.push(PuzzleNode {
+                    name: name.text.clone(),
+                    span: name.span,
+                    value_span: value.span,
+                    position,
+                });
+            }
+            PlanarItemKind::Edges(edges) => {
+                for edge in edges {
+                    let ends: Vec<Option<usize>> = [&edge.from, &edge.to]
+                        .iter()
+                        .map(|end| {
+                            let found = by_name.get(&end.text).copied();
+                            if found.is_none() {
+                                let names: Vec<String> = by_name.keys().cloned().collect();
+                                let mut diagnostic = Diagnostic::error("E0601", end.span, format!("unknown node `{}`", end.text));
+                                diagnostic = match closest(&end.text, &names) {
+                                    Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")),
+                                    None => diagnostic.with_help("declare nodes before the edges that use them: `node a = (0, 0)`"),
+                                };
+                                diagnostics.push(diagnostic);
+                            }
+                            found
+                        })
+                        .collect();
+                    let (Some(a), Some(b)) = (ends[0], ends[1]) else {
+                        puzzle.complete = false;
+                        continue;
+                    };
+                    if a == b {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                "E0603",
+                                edge.span,
+                                format!("edge `{}` joins a node to itself", edge.from.text),
+                            )
+                            .with_help("an edge joins two different nodes"),
+                        );
+                        puzzle.complete = false;
+                        continue;
+                    }
+                    if let Some(first) = puzzle
+                        .links
+                        .iter()
+                        .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+                    {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                "E0602",
+                                edge.span,
+                                format!(
+                                    "edge `{}-{}` is listed twice",
+                                    edge.from.text, edge.to.text
+                                ),
+                            )
+                            .with_label(puzzle.link_spans[first], "first listed here"),
+                        );
+                        continue;
+                    }
+                    puzzle.links.push((a, b));
+                    puzzle.link_spans.push(edge.span);
+                }
+            }
+            PlanarItemKind::Error => puzzle.complete = false,
+        }
+    }
+    puzzle
+}
+
+fn lower_constant(
+    expr: &Expr,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(Value, Type)> {
+    let mut references = Vec::new();
+    let lowered = {
+        let names = scene.names.clone();
+        let symbols = &scene.symbols;
+        let by_name = &scene.by_name;
+        Lowering {
+            lookup: |name: &str| match by_name.get(name).copied() {
+                Some(index) if symbols[index].ty.is_none() => Lookup::Broken,
+                Some(index) => Lookup::Found {
+                    slot: index,
+                    ty: symbols[index].ty.unwrap_or(Type::Number),
+                    symbol: index,
+                },
+                None => Lookup::Unknown,
+            },
+            names_in_scope: &names,
+            diagnostics: &mut *diagnostics,
+            references: &mut references,
+            mentions_name: false,
+        }
+        .lower(expr)
+    };
+    scene.references.extend(references);
+    let (ir, ty) = lowered?;
+    match eval(&ir, &scene.values) {
+        Ok(value) => Some((value, ty)),
+        Err(EvalError(message)) => {
+            diagnostics.push(Diagnostic::error(
+                "E0301",
+                expr.span,
+                format!("cannot compute this: {message}"),
+            ));
+            None
+        }
+    }
+}
+
+fn point_value(expr: &Expr, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) -> Option<Point> {
+    match lower_constant(expr, scene, diagnostics)? {
+        (Value::Point(point), _) => Some(point),
+        (_, ty) => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0201",
+                    expr.span,
+                    format!("a node's position is a point, not a {ty}"),
+                )
+                .with_help("write `node a = (1.5, -2)`"),
+            );
+            None
+        }
+    }
+}
+
+fn whole_number(
+    expr: &Expr,
+    word: &str,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<u64> {
+    match lower_constant(expr, scene, diagnostics)? {
+        (Value::Number(number), _) if number >= 0.0 && number.fract() == 0.0 && number < 1e15 => {
+            Some(number as u64)
+        }
+        _ => {
+            diagnostics.push(Diagnostic::error(
+                "E0604",
+                expr.span,
+                format!("`{word}` is a whole number, 0 or more"),
+            ));
+            None
+        }
+    }
+}
