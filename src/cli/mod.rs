@@ -2,6 +2,7 @@
 //! layer (with `lsp`) that touches the file system and stdout.
 
 pub mod compile;
+mod planar;
 pub mod report;
 mod solve;
 
@@ -47,6 +48,9 @@ enum Command {
     },
     /// Run the language server on stdin/stdout.
     Lsp,
+    /// Planarity puzzles: generate, advance, untangle.
+    #[command(subcommand)]
+    Planar(planar::PlanarCommand),
     /// Fill empty solve blocks with shortest constructions.
     Solve(solve::SolveArgs),
     /// Print the resolved problems as the solver receives them.
@@ -76,6 +80,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Compile { file, json } => compile(&file, json),
         Command::Solve(args) => solve::run(&args),
         Command::Lsp => crate::lsp::run(),
+        Command::Planar(command) => planar::run(&command),
     }
 }
 

@@ -245,7 +245,7 @@ fn check_only(
 
 /// Writes `new` over `path` through a temporary file and a rename, unless
 /// the file no longer holds `old` (someone changed it meanwhile).
-fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
+pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
     let current = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if current != old {

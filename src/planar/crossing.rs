@@ -125,6 +125,18 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
         }
     }
     let mut found = std::collections::HashSet::new();
+    // A link whose two ends are stacked crosses every link it shares no node
+    // with, wherever that link is: the grid cannot see those pairs.
+    for (index, &(a, b)) in links.iter().enumerate() {
+        if positions[a] == positions[b] {
+            for other in 0..links.len() {
+                let pair = (index.min(other), index.max(other));
+                if other != index && crossed(positions, links[pair.0], links[pair.1]) {
+                    found.insert(pair);
+                }
+            }
+        }
+    }
     for members in grid.values() {
         for (position, &j) in members.iter().enumerate() {
             for &i in &members[..position] {

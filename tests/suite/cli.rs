@@ -254,3 +254,67 @@ fn solve_refuses_files_with_errors() {
         Some(2)
     );
 }
+
+#[test]
+fn planar_new_untangle_next() {
+    let output = euc(&["planar", "new", "--level", "4", "--seed", "11"]);
+    assert_eq!(output.status.code(), Some(0));
+    let block = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        block.starts_with("planar level_4 {\n  level 4\n  seed 11\n"),
+        "{block}"
+    );
+    assert_eq!(block.matches("  node ").count(), 8);
+    let again = euc(&["planar", "new", "--level", "4", "--seed", "11"]);
+    assert_eq!(
+        again.stdout,
+        block.as_bytes(),
+        "the same level and seed give the same block"
+    );
+
+    let path = temporary_copy("planar", &format!("// a puzzle\n{block}// after\n"));
+    let file = path.to_str().unwrap();
+    assert_eq!(
+        euc(&["check", file]).status.code(),
+        Some(1),
+        "a scrambled level has crossings"
+    );
+    let next = euc(&["planar", "next", file]);
+    assert_eq!(
+        next.status.code(),
+        Some(1),
+        "an unsolved level does not advance"
+    );
+    assert!(String::from_utf8_lossy(&next.stderr).contains("not solved yet"));
+    assert_eq!(
+        euc(&["planar", "untangle", "--write", file]).status.code(),
+        Some(0)
+    );
+    let untangled = std::fs::read_to_string(&path).unwrap();
+    assert!(untangled.starts_with("// a puzzle\n") && untangled.ends_with("}\n// after\n"));
+    assert_eq!(euc(&["check", file]).status.code(), Some(0));
+    assert_eq!(
+        euc(&["planar", "next", "--write", file]).status.code(),
+        Some(0)
+    );
+    let next = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        next.contains("planar level_5 {\n  level 5\n  seed 11\n")
+            && next.ends_with("}\n// after\n"),
+        "{next}"
+    );
+    assert_eq!(
+        euc(&["check", file]).status.code(),
+        Some(1),
+        "the new level starts scrambled"
+    );
+}
+
+#[test]
+fn planar_untangle_says_when_no_drawing_exists() {
+    let k5 = "planar k5 {\n  node a = (0, 0)\n  node b = (1, 0)\n  node c = (2, 1)\n  node d = (1, 2)\n  node e = (0, 1)\n  edge a - b, a - c, a - d, a - e, b - c, b - d, b - e, c - d, c - e, d - e\n}\n";
+    let path = temporary_copy("k5", k5);
+    let output = euc(&["planar", "untangle", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no drawing without crossings exists"));
+}

@@ -65,3 +65,22 @@ fn seed_examples_use_the_seed_lengths() {
     assert_eq!(moves("napoleon.euc"), 6);
     assert_eq!(moves("third-proportional.euc"), 3);
 }
+
+#[test]
+fn the_tangled_puzzle_fails_until_untangled() {
+    let path = super::root().join("examples/planar/tangled.euc");
+    let text = read(&path);
+    let analysis = analyze(&text);
+    assert_eq!(analysis.puzzle_reports[0].status, Status::Failed);
+    assert!(analysis.diagnostics.iter().all(|d| d.code == "E0701"));
+    let puzzle = &analysis.scene.puzzles[0];
+    let euc::planar::untangle::Untangled::Positions(positions) = euc::planar::untangle::untangle(
+        &puzzle.positions(),
+        &puzzle.links,
+        puzzle.level,
+        puzzle.seed,
+    ) else {
+        panic!("the example untangles")
+    };
+    assert!(euc::planar::crossing::crossings(&positions, &puzzle.links).is_empty());
+}

@@ -8,6 +8,7 @@ mod lsp;
 mod lsp_client;
 mod mistakes;
 mod never_panic;
+mod planar;
 mod purity;
 mod solver;
 

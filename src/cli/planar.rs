@@ -1,0 +1,197 @@
+//! `euc planar`: generate a level, advance a solved one, untangle one.
+
+use super::solve::write_atomically;
+use super::{read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::analysis::analyze;
+use crate::check::Status;
+use crate::edit::{apply_edits, TextEdit};
+use crate::planar::generate::{generate, Method};
+use crate::planar::untangle::{untangle, Untangled};
+use crate::planar::write::{block_text, position_text};
+use clap::{Subcommand, ValueEnum};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Subcommand, Debug)]
+pub enum PlanarCommand {
+    /// Print a new level as a planar block.
+    New {
+        #[arg(long, default_value_t = 1)]
+        level: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// `model`: the Planarity model's generator; `lines`: Tantalo's, from random lines.
+        #[arg(long, value_enum, default_value = "model")]
+        method: GeneratorMethod,
+        /// The block's name (default: level_L).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Replace a solved block with the next level (as the model does when a level is solved).
+    Next(FileArgs),
+    /// Move the nodes of a block so that no links cross.
+    Untangle(FileArgs),
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GeneratorMethod {
+    Model,
+    Lines,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct FileArgs {
+    file: PathBuf,
+    /// The planar block (default: the first one).
+    #[arg(long)]
+    block: Option<String>,
+    /// Rewrite the file in place instead of printing it.
+    #[arg(long)]
+    write: bool,
+}
+
+pub fn run(command: &PlanarCommand) -> i32 {
+    match command {
+        PlanarCommand::New {
+            level,
+            seed,
+            method,
+            name,
+        } => {
+            let method = match method {
+                GeneratorMethod::Model => Method::Model,
+                GeneratorMethod::Lines => Method::Lines,
+            };
+            let generated = generate(*level, *seed, method);
+            let name = name.clone().unwrap_or_else(|| format!("level_{level}"));
+            print!(
+                "{}",
+                block_text(&name, *level, *seed, &generated.positions, &generated.links)
+            );
+            EXIT_OK
+        }
+        PlanarCommand::Next(args) => edit_block(args, next_level),
+        PlanarCommand::Untangle(args) => edit_block(args, untangle_block),
+    }
+}
+
+type BlockEdit = fn(&crate::resolve::Puzzle, Status) -> Result<Vec<TextEdit>, (i32, String)>;
+
+fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
+    let text = match read(&args.file) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let name = args.file.display().to_string();
+    let analysis = analyze(&text);
+    let input_errors: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_input_error())
+        .cloned()
+        .collect();
+    if !input_errors.is_empty() {
+        eprint!(
+            "{}",
+            report::render_diagnostics(
+                &name,
+                &text,
+                &input_errors,
+                std::io::stderr().is_terminal()
+            )
+        );
+        return EXIT_USAGE;
+    }
+    let index = match &args.block {
+        Some(block) => analysis.scene.puzzles.iter().position(|p| &p.name == block),
+        None => (!analysis.scene.puzzles.is_empty()).then_some(0),
+    };
+    let Some(index) = index else {
+        eprintln!(
+            "error: {name} has no planar block{}",
+            args.block
+                .as_ref()
+                .map_or(String::new(), |b| format!(" named `{b}`"))
+        );
+        return EXIT_USAGE;
+    };
+    let puzzle = &analysis.scene.puzzles[index];
+    let edits = match make(puzzle, analysis.puzzle_reports[index].status) {
+        Ok(edits) => edits,
+        Err((code, message)) => {
+            eprintln!("{name}: {}: {message}", puzzle.name);
+            return code;
+        }
+    };
+    let result = apply_edits(&text, &edits);
+    if args.write {
+        if let Err(message) = write_atomically(&args.file, &text, &result) {
+            eprintln!("error: {message}");
+            return EXIT_USAGE;
+        }
+        eprintln!("{name}: written");
+    } else {
+        print!("{result}");
+    }
+    EXIT_OK
+}
+
+fn next_level(
+    puzzle: &crate::resolve::Puzzle,
+    status: Status,
+) -> Result<Vec<TextEdit>, (i32, String)> {
+    if status != Status::Solved {
+        let crossings =
+            crate::planar::crossing::crossings(&puzzle.positions(), &puzzle.links).len();
+        return Err((
+            EXIT_FAILED,
+            format!("not solved yet: {crossings} pairs of links cross"),
+        ));
+    }
+    let level = puzzle.level.unwrap_or(0) + 1;
+    let seed = puzzle.seed.unwrap_or(0);
+    let generated = generate(level, seed, Method::Model);
+    let name = if puzzle.name.starts_with("level_") {
+        format!("level_{level}")
+    } else {
+        puzzle.name.clone()
+    };
+    let mut text = block_text(&name, level, seed, &generated.positions, &generated.links);
+    text.pop(); // the block's own line break stays in the file
+    Ok(vec![TextEdit {
+        span: puzzle.span,
+        text,
+    }])
+}
+
+fn untangle_block(
+    puzzle: &crate::resolve::Puzzle,
+    _: Status,
+) -> Result<Vec<TextEdit>, (i32, String)> {
+    match untangle(
+        &puzzle.positions(),
+        &puzzle.links,
+        puzzle.level,
+        puzzle.seed,
+    ) {
+        Untangled::Positions(positions) => Ok(puzzle
+            .nodes
+            .iter()
+            .zip(positions)
+            .map(|(node, point)| TextEdit {
+                span: node.value_span,
+                text: position_text(point),
+            })
+            .collect()),
+        Untangled::NotPlanar(why) => Err((
+            EXIT_FAILED,
+            format!("no drawing without crossings exists: {why}"),
+        )),
+        Untangled::GaveUp { crossings, .. } => Err((
+            EXIT_FAILED,
+            format!(
+                "could not untangle it: the best drawing found still has {crossings} crossings"
+            ),
+        )),
+    }
+}
