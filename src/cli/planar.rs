@@ -5,9 +5,9 @@ use super::{read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::analysis::analyze;
 use crate::check::Status;
 use crate::edit::{apply_edits, TextEdit};
+use crate::planar::edits::{next_level, untangle_block};
 use crate::planar::generate::{generate, Method};
-use crate::planar::untangle::{untangle, Untangled};
-use crate::planar::write::{block_text, position_text};
+use crate::planar::write::block_text;
 use clap::{Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -71,11 +71,11 @@ pub fn run(command: &PlanarCommand) -> i32 {
             EXIT_OK
         }
         PlanarCommand::Next(args) => edit_block(args, next_level),
-        PlanarCommand::Untangle(args) => edit_block(args, untangle_block),
+        PlanarCommand::Untangle(args) => edit_block(args, |puzzle, _| untangle_block(puzzle)),
     }
 }
 
-type BlockEdit = fn(&crate::resolve::Puzzle, Status) -> Result<Vec<TextEdit>, (i32, String)>;
+type BlockEdit = fn(&crate::resolve::Puzzle, Status) -> Result<Vec<TextEdit>, String>;
 
 fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     let text = match read(&args.file) {
@@ -118,9 +118,9 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     let puzzle = &analysis.scene.puzzles[index];
     let edits = match make(puzzle, analysis.puzzle_reports[index].status) {
         Ok(edits) => edits,
-        Err((code, message)) => {
+        Err(message) => {
             eprintln!("{name}: {}: {message}", puzzle.name);
-            return code;
+            return EXIT_FAILED;
         }
     };
     let result = apply_edits(&text, &edits);
@@ -134,64 +134,4 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
         print!("{result}");
     }
     EXIT_OK
-}
-
-fn next_level(
-    puzzle: &crate::resolve::Puzzle,
-    status: Status,
-) -> Result<Vec<TextEdit>, (i32, String)> {
-    if status != Status::Solved {
-        let crossings =
-            crate::planar::crossing::crossings(&puzzle.positions(), &puzzle.links).len();
-        return Err((
-            EXIT_FAILED,
-            format!("not solved yet: {crossings} pairs of links cross"),
-        ));
-    }
-    let level = puzzle.level.unwrap_or(0) + 1;
-    let seed = puzzle.seed.unwrap_or(0);
-    let generated = generate(level, seed, Method::Model);
-    let name = if puzzle.name.starts_with("level_") {
-        format!("level_{level}")
-    } else {
-        puzzle.name.clone()
-    };
-    let mut text = block_text(&name, level, seed, &generated.positions, &generated.links);
-    text.pop(); // the block's own line break stays in the file
-    Ok(vec![TextEdit {
-        span: puzzle.span,
-        text,
-    }])
-}
-
-fn untangle_block(
-    puzzle: &crate::resolve::Puzzle,
-    _: Status,
-) -> Result<Vec<TextEdit>, (i32, String)> {
-    match untangle(
-        &puzzle.positions(),
-        &puzzle.links,
-        puzzle.level,
-        puzzle.seed,
-    ) {
-        Untangled::Positions(positions) => Ok(puzzle
-            .nodes
-            .iter()
-            .zip(positions)
-            .map(|(node, point)| TextEdit {
-                span: node.value_span,
-                text: position_text(point),
-            })
-            .collect()),
-        Untangled::NotPlanar(why) => Err((
-            EXIT_FAILED,
-            format!("no drawing without crossings exists: {why}"),
-        )),
-        Untangled::GaveUp { crossings, .. } => Err((
-            EXIT_FAILED,
-            format!(
-                "could not untangle it: the best drawing found still has {crossings} crossings"
-            ),
-        )),
-    }
 }

@@ -18,6 +18,9 @@ pub struct Hover {
 }
 
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    if let Some(hover) = puzzle_hover(analysis, offset) {
+        return Some(hover);
+    }
     if let Some(name) = name_at(analysis, offset) {
         if let Some(text) = name_hover(analysis, name.binding, name.symbol) {
             return Some(Hover {
@@ -337,4 +340,101 @@ fn innermost(expr: &Expr, offset: usize, found: &mut Option<(Span, String)>) {
         }
         ExprKind::Name(_) | ExprKind::Error => {}
     }
+}
+
+/// Nodes, links and the block itself in a `planar` block.
+fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    use crate::planar::crossing::{crossing_point, crossings};
+    let puzzle = analysis
+        .scene
+        .puzzles
+        .iter()
+        .find(|puzzle| puzzle.span.contains(offset))?;
+    let positions = puzzle.positions();
+    let found = if puzzle.complete {
+        crossings(&positions, &puzzle.links)
+    } else {
+        Vec::new()
+    };
+    let crossing_text = |link: usize| -> Vec<String> {
+        found
+            .iter()
+            .filter(|(a, b)| *a == link || *b == link)
+            .map(|&(a, b)| {
+                let other = if a == link { b } else { a };
+                let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
+                format!("`{}` at {}", puzzle.link_name(other), format_point(at))
+            })
+            .collect()
+    };
+    if let Some(node) = puzzle
+        .nodes
+        .iter()
+        .position(|node| node.span.contains(offset))
+    {
+        let links: Vec<usize> = (0..puzzle.links.len())
+            .filter(|&l| puzzle.links[l].0 == node || puzzle.links[l].1 == node)
+            .collect();
+        let crossing: Vec<String> = links.iter().flat_map(|&l| crossing_text(l)).collect();
+        let text = format!(
+            "**node** `{}` at {}, degree {}\n\n{}",
+            puzzle.nodes[node].name,
+            format_point(puzzle.nodes[node].position),
+            links.len(),
+            if crossing.is_empty() {
+                "its links cross nothing".to_string()
+            } else {
+                format!("its links cross: {}", crossing.join(", "))
+            }
+        );
+        return Some(Hover {
+            span: puzzle.nodes[node].span,
+            text,
+        });
+    }
+    if let Some(link) = puzzle
+        .link_spans
+        .iter()
+        .position(|span| span.contains(offset))
+    {
+        let (a, b) = puzzle.links[link];
+        let crossing = crossing_text(link);
+        let text = format!(
+            "**link** `{}` from {} to {}, length {}\n\n{}",
+            puzzle.link_name(link),
+            format_point(positions[a]),
+            format_point(positions[b]),
+            format_number(positions[a].dist(positions[b])),
+            if crossing.is_empty() {
+                "crosses nothing".to_string()
+            } else {
+                format!("crosses {}", crossing.join(", "))
+            }
+        );
+        return Some(Hover {
+            span: puzzle.link_spans[link],
+            text,
+        });
+    }
+    if puzzle.header_span.contains(offset) {
+        let level = puzzle
+            .level
+            .map_or("no level".to_string(), |level| format!("level {level}"));
+        let state = if found.is_empty() {
+            "solved: no links cross".to_string()
+        } else {
+            format!("{} pairs of links cross", found.len())
+        };
+        let text = format!(
+            "**planar** `{}`: {level}, {} nodes, {} links — {state}",
+            puzzle.name,
+            puzzle.nodes.len(),
+            puzzle.links.len()
+        );
+        return Some(Hover {
+            span: puzzle.header_span,
+            text,
+        });
+    }
+    None
 }

@@ -1,6 +1,7 @@
 //! Planarity puzzles: generate levels, find crossings, untangle.
 
 pub mod crossing;
+pub mod edits;
 pub mod generate;
 pub mod untangle;
 pub mod write;

@@ -245,3 +245,23 @@ fn utf16_positions_at_the_edge() {
     let back = index.offset_utf16(text, position);
     assert_eq!(back, unknown.span.start);
 }
+
+#[test]
+fn hover_on_planar_nodes_and_links() {
+    let tangled = include_str!("../../examples/planar/tangled.euc");
+    let mut out = String::new();
+    for (label, fixture) in [
+        (
+            "block",
+            tangled.replace("planar tangled", "planar tang$0led"),
+        ),
+        ("node", tangled.replace("node n1 =", "node n$01 =")),
+        (
+            "link",
+            tangled.replacen("edge n7 - n6", "edge n7 -$0 n6", 1),
+        ),
+    ] {
+        out.push_str(&format!("## {label}\n{}\n\n", check_hover(&fixture)));
+    }
+    insta::assert_snapshot!(out);
+}

@@ -201,3 +201,94 @@ fn junk_input_gets_diagnostics_and_the_server_keeps_serving() {
     }
     session.stop();
 }
+
+/// Applies LSP text edits to ASCII text.
+fn apply(text: &str, edits: &[Value]) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let character = position["character"].as_u64().unwrap() as usize;
+        text.split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum::<usize>()
+            + character
+    };
+    let mut spans: Vec<(usize, usize, &str)> = edits
+        .iter()
+        .map(|edit| {
+            (
+                offset(&edit["range"]["start"]),
+                offset(&edit["range"]["end"]),
+                edit["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    spans.sort_by_key(|span| std::cmp::Reverse(span.0));
+    let mut result = text.to_string();
+    for (start, end, new_text) in spans {
+        result.replace_range(start..end, new_text);
+    }
+    result
+}
+
+#[test]
+fn planar_puzzles_in_the_editor() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/tangled.euc";
+    let text = super::read(&super::root().join("examples/planar/tangled.euc"));
+    let diagnostics = session.open(uri, &text);
+    let crossings = diagnostics["params"]["diagnostics"].as_array().unwrap();
+    assert!(!crossings.is_empty() && crossings.iter().all(|d| d["code"] == "E0701"));
+    let node_line = text
+        .lines()
+        .position(|line| line.contains("node n1"))
+        .unwrap() as u32;
+    let actions_at = |session: &mut Client, line: u32| {
+        let id = session.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 3), "end": position(line, 3) }, "context": { "diagnostics": [] } }),
+        );
+        session.response(id)["result"].clone()
+    };
+    let actions = actions_at(&mut session, node_line);
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Untangle"], "no next level before it is solved");
+    let edits = actions[0]["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let untangled = apply(&text, &edits);
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
+    );
+    let diagnostics = session.diagnostics(uri);
+    assert_eq!(
+        diagnostics["params"]["diagnostics"],
+        json!([]),
+        "untangled: no crossings"
+    );
+    let actions = actions_at(&mut session, node_line);
+    assert_eq!(actions[0]["title"], "Next level");
+    let id = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": position(node_line, 8) }),
+    );
+    let hover = session.response(id);
+    assert!(
+        hover["result"]["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("cross nothing"),
+        "{hover}"
+    );
+    // Outside any block: generate a level.
+    let actions = actions_at(&mut session, 0);
+    assert_eq!(actions[0]["title"], "Generate a Planarity level");
+    session.stop();
+}
