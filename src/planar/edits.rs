@@ -48,7 +48,10 @@ pub fn untangle_block(puzzle: &Puzzle) -> Result<Vec<TextEdit>, String> {
                 text: position_text(point),
             })
             .collect()),
-        Untangled::NotPlanar(why) => Err(format!("no drawing without crossings exists: {why}")),
+        Untangled::NotPlanar(why) => Err(format!(
+            "no drawing without crossings exists: {}",
+            why.describe(|node| format!("`{}`", puzzle.nodes[node].name))
+        )),
         Untangled::GaveUp { crossings, .. } => Err(format!(
             "could not untangle it: the best drawing found still has {crossings} crossings"
         )),

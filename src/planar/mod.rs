@@ -2,6 +2,7 @@
 
 pub mod crossing;
 pub mod edits;
+pub mod embed;
 pub mod generate;
 pub mod untangle;
 pub mod write;

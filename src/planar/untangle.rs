@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 pub enum Untangled {
     Positions(Vec<Point>),
     /// No drawing without crossings exists, and why.
-    NotPlanar(String),
+    NotPlanar(NotPlanar),
     /// The search ran out of moves; the best drawing it found.
     GaveUp {
         positions: Vec<Point>,
@@ -20,13 +20,78 @@ pub enum Untangled {
     },
 }
 
-/// Untangles `links` on `positions`; `level` and `seed` identify a generated level.
+/// Why a graph has no drawing without crossings (nodes by index).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotPlanar {
+    TooManyLinks {
+        links: usize,
+        bound: usize,
+    },
+    K5([usize; 5]),
+    K33([usize; 3], [usize; 3]),
+    /// Paths between these branch nodes form a subdivided K5.
+    K5Subdivision([usize; 5]),
+    /// Paths between the two sides form a subdivided K3,3.
+    K33Subdivision([usize; 3], [usize; 3]),
+}
+
+impl NotPlanar {
+    /// In words, with nodes named by `name`.
+    pub fn describe(&self, name: impl Fn(usize) -> String) -> String {
+        let list = |nodes: &[usize]| {
+            nodes
+                .iter()
+                .map(|&n| name(n))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            NotPlanar::TooManyLinks { links, bound } => {
+                format!("it has {links} links, but a planar graph on these nodes has at most 3n - 6 = {bound}")
+            }
+            NotPlanar::K5(nodes) => {
+                format!("nodes {} are all linked to each other (a K5)", list(nodes))
+            }
+            NotPlanar::K33(left, right) => {
+                format!(
+                    "each of nodes {} is linked to each of {} (a K3,3)",
+                    list(left),
+                    list(right)
+                )
+            }
+            NotPlanar::K5Subdivision(nodes) => {
+                format!(
+                    "nodes {} are joined pairwise by separate paths (a subdivided K5)",
+                    list(nodes)
+                )
+            }
+            NotPlanar::K33Subdivision(left, right) => format!(
+                "each of nodes {} is joined to each of {} by separate paths (a subdivided K3,3)",
+                list(left),
+                list(right)
+            ),
+        }
+    }
+}
+
+/// Untangles `links` on `positions`: a plane embedding drawn with Tutte's
+/// method; failing that (rounding), the generator's own solution when
+/// `level` and `seed` identify a generated level, or a node-moving search.
 pub fn untangle(
     positions: &[Point],
     links: &[Link],
     level: Option<u32>,
     seed: Option<u64>,
 ) -> Untangled {
+    if let Some(reason) = not_planar(positions.len(), links) {
+        return Untangled::NotPlanar(reason);
+    }
+    if let Some(drawing) = super::embed::planar_drawing(positions.len(), links) {
+        let drawing: Vec<Point> = drawing.into_iter().map(round_fine).collect();
+        if crossings(&drawing, links).is_empty() && distinct(&drawing) {
+            return Untangled::Positions(drawing);
+        }
+    }
     if let (Some(level), Some(seed)) = (level, seed) {
         for method in [Method::Model, Method::Lines] {
             let generated = generate(level, seed, method);
@@ -35,10 +100,16 @@ pub fn untangle(
             }
         }
     }
-    if let Some(reason) = not_planar(positions.len(), links) {
-        return Untangled::NotPlanar(reason);
-    }
     search(positions, links)
+}
+
+/// Six decimals: what a block prints, and fine enough for Tutte's drawings.
+fn round_fine(point: Point) -> Point {
+    Point::new((point.x * 1e6).round() / 1e6, (point.y * 1e6).round() / 1e6)
+}
+
+fn distinct(positions: &[Point]) -> bool {
+    (0..positions.len()).all(|a| (0..a).all(|b| positions[a] != positions[b]))
 }
 
 fn normalized(links: &[Link]) -> Vec<Link> {
@@ -51,35 +122,95 @@ fn same_links(a: &[Link], b: &[Link]) -> bool {
     normalized(a) == normalized(b)
 }
 
-/// Reasons a graph cannot be drawn without crossings: too many links for
-/// Euler's formula, or a K5 or K3,3 among its nodes.
-pub fn not_planar(count: usize, links: &[Link]) -> Option<String> {
+/// Why a graph cannot be drawn without crossings, if it cannot: too many
+/// links for Euler's formula, a K5 or K3,3 among its nodes, or a subdivided
+/// one found by removing links while the rest stays non-planar.
+pub fn not_planar(count: usize, links: &[Link]) -> Option<NotPlanar> {
     let links = normalized(links);
-    if count >= 3 && links.len() > 3 * count - 6 {
-        return Some(format!(
-            "it has {} links, but a planar graph on {count} nodes has at most 3n - 6 = {}",
-            links.len(),
-            3 * count - 6
-        ));
+    let mut unique = links.clone();
+    unique.dedup();
+    if count >= 3 && unique.len() > 3 * count - 6 {
+        return Some(NotPlanar::TooManyLinks {
+            links: unique.len(),
+            bound: 3 * count - 6,
+        });
+    }
+    if super::embed::is_planar(count, &unique) {
+        return None;
     }
     let mut adjacent = vec![vec![false; count]; count];
-    for &(a, b) in &links {
+    for &(a, b) in &unique {
         adjacent[a][b] = true;
         adjacent[b][a] = true;
     }
     if count <= 40 {
         if let Some(k5) = find_k5(&adjacent) {
-            return Some(format!("nodes {k5:?} are all linked to each other (a K5)"));
+            return Some(NotPlanar::K5(k5));
         }
     }
     if count <= 16 {
         if let Some((left, right)) = find_k33(&adjacent) {
-            return Some(format!(
-                "each of nodes {left:?} is linked to each of {right:?} (a K3,3)"
-            ));
+            return Some(NotPlanar::K33(left, right));
         }
     }
-    None
+    Some(kuratowski_subdivision(count, unique))
+}
+
+/// Removes every link whose removal leaves the graph non-planar: what stays
+/// is a subdivided K5 (five nodes of degree 4) or K3,3 (six of degree 3).
+fn kuratowski_subdivision(count: usize, mut links: Vec<Link>) -> NotPlanar {
+    let mut index = 0;
+    while index < links.len() {
+        let removed = links.remove(index);
+        if super::embed::is_planar(count, &links) {
+            links.insert(index, removed);
+            index += 1;
+        }
+    }
+    let mut degree = vec![0; count];
+    let mut neighbours = vec![Vec::new(); count];
+    for &(a, b) in &links {
+        degree[a] += 1;
+        degree[b] += 1;
+        neighbours[a].push(b);
+        neighbours[b].push(a);
+    }
+    let branch: Vec<usize> = (0..count).filter(|&n| degree[n] >= 3).collect();
+    if branch.len() == 5 {
+        return NotPlanar::K5Subdivision([branch[0], branch[1], branch[2], branch[3], branch[4]]);
+    }
+    // K3,3: follow each path from the first branch node to see where it ends.
+    let ends_from = |start: usize| -> Vec<usize> {
+        neighbours[start]
+            .iter()
+            .map(|&first| {
+                let (mut before, mut at) = (start, first);
+                while degree[at] == 2 {
+                    let next = if neighbours[at][0] == before {
+                        neighbours[at][1]
+                    } else {
+                        neighbours[at][0]
+                    };
+                    before = at;
+                    at = next;
+                }
+                at
+            })
+            .collect()
+    };
+    let right = ends_from(branch[0]);
+    let left: Vec<usize> = branch
+        .iter()
+        .copied()
+        .filter(|n| !right.contains(n))
+        .collect();
+    match (left.as_slice(), right.as_slice()) {
+        ([a, b, c], [d, e, f]) => NotPlanar::K33Subdivision([*a, *b, *c], [*d, *e, *f]),
+        _ => NotPlanar::K33Subdivision(
+            [branch[0], branch[1], branch[2]],
+            [branch[3], branch[4], branch[5]],
+        ),
+    }
 }
 
 fn find_k5(adjacent: &[Vec<bool>]) -> Option<[usize; 5]> {
@@ -224,23 +355,43 @@ mod tests {
     #[test]
     fn k5_and_k33_are_not_planar() {
         let k5 = untangle(&circle(5), &complete(5), None, None);
-        assert!(
-            matches!(k5, Untangled::NotPlanar(ref why) if why.contains("3n - 6")),
-            "{k5:?}"
+        assert_eq!(
+            k5,
+            Untangled::NotPlanar(NotPlanar::TooManyLinks {
+                links: 10,
+                bound: 9
+            })
         );
         let k33: Vec<Link> = (0..3).flat_map(|a| (3..6).map(move |b| (a, b))).collect();
         let result = untangle(&circle(6), &k33, None, None);
-        assert!(
-            matches!(result, Untangled::NotPlanar(ref why) if why.contains("K3,3")),
-            "{result:?}"
+        assert_eq!(
+            result,
+            Untangled::NotPlanar(NotPlanar::K33([0, 1, 2], [3, 4, 5]))
         );
         // K5 inside a bigger sparse graph is named.
         let mut links = complete(5);
         links.extend((5..12).map(|n| (n - 1, n)));
         let result = untangle(&circle(12), &links, None, None);
-        assert!(
-            matches!(result, Untangled::NotPlanar(ref why) if why.contains("K5")),
-            "{result:?}"
+        assert_eq!(result, Untangled::NotPlanar(NotPlanar::K5([0, 1, 2, 3, 4])));
+        // Subdivided: every link of K5 becomes a path through a new node.
+        let mut subdivided = Vec::new();
+        for (index, (a, b)) in complete(5).into_iter().enumerate() {
+            subdivided.extend([(a, 5 + index), (5 + index, b)]);
+        }
+        let result = untangle(&circle(15), &subdivided, None, None);
+        assert_eq!(
+            result,
+            Untangled::NotPlanar(NotPlanar::K5Subdivision([0, 1, 2, 3, 4]))
+        );
+        let mut subdivided: Vec<Link> = Vec::new();
+        for (index, (a, b)) in k33.iter().copied().enumerate() {
+            subdivided.extend([(a, 6 + index), (6 + index, b)]);
+        }
+        subdivided.push((15, 0));
+        let result = untangle(&circle(16), &subdivided, None, None);
+        assert_eq!(
+            result,
+            Untangled::NotPlanar(NotPlanar::K33Subdivision([0, 1, 2], [3, 4, 5]))
         );
     }
 
@@ -264,6 +415,7 @@ mod tests {
         ];
         for (count, links) in [(4, k4), (8, cube)] {
             assert_eq!(not_planar(count, &links), None);
+            assert!(super::super::embed::is_planar(count, &links));
             let Untangled::Positions(positions) = untangle(&circle(count), &links, None, None)
             else {
                 panic!("{count} nodes did not untangle")
