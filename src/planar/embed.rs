@@ -198,9 +198,18 @@ impl Graph {
                 .iter()
                 .map(|face| face.iter().copied().collect())
                 .collect();
+            // Faces by node: a fragment only looks at its first attachment's faces.
+            let mut faces_of = vec![Vec::new(); count];
+            for (index, face) in faces.iter().enumerate() {
+                for &node in face {
+                    faces_of[node].push(index);
+                }
+            }
             let mut choice: Option<(usize, usize)> = None;
             for (index, fragment) in fragments.iter().enumerate() {
-                let fitting: Vec<usize> = (0..faces.len())
+                let fitting: Vec<usize> = faces_of[fragment.attachments[0]]
+                    .iter()
+                    .copied()
                     .filter(|&f| {
                         fragment
                             .attachments
@@ -437,7 +446,7 @@ impl Graph {
                 change = change.max(next.dist(positions[node]));
                 positions[node] = next;
             }
-            if change < 1e-12 {
+            if change < 1e-10 {
                 break;
             }
         }

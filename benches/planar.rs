@@ -1,0 +1,86 @@
+//! Planarity puzzles (release): generating a level, counting crossings and
+//! untangling, at growing sizes; the all-pairs crossing count is the
+//! in-run baseline for the grid.
+//!
+//! cargo bench --bench planar
+
+use euc::geom::Point;
+use euc::planar::crossing::{crossings, crossings_reference};
+use euc::planar::generate::{generate, Method};
+use euc::planar::untangle::{untangle, Untangled};
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+fn time<T>(work: impl FnOnce() -> T) -> (Duration, T) {
+    let started = Instant::now();
+    let result = work();
+    (started.elapsed(), result)
+}
+
+fn millis(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1e3)
+}
+
+/// `count` random segments of length up to 1 in a square sized for about
+/// one crossing per segment on average.
+fn random_segments(count: usize) -> (Vec<Point>, Vec<(usize, usize)>) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let side = (count as f64).sqrt();
+    let mut positions = Vec::new();
+    let mut links = Vec::new();
+    for index in 0..count {
+        let start = Point::new(rng.random_range(0.0..side), rng.random_range(0.0..side));
+        let angle: f64 = rng.random_range(0.0..std::f64::consts::TAU);
+        positions.push(start);
+        positions.push(start + Point::new(angle.cos(), angle.sin()) * rng.random_range(0.1..1.0));
+        links.push((2 * index, 2 * index + 1));
+    }
+    (positions, links)
+}
+
+fn main() {
+    println!("# euc planar benchmark\n");
+    println!("## Generate (the model's rules) and untangle (plane embedding + Tutte)\n");
+    println!("| nodes | links | generate ms | untangle ms | crossings after |");
+    println!("|---|---|---|---|---|");
+    for nodes in [125u32, 250, 500, 1000] {
+        let (generated_in, level) = time(|| generate(nodes - 4, 1, Method::Model));
+        let (untangled_in, result) = time(|| untangle(&level.positions, &level.links, None, None));
+        let after = match result {
+            Untangled::Positions(positions) => {
+                crossings(&positions, &level.links).len().to_string()
+            }
+            other => format!("{other:?}"),
+        };
+        println!(
+            "| {nodes} | {} | {} | {} | {after} |",
+            level.links.len(),
+            millis(generated_in),
+            millis(untangled_in)
+        );
+    }
+    println!("\n## Counting crossings among random short links (grid vs all pairs)\n");
+    println!("| links | crossing pairs | grid ms | all pairs ms | all pairs / grid |");
+    println!("|---|---|---|---|---|");
+    for count in [12_500usize, 25_000, 50_000, 100_000] {
+        let (positions, links) = random_segments(count);
+        let (grid, found) = time(|| crossings(&positions, &links));
+        let reference = if count <= 25_000 {
+            let (reference, expected) = time(|| crossings_reference(&positions, &links));
+            assert_eq!(found, expected);
+            Some(reference)
+        } else {
+            None
+        };
+        println!(
+            "| {count} | {} | {} | {} | {} |",
+            found.len(),
+            millis(grid),
+            reference.map_or("—".to_string(), millis),
+            reference.map_or("—".to_string(), |r| format!(
+                "{:.0}",
+                r.as_secs_f64() / grid.as_secs_f64()
+            ))
+        );
+    }
+}
