@@ -31,6 +31,7 @@ pub mod lex;
 pub mod lsp;
 pub mod parse;
 pub mod planar;
+pub mod render;
 pub mod resolve;
 pub mod solve;
 pub mod span;

@@ -46,6 +46,19 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
+    /// Draw a solve or planar block as an SVG picture.
+    Render {
+        file: PathBuf,
+        /// The block to draw (default: the first one).
+        #[arg(long)]
+        block: Option<String>,
+        /// Write the picture here instead of printing it.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Draw the construction only up to this move.
+        #[arg(long)]
+        step: Option<usize>,
+    },
     /// Run the language server on stdin/stdout.
     Lsp,
     /// Planarity puzzles: generate, advance, untangle.
@@ -80,6 +93,12 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Compile { file, json } => compile(&file, json),
         Command::Solve(args) => solve::run(&args),
         Command::Lsp => crate::lsp::run(),
+        Command::Render {
+            file,
+            block,
+            output,
+            step,
+        } => render(&file, block, output.as_deref(), step),
         Command::Planar(command) => planar::run(&command),
     }
 }
@@ -236,4 +255,52 @@ fn compile(path: &PathBuf, as_json: bool) -> i32 {
         print!("{}", compile::problems_to_text(&analysis.scene));
     }
     EXIT_OK
+}
+
+fn render(
+    path: &PathBuf,
+    block: Option<String>,
+    output: Option<&std::path::Path>,
+    step: Option<usize>,
+) -> i32 {
+    let text = match read(path) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let analysis = analyze(&text);
+    let errors: Vec<Diagnostic> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_input_error())
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
+        let name = path.display().to_string();
+        eprint!(
+            "{}",
+            report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
+        );
+        eprintln!("error: {name} has errors; nothing to draw");
+        return EXIT_USAGE;
+    }
+    let options = crate::render::RenderOptions { block, moves: step };
+    match crate::render::render_svg(&analysis, &options) {
+        Ok(svg) => match output {
+            Some(output) => match std::fs::write(output, svg) {
+                Ok(()) => EXIT_OK,
+                Err(error) => {
+                    eprintln!("error: cannot write {}: {error}", output.display());
+                    EXIT_USAGE
+                }
+            },
+            None => {
+                print!("{svg}");
+                EXIT_OK
+            }
+        },
+        Err(message) => {
+            eprintln!("error: {}: {message}", path.display());
+            EXIT_USAGE
+        }
+    }
 }

@@ -318,3 +318,33 @@ fn planar_untangle_says_when_no_drawing_exists() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no drawing without crossings exists"));
 }
+
+#[test]
+fn render_writes_a_picture_or_says_why_not() {
+    let output = euc(&["render", "examples/napoleon.euc"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("<svg "));
+    let path = temporary_copy("render", "").with_extension("svg");
+    let output = euc(&[
+        "render",
+        "examples/planar-solved.euc",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("solved"));
+    let output = euc(&["render", &fixture("unknown-name.euc")]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("nothing to draw"));
+}
+
+#[test]
+fn the_readme_picture_is_up_to_date() {
+    let output = euc(&["render", "examples/napoleon.euc"]);
+    let committed = super::read(&root().join("docs/napoleon.svg"));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        committed,
+        "run: euc render examples/napoleon.euc -o docs/napoleon.svg"
+    );
+}

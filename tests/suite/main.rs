@@ -10,6 +10,7 @@ mod mistakes;
 mod never_panic;
 mod planar;
 mod purity;
+mod render;
 mod solver;
 
 use std::path::{Path, PathBuf};

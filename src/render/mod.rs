@@ -1,0 +1,232 @@
+//! Scene → SVG: a solve block (givens, setup, the construction in order,
+//! goals) or a planar block (nodes, links, crossings). Pure and
+//! deterministic: the same file gives the same picture, byte for byte.
+
+mod svg;
+
+use crate::analysis::Analysis;
+use crate::check::Status;
+use crate::geom::{Object, Point};
+use crate::planar::crossing::{crossing_point, crossings};
+use crate::resolve::{StepOp, Value};
+use crate::solve::replay_ops;
+use svg::{Canvas, Style};
+
+/// Which block to draw, and how much of its construction.
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    /// The block's name; the first solve or planar block when absent.
+    pub block: Option<String>,
+    /// Draw the construction up to this move (lines and circles), not further.
+    pub moves: Option<usize>,
+}
+
+/// The picture, or why there is none.
+pub fn render_svg(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
+    if let Some(problem) = pick(
+        &analysis.scene.problems,
+        |p| &p.name,
+        options,
+        analysis,
+        true,
+    ) {
+        return render_problem(analysis, problem, options.moves);
+    }
+    if let Some(puzzle) = pick(
+        &analysis.scene.puzzles,
+        |p| &p.name,
+        options,
+        analysis,
+        false,
+    ) {
+        return Ok(render_puzzle(analysis, puzzle));
+    }
+    Err(match &options.block {
+        Some(name) => format!("no solve or planar block named `{name}`"),
+        None => "the file has no solve or planar block".to_string(),
+    })
+}
+
+/// The named block, or the first block of the file if it is of this kind.
+fn pick<T>(
+    items: &[T],
+    name: impl Fn(&T) -> &String,
+    options: &RenderOptions,
+    analysis: &Analysis,
+    solve: bool,
+) -> Option<usize> {
+    match &options.block {
+        Some(wanted) => items.iter().position(|item| name(item) == wanted),
+        None => {
+            let first_solve = analysis.scene.problems.first().map(|p| p.span.start);
+            let first_planar = analysis.scene.puzzles.first().map(|p| p.span.start);
+            let solve_first = match (first_solve, first_planar) {
+                (Some(s), Some(p)) => s < p,
+                (Some(_), None) => true,
+                _ => false,
+            };
+            (solve == solve_first && !items.is_empty()).then_some(0)
+        }
+    }
+}
+
+fn render_problem(
+    analysis: &Analysis,
+    index: usize,
+    moves: Option<usize>,
+) -> Result<String, String> {
+    let scene = &analysis.scene;
+    let problem = &scene.problems[index];
+    let declared = problem
+        .instances
+        .first()
+        .ok_or("the block's problem cannot be computed: fix the errors first")?;
+    // The steps up to the requested move.
+    let mut ops = Vec::new();
+    let mut drawn = 0;
+    for step in &problem.steps {
+        let is_draw = !matches!(step.op, StepOp::Meet(..));
+        if is_draw && moves.is_some_and(|limit| drawn >= limit) {
+            break;
+        }
+        drawn += usize::from(is_draw);
+        ops.push(step.clone());
+    }
+    let replay = replay_ops(ops.iter().map(|step| step.op), declared);
+    let (replay, failure) = match replay {
+        Ok(replay) => (Some(replay), None),
+        Err(failure) => (None, Some(failure)),
+    };
+    // What to fit: the givens, the steps' points, the goals, small circles.
+    let mut fit: Vec<Point> = declared.givens.clone();
+    if let Some(replay) = &replay {
+        fit.extend(replay.points.iter().copied());
+    }
+    for goal in &declared.goals {
+        if let Value::Point(point) = goal {
+            fit.push(*point);
+        }
+    }
+    let objects: Vec<Object> = replay
+        .as_ref()
+        .map_or(declared.setup.clone(), |r| r.objects.clone());
+    let mut canvas = Canvas::fitted(&fit, &objects);
+    let title = match (failure, analysis.reports[index].status) {
+        (Some(failure), _) => format!(
+            "{} — step {} cannot be built: {}",
+            problem.name,
+            failure.step + 1,
+            failure.why.describe()
+        ),
+        (None, Status::Solved) if moves.is_none() => format!("{} — {} moves", problem.name, drawn),
+        (None, _) if moves.is_some() => format!("{} — up to move {}", problem.name, drawn),
+        (None, Status::Unsolved) => format!("{} — no construction yet", problem.name),
+        (None, _) => format!("{} — the construction fails", problem.name),
+    };
+    canvas.title(&title);
+    // Points first, so that their labels have the first pick of places.
+    if let Some(replay) = &replay {
+        for step in &ops {
+            if let StepOp::Meet(..) = step.op {
+                for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
+                    canvas.point(
+                        replay.points[binder.index],
+                        Style::Helper,
+                        binder.name.as_deref().unwrap_or(""),
+                    );
+                }
+            }
+        }
+    }
+    for (position, point) in declared.givens.iter().enumerate() {
+        canvas.point(
+            *point,
+            Style::Setup,
+            &scene.symbols[problem.givens[position]].name,
+        );
+    }
+    for (goal, value) in problem.goals.iter().zip(&declared.goals) {
+        if let Value::Point(point) = value {
+            canvas.goal_point(*point, &goal.name);
+        }
+    }
+    // Setup objects, then the construction in order, numbered.
+    for (position, object) in declared.setup.iter().enumerate() {
+        canvas.object(
+            object,
+            Style::Setup,
+            Some(&scene.symbols[problem.setup[position]].name),
+        );
+    }
+    let goal_objects: Vec<Object> = declared
+        .goals
+        .iter()
+        .filter_map(|goal| match goal {
+            Value::Line(line) => Some(Object::Line(*line)),
+            Value::Circle(circle) => Some(Object::Circle(*circle)),
+            _ => None,
+        })
+        .collect();
+    if let Some(replay) = &replay {
+        let mut number = 0;
+        for step in &ops {
+            if matches!(step.op, StepOp::Meet(..)) {
+                continue;
+            }
+            number += 1;
+            let object = &replay.objects[step.binders[0].index];
+            let style = if goal_objects.iter().any(|goal| goal.same(object)) {
+                Style::Goal
+            } else {
+                Style::Helper
+            };
+            let name = step.binders[0].name.clone().unwrap_or_default();
+            canvas.object(object, style, Some(&format!("{number}: {name}")));
+        }
+    }
+    for goal in &goal_objects {
+        let reached = replay
+            .as_ref()
+            .is_some_and(|r| r.objects.iter().any(|o| o.same(goal)));
+        if !reached {
+            canvas.object(goal, Style::Missing, None);
+        }
+    }
+    Ok(canvas.finish())
+}
+
+fn render_puzzle(analysis: &Analysis, index: usize) -> String {
+    let puzzle = &analysis.scene.puzzles[index];
+    let positions = puzzle.positions();
+    let mut canvas = Canvas::fitted(&positions, &[]);
+    let found = if puzzle.complete {
+        crossings(&positions, &puzzle.links)
+    } else {
+        Vec::new()
+    };
+    let state = if found.is_empty() {
+        "solved".to_string()
+    } else {
+        format!("{} crossings", found.len())
+    };
+    let level = puzzle
+        .level
+        .map_or(String::new(), |level| format!(" level {level}"));
+    canvas.title(&format!("{}{level} — {state}", puzzle.name));
+    let crossing_links: Vec<usize> = found.iter().flat_map(|&(a, b)| [a, b]).collect();
+    for (link, &(a, b)) in puzzle.links.iter().enumerate() {
+        let style = if crossing_links.contains(&link) {
+            Style::Missing
+        } else {
+            Style::Setup
+        };
+        canvas.segment(positions[a], positions[b], style);
+    }
+    for &(a, b) in &found {
+        canvas.cross(crossing_point(&positions, puzzle.links[a], puzzle.links[b]));
+    }
+    for node in &puzzle.nodes {
+        canvas.node(node.position, &node.name);
+    }
+    canvas.finish()
+}

@@ -1,0 +1,83 @@
+//! Pictures: every example renders; the SVG's structure is snapshotted.
+
+use super::{example_files, read, root};
+use euc::analysis::analyze;
+use euc::render::{render_svg, RenderOptions};
+
+/// What a person checks in a picture: the title, how many of each shape,
+/// and every label.
+fn structure(svg: &str) -> String {
+    let count = |tag: &str| svg.matches(&format!("<{tag} ")).count();
+    let texts: Vec<&str> = svg
+        .split("<text ")
+        .skip(1)
+        .filter_map(|part| {
+            part.split_once('>')
+                .and_then(|(_, rest)| rest.split_once("</text>"))
+                .map(|(text, _)| text)
+        })
+        .collect();
+    format!(
+        "circles {}, lines {}, paths {}, texts {}\n{}\n",
+        count("circle"),
+        count("line"),
+        count("path"),
+        texts.len(),
+        texts.join("\n")
+    )
+}
+
+#[test]
+fn every_example_renders() {
+    let mut files = example_files();
+    files.push(root().join("examples/planar/tangled.euc"));
+    for path in files {
+        let analysis = analyze(&read(&path));
+        let svg = render_svg(&analysis, &RenderOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+        assert_eq!(
+            svg,
+            render_svg(&analysis, &RenderOptions::default()).unwrap(),
+            "deterministic"
+        );
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("render-{name}"), structure(&svg));
+    }
+}
+
+#[test]
+fn drawing_up_to_a_move() {
+    let analysis = analyze(&read(&root().join("examples/midpoint.euc")));
+    let options = RenderOptions {
+        block: Some("midpoint".into()),
+        moves: Some(2),
+    };
+    let svg = render_svg(&analysis, &options).unwrap();
+    assert!(svg.contains("midpoint — up to move 2"));
+    assert_eq!(
+        structure(&svg)
+            .lines()
+            .filter(|line| line.contains(": c"))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn clear_errors_when_there_is_nothing_to_draw() {
+    let analysis = analyze("point A = (0, 0)\n");
+    assert_eq!(
+        render_svg(&analysis, &RenderOptions::default()).unwrap_err(),
+        "the file has no solve or planar block"
+    );
+    let analysis = analyze(&read(&root().join("examples/napoleon.euc")));
+    let options = RenderOptions {
+        block: Some("nosuch".into()),
+        moves: None,
+    };
+    assert_eq!(
+        render_svg(&analysis, &options).unwrap_err(),
+        "no solve or planar block named `nosuch`"
+    );
+}
