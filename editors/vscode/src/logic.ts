@@ -1,0 +1,65 @@
+// The extension's own decisions, free of the `vscode` module so that they
+// can be tested under plain Node: where the server is, what it is told, and
+// which block the cursor is in.
+import * as fs from "fs";
+import * as path from "path";
+
+export interface Settings {
+  serverPath: string;
+  inlayHints: boolean;
+  maxMoves: number;
+  timeout: number;
+}
+
+/** The executable to start, or undefined when it cannot be found. */
+export function findServer(configured: string, envPath: string | undefined, exists: (file: string) => boolean = isFile): string | undefined {
+  const name = configured.trim() || "euc";
+  if (name.includes("/") || name.includes("\\")) {
+    return exists(name) ? name : undefined;
+  }
+  for (const directory of (envPath ?? "").split(path.delimiter)) {
+    if (!directory) continue;
+    for (const candidate of [name, `${name}.exe`]) {
+      const full = path.join(directory, candidate);
+      if (exists(full)) return full;
+    }
+  }
+  return undefined;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** What the server reads from `initializationOptions` and configuration changes. */
+export function serverOptions(settings: Settings): object {
+  return {
+    inlayHints: { enabled: settings.inlayHints },
+    solver: { maxMoves: settings.maxMoves, timeout: settings.timeout },
+  };
+}
+
+/** The message shown when the server cannot be found. */
+export function missingServerMessage(configured: string): string {
+  return `euc: cannot find the language server \`${configured || "euc"}\`. Install euc (cargo install --path .) or set "euc.server.path".`;
+}
+
+/** The name of the solve or planar block around `line` (0-based), if any. */
+export function blockAt(text: string, line: number): string | undefined {
+  const lines = text.split(/\r?\n/);
+  let depth = 0;
+  for (let index = Math.min(line, lines.length - 1); index >= 0; index--) {
+    const current = lines[index].replace(/\/\/.*$/, "");
+    if (index !== line && /^\s*\}/.test(current)) depth++;
+    const header = /^\s*(solve|planar)\s+([\p{L}_][\p{L}\p{N}_']*)\s*\{/u.exec(current);
+    if (header) {
+      if (depth === 0) return header[2];
+      depth--;
+    }
+  }
+  return undefined;
+}

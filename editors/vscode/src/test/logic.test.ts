@@ -1,0 +1,36 @@
+// The extension's logic under plain Node (no VS Code host here).
+import { strict as assert } from "assert";
+import * as path from "path";
+import { test } from "node:test";
+import { blockAt, findServer, missingServerMessage, serverOptions } from "../logic";
+
+test("the server is found on PATH, or by its full path", () => {
+  const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
+  const exists = (file: string) => files.has(file);
+  const envPath = ["/usr/bin", "/opt/euc/bin"].join(path.delimiter);
+  assert.equal(findServer("euc", envPath, exists), path.join("/opt/euc/bin", "euc"));
+  assert.equal(findServer("", envPath, exists), path.join("/opt/euc/bin", "euc"));
+  assert.equal(findServer("/custom/euc-dev", envPath, exists), "/custom/euc-dev");
+  assert.equal(findServer("/missing/euc", envPath, exists), undefined);
+  assert.equal(findServer("euc", undefined, exists), undefined);
+});
+
+test("a missing server gets a message that says what to do", () => {
+  assert.match(missingServerMessage("euc"), /euc\.server\.path/);
+});
+
+test("settings become the server's options", () => {
+  assert.deepEqual(serverOptions({ serverPath: "euc", inlayHints: false, maxMoves: 6, timeout: 30 }), {
+    inlayHints: { enabled: false },
+    solver: { maxMoves: 6, timeout: 30 },
+  });
+});
+
+test("the block around the cursor", () => {
+  const text = ["point A = (0, 0)", "solve first {", "  goal M = A", "}", "", "planar second {", "  node a = (0, 0)", "}"].join("\n");
+  assert.equal(blockAt(text, 0), undefined);
+  assert.equal(blockAt(text, 2), "first");
+  assert.equal(blockAt(text, 3), "first");
+  assert.equal(blockAt(text, 4), undefined);
+  assert.equal(blockAt(text, 6), "second");
+});
