@@ -114,7 +114,29 @@ fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
     }
 }
 
-fn read(path: &PathBuf) -> Result<String, i32> {
+/// A file read and analysed for a command that needs it free of input
+/// errors; otherwise the errors are printed and the exit code returned.
+fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
+    let text = read(path)?;
+    let analysis = analyze(&text);
+    let errors: Vec<Diagnostic> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_input_error())
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
+        let name = path.display().to_string();
+        eprint!(
+            "{}",
+            report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
+        );
+        return Err(EXIT_USAGE);
+    }
+    Ok((text, analysis))
+}
+
+fn read(path: &std::path::Path) -> Result<String, i32> {
     std::fs::read_to_string(path).map_err(|error| {
         eprintln!("error: cannot read {}: {error}", path.display());
         EXIT_USAGE
@@ -215,7 +237,7 @@ fn analysis_to_json(path: &str, text: &str, analysis: &Analysis) -> serde_json::
     })
 }
 
-fn compile(path: &PathBuf, as_json: bool) -> i32 {
+fn compile(path: &std::path::Path, as_json: bool) -> i32 {
     let text = match read(path) {
         Ok(text) => text,
         Err(code) => return code,
@@ -258,31 +280,18 @@ fn compile(path: &PathBuf, as_json: bool) -> i32 {
 }
 
 fn render(
-    path: &PathBuf,
+    path: &std::path::Path,
     block: Option<String>,
     output: Option<&std::path::Path>,
     step: Option<usize>,
 ) -> i32 {
-    let text = match read(path) {
-        Ok(text) => text,
-        Err(code) => return code,
+    let analysis = match load_valid(path) {
+        Ok((_, analysis)) => analysis,
+        Err(code) => {
+            eprintln!("error: {}: nothing to draw", path.display());
+            return code;
+        }
     };
-    let analysis = analyze(&text);
-    let errors: Vec<Diagnostic> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_input_error())
-        .cloned()
-        .collect();
-    if !errors.is_empty() {
-        let name = path.display().to_string();
-        eprint!(
-            "{}",
-            report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
-        );
-        eprintln!("error: {name} has errors; nothing to draw");
-        return EXIT_USAGE;
-    }
     let options = crate::render::RenderOptions { block, moves: step };
     match crate::render::render_svg(&analysis, &options) {
         Ok(svg) => match output {

@@ -1,15 +1,13 @@
 //! `euc planar`: generate a level, advance a solved one, untangle one.
 
 use super::solve::write_atomically;
-use super::{read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::analysis::analyze;
+use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::check::Status;
 use crate::edit::{apply_edits, TextEdit};
 use crate::planar::edits::{next_level, untangle_block};
 use crate::planar::generate::{generate, Method};
 use crate::planar::write::block_text;
 use clap::{Subcommand, ValueEnum};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
@@ -78,30 +76,11 @@ pub fn run(command: &PlanarCommand) -> i32 {
 type BlockEdit = fn(&crate::resolve::Puzzle, Status) -> Result<Vec<TextEdit>, String>;
 
 fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
-    let text = match read(&args.file) {
-        Ok(text) => text,
+    let (text, analysis) = match super::load_valid(&args.file) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let name = args.file.display().to_string();
-    let analysis = analyze(&text);
-    let input_errors: Vec<_> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_input_error())
-        .cloned()
-        .collect();
-    if !input_errors.is_empty() {
-        eprint!(
-            "{}",
-            report::render_diagnostics(
-                &name,
-                &text,
-                &input_errors,
-                std::io::stderr().is_terminal()
-            )
-        );
-        return EXIT_USAGE;
-    }
     let index = match &args.block {
         Some(block) => analysis.scene.puzzles.iter().position(|p| &p.name == block),
         None => (!analysis.scene.puzzles.is_empty()).then_some(0),

@@ -1,7 +1,7 @@
 //! `euc solve`: fill solve blocks with shortest constructions.
 
-use super::{exit_code, read, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::analysis::{analyze, Analysis};
+use super::{exit_code, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::edit::{apply_edits, construction_to_lines, fill_block};
 use crate::resolve::{Problem, Scene};
@@ -61,30 +61,11 @@ impl Budget for CliBudget {
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
-    let text = match read(&args.file) {
-        Ok(text) => text,
+    let (text, analysis) = match super::load_valid(&args.file) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let name = args.file.display().to_string();
-    let analysis = analyze(&text);
-    let input_errors: Vec<_> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_input_error())
-        .cloned()
-        .collect();
-    if !input_errors.is_empty() {
-        eprint!(
-            "{}",
-            report::render_diagnostics(
-                &name,
-                &text,
-                &input_errors,
-                std::io::stderr().is_terminal()
-            )
-        );
-        return EXIT_USAGE;
-    }
     let targets: Vec<usize> = match &args.block {
         Some(block) => match analysis
             .scene
