@@ -39,6 +39,21 @@ struct CliBudget {
     bar: Option<ProgressBar>,
     started: Instant,
     block: String,
+    mask: Vec<crate::parse::ast::MaskToken>,
+}
+
+/// The kinds of move a construction of `moves` moves may make, in order.
+fn pattern(mask: &[crate::parse::ast::MaskToken], moves: usize) -> String {
+    let parts: Vec<&str> = (0..moves)
+        .map(
+            |index| match crate::solve::mask::kinds_at(mask, index, moves) {
+                (true, false, _) => "line",
+                (false, true, _) => "circle",
+                _ => "*",
+            },
+        )
+        .collect();
+    parts.join(" ")
 }
 
 impl Budget for CliBudget {
@@ -50,9 +65,10 @@ impl Budget for CliBudget {
         if let Some(bar) = &self.bar {
             let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!(
-                "{}: {} moves, {} constructions examined ({:.0}/s)",
+                "{}: {} moves [{}], {} constructions examined ({:.0}/s)",
                 self.block,
                 progress.moves,
+                pattern(&self.mask, progress.moves),
                 progress.examined,
                 progress.examined as f64 / seconds
             ));
@@ -140,6 +156,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<S
         bar,
         started,
         block: problem.name.clone(),
+        mask: problem.mask.clone(),
     };
     let options = SearchOptions {
         max_moves: args.max_moves,
@@ -257,7 +274,15 @@ pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), 
 
 #[cfg(test)]
 mod tests {
-    use super::write_atomically;
+    use super::{pattern, write_atomically};
+    use crate::parse::ast::MaskToken;
+
+    #[test]
+    fn the_progress_pattern_follows_the_mask() {
+        assert_eq!(pattern(&[MaskToken::Circles], 3), "circle circle circle");
+        assert_eq!(pattern(&[MaskToken::Line, MaskToken::All], 3), "line * *");
+        assert_eq!(pattern(&[MaskToken::All, MaskToken::Circle], 2), "* circle");
+    }
 
     #[test]
     fn atomic_write_refuses_a_file_changed_meanwhile() {

@@ -122,6 +122,9 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
         if symbol.is_parameter {
             text.push_str(" — a parameter: random instances move it");
         }
+        if let Some(definition) = declared_as(analysis, symbol.decl_span) {
+            text.push_str(&format!("\n\n`= {definition}`"));
+        }
         match scene.values[index] {
             Some(value) => text.push_str(&format!("\n\n{}", describe(&value))),
             None => text.push_str("\n\n(cannot be computed)"),
@@ -167,6 +170,20 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
         }
     }
     None
+}
+
+/// The right side of a declaration, as written (the points a line or circle is made from).
+fn declared_as(analysis: &Analysis, decl_span: Span) -> Option<String> {
+    analysis
+        .file
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            ItemKind::Decl(decl) if item.span == decl_span => {
+                Some(crate::parse::ast::expr_to_text(&decl.value))
+            }
+            _ => None,
+        })
 }
 
 fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
