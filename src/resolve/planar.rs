@@ -1,9 +1,9 @@
 //! A `planar` block → `Puzzle`: nodes with positions, links by node index,
 //! level and seed; every mistake in the block is a diagnostic.
 
-use super::eval::{eval, EvalError};
-use super::lower::{closest, Lookup, Lowering};
-use super::types::{Type, Value};
+use super::lower::closest;
+use super::problem::evaluate_constant;
+use super::types::Value;
 use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::Point;
@@ -52,14 +52,8 @@ pub(super) fn resolve_puzzle(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Puzzle {
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| "planar".to_string(), |name| name.text.clone());
-    let header_span = block
-        .name
-        .as_ref()
-        .map_or(block.keyword_span, |name| block.keyword_span.to(name.span));
+    let (name, header_span) =
+        super::problem::block_header(&block.name, block.keyword_span, "planar");
     let mut puzzle = Puzzle {
         name,
         span,
@@ -191,52 +185,11 @@ pub(super) fn resolve_puzzle(
     puzzle
 }
 
-fn lower_constant(
-    expr: &Expr,
-    scene: &mut Scene,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<(Value, Type)> {
-    let mut references = Vec::new();
-    let lowered = {
-        let names = scene.names.clone();
-        let symbols = &scene.symbols;
-        let by_name = &scene.by_name;
-        Lowering {
-            lookup: |name: &str| match by_name.get(name).copied() {
-                Some(index) if symbols[index].ty.is_none() => Lookup::Broken,
-                Some(index) => Lookup::Found {
-                    slot: index,
-                    ty: symbols[index].ty.unwrap_or(Type::Number),
-                    symbol: index,
-                },
-                None => Lookup::Unknown,
-            },
-            names_in_scope: &names,
-            diagnostics: &mut *diagnostics,
-            references: &mut references,
-            mentions_name: false,
-        }
-        .lower(expr)
-    };
-    scene.references.extend(references);
-    let (ir, ty) = lowered?;
-    match eval(&ir, &scene.values) {
-        Ok(value) => Some((value, ty)),
-        Err(EvalError(message)) => {
-            diagnostics.push(Diagnostic::error(
-                "E0301",
-                expr.span,
-                format!("cannot compute this: {message}"),
-            ));
-            None
-        }
-    }
-}
-
 fn point_value(expr: &Expr, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) -> Option<Point> {
-    match lower_constant(expr, scene, diagnostics)? {
-        (Value::Point(point), _) => Some(point),
-        (_, ty) => {
+    match evaluate_constant(expr, scene, diagnostics)? {
+        Value::Point(point) => Some(point),
+        other => {
+            let ty = other.ty();
             diagnostics.push(
                 Diagnostic::error(
                     "E0201",
@@ -256,8 +209,8 @@ fn whole_number(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<u64> {
-    match lower_constant(expr, scene, diagnostics)? {
-        (Value::Number(number), _) if number >= 0.0 && number.fract() == 0.0 && number < 1e15 => {
+    match evaluate_constant(expr, scene, diagnostics)? {
+        Value::Number(number) if number >= 0.0 && number.fract() == 0.0 && number < 1e15 => {
             Some(number as u64)
         }
         _ => {

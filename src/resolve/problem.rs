@@ -115,14 +115,7 @@ pub(super) fn resolve_block(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Problem> {
-    let name = block
-        .name
-        .as_ref()
-        .map_or_else(|| "solve".to_string(), |name| name.text.clone());
-    let header_span = block
-        .name
-        .as_ref()
-        .map_or(block.keyword_span, |name| block.keyword_span.to(name.span));
+    let (name, header_span) = block_header(&block.name, block.keyword_span, "solve");
     let mut problem = Problem {
         name,
         span,
@@ -358,21 +351,31 @@ fn constant_number(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<f64> {
+    match evaluate_constant(expr, scene, diagnostics)? {
+        Value::Number(value) => Some(value),
+        other => {
+            diagnostics.push(Diagnostic::error(
+                "E0201",
+                expr.span,
+                format!("expected a number, found a {}", other.ty()),
+            ));
+            None
+        }
+    }
+}
+
+/// An expression over the top-level names, on the declared instance.
+pub(super) fn evaluate_constant(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Value> {
     let mut references = Vec::new();
     let lowered = top_level_lowering(scene, diagnostics, &mut references).lower(expr);
     scene.references.extend(references);
-    let (ir, ty) = lowered?;
-    if ty != Type::Number {
-        diagnostics.push(Diagnostic::error(
-            "E0201",
-            expr.span,
-            format!("expected a number, found a {ty}"),
-        ));
-        return None;
-    }
+    let (ir, _) = lowered?;
     match eval(&ir, &scene.values) {
-        Ok(Value::Number(value)) => Some(value),
-        Ok(_) => None,
+        Ok(value) => Some(value),
         Err(EvalError(message)) => {
             diagnostics.push(Diagnostic::error(
                 "E0301",
@@ -381,6 +384,18 @@ fn constant_number(
             ));
             None
         }
+    }
+}
+
+/// The name of a block (or `default`) and the span of its header.
+pub(super) fn block_header(
+    name: &Option<ast::Name>,
+    keyword_span: Span,
+    default: &str,
+) -> (String, Span) {
+    match name {
+        Some(name) => (name.text.clone(), keyword_span.to(name.span)),
+        None => (default.to_string(), keyword_span),
     }
 }
 
