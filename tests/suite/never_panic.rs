@@ -43,3 +43,61 @@ proptest! {
         }
     }
 }
+
+/// The examples, each with a few characters deleted, inserted or replaced:
+/// nearly-valid files reach the deep stages (replay, planar checks, hover,
+/// completion, pictures), which token soup rarely does.
+fn mutated_example() -> impl Strategy<Value = String> {
+    let examples: Vec<String> = super::example_files()
+        .iter()
+        .map(|path| super::read(path))
+        .collect();
+    (
+        proptest::sample::select(examples),
+        proptest::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                0u8..3,
+                proptest::sample::select(
+                    &[' ', '(', ')', '&', '_', 'A', '1', '\n', '-', '{', '}', ','][..],
+                ),
+            ),
+            1..4,
+        ),
+    )
+        .prop_map(|(text, edits)| {
+            let mut chars: Vec<char> = text.chars().collect();
+            for (index, kind, character) in edits {
+                if chars.is_empty() {
+                    break;
+                }
+                let at = index.index(chars.len());
+                match kind {
+                    0 => {
+                        chars.remove(at);
+                    }
+                    1 => chars.insert(at, character),
+                    _ => chars[at] = character,
+                }
+            }
+            chars.into_iter().collect()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mutated_examples(text in mutated_example(), at in any::<prop::sample::Index>()) {
+        let analysis = analyze(&text);
+        let offset = at.index(text.len() + 1);
+        let offset = (0..=offset).rev().find(|&o| text.is_char_boundary(o)).unwrap_or(0);
+        let _ = euc::ide::hover(&analysis, offset);
+        let _ = euc::ide::completions(&analysis, &text, offset);
+        let _ = euc::ide::references(&analysis, offset);
+        let _ = euc::ide::rename(&analysis, offset, "fresh");
+        let _ = euc::ide::inlay_hints(&analysis, euc::span::Span::new(0, text.len()));
+        let _ = euc::ide::outline(&analysis);
+        let _ = euc::render::render_svg(&analysis, &euc::render::RenderOptions::default());
+    }
+}
