@@ -39,12 +39,21 @@ enum Format {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Replay and verify every solve block; exit 1 if a construction fails.
+    /// Replay every solve block and check every planar block; exit 1 if one fails.
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+    },
+    /// Fill empty solve blocks with shortest constructions.
+    Solve(solve::SolveArgs),
+    /// Print the resolved problems as the solver receives them.
+    Compile {
+        file: PathBuf,
+        /// Stable JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Draw a solve or planar block as an SVG picture.
     Render {
@@ -59,20 +68,11 @@ enum Command {
         #[arg(long)]
         step: Option<usize>,
     },
-    /// Run the language server on stdin/stdout.
-    Lsp,
     /// Planarity puzzles: generate, advance, untangle.
     #[command(subcommand)]
     Planar(planar::PlanarCommand),
-    /// Fill empty solve blocks with shortest constructions.
-    Solve(solve::SolveArgs),
-    /// Print the resolved problems as the solver receives them.
-    Compile {
-        file: PathBuf,
-        /// Stable JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Run the language server on stdin/stdout.
+    Lsp,
 }
 
 /// Runs the command line and returns the process exit code.
