@@ -7,6 +7,7 @@ mod instances;
 mod lower;
 mod planar;
 mod problem;
+mod steps;
 pub mod types;
 
 pub use eval::{eval, EvalError};

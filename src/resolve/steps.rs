@@ -1,0 +1,392 @@
+//! The steps of a solve block: each resolved to an operation on earlier
+//! points and objects, with the names it binds.
+
+use super::lower::closest;
+use super::problem::{Goal, Problem, Step, StepBinder, StepOp};
+use super::types::Type;
+use super::Scene;
+use crate::diag::Diagnostic;
+use crate::parse::ast::{self, Binder, DeclKind, ExprKind, SolveBlock, SolveItemKind};
+use crate::span::Span;
+use std::collections::HashMap;
+
+/// What a name means inside a block's steps.
+#[derive(Clone, Copy)]
+enum Local {
+    Point(usize),
+    Object(usize, Type),
+}
+
+impl Local {
+    fn index(self) -> usize {
+        match self {
+            Local::Point(index) | Local::Object(index, _) => index,
+        }
+    }
+}
+
+pub(super) fn resolve_steps(
+    block: &SolveBlock,
+    scene: &mut Scene,
+    problem: &mut Problem,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut scope: HashMap<String, (Local, Span)> = HashMap::new();
+    // Broken declarations stay out of scope: their uses are already explained.
+    for (position, &symbol) in problem.givens.iter().enumerate() {
+        if scene.symbols[symbol].ty.is_none() {
+            continue;
+        }
+        scope.insert(
+            scene.symbols[symbol].name.clone(),
+            (Local::Point(position), scene.symbols[symbol].span),
+        );
+    }
+    for (position, &symbol) in problem.setup.iter().enumerate() {
+        let Some(ty) = scene.symbols[symbol].ty else {
+            continue;
+        };
+        scope.insert(
+            scene.symbols[symbol].name.clone(),
+            (Local::Object(position, ty), scene.symbols[symbol].span),
+        );
+    }
+    let mut point_count = problem.givens.len();
+    let mut object_count = problem.setup.len();
+    let mut local_spans: HashMap<String, Span> = HashMap::new();
+    for item in &block.items {
+        let step = match &item.kind {
+            SolveItemKind::Step(step) => step,
+            SolveItemKind::Error => {
+                problem.steps_complete = false;
+                continue;
+            }
+            _ => continue,
+        };
+        let Some((op, outputs)) = resolve_step_op(
+            step,
+            scene,
+            &problem.goals,
+            &mut problem.local_uses,
+            &scope,
+            diagnostics,
+        ) else {
+            problem.steps_complete = false;
+            continue;
+        };
+        let expected = outputs.len();
+        if step.binders.len() != expected {
+            let message = if expected == 2 {
+                format!(
+                    "this intersection has two points, but {} name{} bound",
+                    step.binders.len(),
+                    super::plural(step.binders.len())
+                )
+            } else {
+                format!(
+                    "this step makes one {}, but {} names are bound",
+                    outputs[0],
+                    step.binders.len()
+                )
+            };
+            let help = if expected == 2 {
+                "bind both points in canonical order, `_` for one you do not need: `P, _ = k & l`"
+            } else {
+                "bind one name"
+            };
+            diagnostics.push(Diagnostic::error("E0204", item.span, message).with_help(help));
+            problem.steps_complete = false;
+            continue;
+        }
+        let mut binders = Vec::new();
+        for (binder, ty) in step.binders.iter().zip(&outputs) {
+            let local = if *ty == Type::Point {
+                point_count += 1;
+                Local::Point(point_count - 1)
+            } else {
+                object_count += 1;
+                Local::Object(object_count - 1, *ty)
+            };
+            let Binder::Name(name) = binder else {
+                binders.push(StepBinder {
+                    name: None,
+                    span: binder.span(),
+                    goal: None,
+                    index: local.index(),
+                });
+                continue;
+            };
+            let goal = problem.goals.iter().position(|goal| goal.name == name.text);
+            if let Some(goal) = goal {
+                if problem.goals[goal].ty != *ty {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "E0201",
+                            name.span,
+                            format!(
+                                "goal `{}` is a {}, but this step binds a {ty}",
+                                name.text, problem.goals[goal].ty
+                            ),
+                        )
+                        .with_label(problem.goals[goal].span, "the goal"),
+                    );
+                    problem.steps_complete = false;
+                }
+            } else if let Some(symbol) = scene.symbol(&name.text) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0104",
+                        name.span,
+                        format!("`{}` is already a top-level name", name.text),
+                    )
+                    .with_label(scene.symbols[symbol].span, "declared here")
+                    .with_help("steps bind new names; choose another one"),
+                );
+                problem.steps_complete = false;
+            }
+            if let Some(first) = local_spans.get(&name.text) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0102",
+                        name.span,
+                        format!("`{}` is bound twice in this block", name.text),
+                    )
+                    .with_label(*first, "first bound here"),
+                );
+                problem.steps_complete = false;
+            } else {
+                local_spans.insert(name.text.clone(), name.span);
+                problem.local_names.push(name.text.clone());
+            }
+            scope.insert(name.text.clone(), (local, name.span));
+            binders.push(StepBinder {
+                name: Some(name.text.clone()),
+                span: name.span,
+                goal,
+                index: local.index(),
+            });
+        }
+        // Intersections index every point they make, named or not.
+        problem.steps.push(Step {
+            span: item.span,
+            op,
+            binders,
+        });
+    }
+}
+
+/// The operation of a step and the types of what it makes.
+fn resolve_step_op(
+    step: &ast::Step,
+    scene: &mut Scene,
+    goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(StepOp, Vec<Type>)> {
+    let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
+    match &step.value.kind {
+        ExprKind::Call { function, args }
+            if function.text == "line" || function.text == "circle" =>
+        {
+            if args.len() != 2 {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0207",
+                        step.value.span,
+                        format!("`{}` in a step takes two points", function.text),
+                    )
+                    .with_help(form_help),
+                );
+                return None;
+            }
+            let first = step_point(&args[0], scene, goals, uses, scope, diagnostics);
+            let second = step_point(&args[1], scene, goals, uses, scope, diagnostics);
+            let (first, second) = (first?, second?);
+            if function.text == "line" {
+                Some((StepOp::Line(first, second), vec![Type::Line]))
+            } else {
+                Some((StepOp::Circle(first, second), vec![Type::Circle]))
+            }
+        }
+        ExprKind::Meet(left, right) => {
+            let left = step_object(left, scene, goals, uses, scope, diagnostics);
+            let right = step_object(right, scene, goals, uses, scope, diagnostics);
+            let ((left, left_ty), (right, right_ty)) = (left?, right?);
+            let outputs = if left_ty == Type::Line && right_ty == Type::Line {
+                vec![Type::Point]
+            } else {
+                vec![Type::Point, Type::Point]
+            };
+            Some((StepOp::Meet(left, right), outputs))
+        }
+        ExprKind::Error => None,
+        _ => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0207",
+                    step.value.span,
+                    "a step draws one line or circle, or intersects two objects",
+                )
+                .with_help(form_help),
+            );
+            None
+        }
+    }
+}
+
+fn step_name<'a>(
+    expr: &'a ast::Expr,
+    what: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<&'a str> {
+    match &expr.kind {
+        ExprKind::Name(name) => Some(name),
+        ExprKind::Error => None,
+        _ => {
+            diagnostics.push(
+                Diagnostic::error("E0207", expr.span, format!("a step uses the name of a {what}, not an expression"))
+                    .with_help("declare the value with `point` at top level, or construct it in an earlier step"),
+            );
+            None
+        }
+    }
+}
+
+fn step_point(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let name = step_name(expr, "point", diagnostics)?;
+    match scope.get(name) {
+        Some((Local::Point(index), declared)) => {
+            note_reference(scene, name, expr.span, *declared, uses);
+            Some(*index)
+        }
+        Some((Local::Object(_, ty), declared)) => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0201",
+                    expr.span,
+                    format!("`{name}` is a {ty}, but a point is needed here"),
+                )
+                .with_label(*declared, "bound here"),
+            );
+            None
+        }
+        None => {
+            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
+            None
+        }
+    }
+}
+
+fn step_object(
+    expr: &ast::Expr,
+    scene: &mut Scene,
+    goals: &[Goal],
+    uses: &mut Vec<(Span, Span)>,
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(usize, Type)> {
+    let name = step_name(expr, "line or circle", diagnostics)?;
+    match scope.get(name) {
+        Some((Local::Object(index, ty), declared)) => {
+            note_reference(scene, name, expr.span, *declared, uses);
+            Some((*index, *ty))
+        }
+        Some((Local::Point(_), declared)) => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0201",
+                    expr.span,
+                    format!("`{name}` is a point: only lines and circles intersect"),
+                )
+                .with_label(*declared, "bound here"),
+            );
+            None
+        }
+        None => {
+            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
+            None
+        }
+    }
+}
+
+/// Records a use: of a top-level symbol in the scene, of a block's own name in `uses`.
+fn note_reference(
+    scene: &mut Scene,
+    name: &str,
+    span: Span,
+    declared: Span,
+    uses: &mut Vec<(Span, Span)>,
+) {
+    match scene.symbol(name) {
+        Some(symbol) if scene.symbols[symbol].span == declared => {
+            scene.references.push(super::Reference { span, symbol })
+        }
+        _ => uses.push((span, declared)),
+    }
+}
+
+fn unknown_in_step(
+    name: &str,
+    span: Span,
+    scene: &Scene,
+    goals: &[Goal],
+    scope: &HashMap<String, (Local, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some(index) = scene.symbol(name) {
+        let symbol = &scene.symbols[index];
+        if symbol.ty.is_none() {
+            return;
+        }
+        diagnostics.push(
+            Diagnostic::error(
+                "E0206",
+                span,
+                format!("`{name}` is not given, so constructions cannot use it"),
+            )
+            .with_label(
+                symbol.span,
+                format!("declared with `{}`", symbol.kind.keyword()),
+            )
+            .with_help(match symbol.kind {
+                DeclKind::Let => {
+                    "declare it with `point` (or `line`/`circle`) to make it part of the problem"
+                }
+                _ => "only given points, setup objects and what earlier steps built can be used",
+            }),
+        );
+        return;
+    }
+    if let Some(goal) = goals.iter().find(|goal| goal.name == name) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0105",
+                span,
+                format!("goal `{name}` is not constructed yet"),
+            )
+            .with_label(goal.span, "the goal")
+            .with_help(format!(
+                "bind it first with a step such as `{name}, _ = a & b`"
+            )),
+        );
+        return;
+    }
+    let names: Vec<String> = scope.keys().cloned().collect();
+    let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
+    if let Some(close) = closest(name, &names) {
+        diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+    } else {
+        diagnostic = diagnostic.with_help(
+            "a step can use given points, setup objects and names bound by earlier steps",
+        );
+    }
+    diagnostics.push(diagnostic);
+}
