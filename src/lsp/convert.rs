@@ -1,6 +1,7 @@
 //! Byte spans ↔ LSP positions (UTF-16 columns), and diagnostics to protocol form.
 
 use crate::diag::{Diagnostic, Severity};
+use crate::ide;
 use crate::span::{LineIndex, Position as LinePosition, Span};
 use tower_lsp_server::ls_types as lsp;
 
@@ -63,5 +64,33 @@ pub fn diagnostic(text: &Text, uri: &lsp::Uri, diagnostic: &Diagnostic) -> lsp::
         message,
         related_information: (!related.is_empty()).then_some(related),
         ..lsp::Diagnostic::default()
+    }
+}
+
+#[allow(deprecated)]
+/// An outline item as a protocol symbol.
+pub fn symbol(text: &Text, item: &ide::OutlineItem) -> lsp::DocumentSymbol {
+    lsp::DocumentSymbol {
+        name: item.name.clone(),
+        detail: (!item.detail.is_empty()).then(|| item.detail.clone()),
+        kind: match item.kind {
+            ide::OutlineKind::Value => lsp::SymbolKind::CONSTANT,
+            ide::OutlineKind::Point | ide::OutlineKind::Step => lsp::SymbolKind::VARIABLE,
+            ide::OutlineKind::Line | ide::OutlineKind::Circle => lsp::SymbolKind::OBJECT,
+            ide::OutlineKind::SolveBlock | ide::OutlineKind::PlanarBlock => {
+                lsp::SymbolKind::NAMESPACE
+            }
+            ide::OutlineKind::Goal => lsp::SymbolKind::EVENT,
+        },
+        tags: None,
+        deprecated: None,
+        range: text.range(item.span),
+        selection_range: text.range(item.selection),
+        children: (!item.children.is_empty()).then(|| {
+            item.children
+                .iter()
+                .map(|child| symbol(text, child))
+                .collect()
+        }),
     }
 }

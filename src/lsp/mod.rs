@@ -2,6 +2,7 @@
 //! positions, asks `analysis`/`ide`/`solve` one question, and converts the
 //! answer back. Analysis runs on blocking threads and never holds up typing.
 
+mod actions;
 mod convert;
 mod documents;
 mod server;

@@ -423,7 +423,10 @@ impl LanguageServer for Backend {
         };
         let items = guarded(|| ide::outline(&analysis))?;
         Ok(Some(DocumentSymbolResponse::Nested(
-            items.iter().map(|item| symbol(&text, item)).collect(),
+            items
+                .iter()
+                .map(|item| convert::symbol(&text, item))
+                .collect(),
         )))
     }
 
@@ -525,9 +528,11 @@ impl LanguageServer for Backend {
         let Some(block) = ide::block_at(&analysis, offset) else {
             let actions = {
                 let (analysis, snapshot) = (analysis.clone(), snapshot.clone());
-                tokio::task::spawn_blocking(move || planar_actions(&analysis, &snapshot, offset))
-                    .await
-                    .map_err(|_| panicked())?
+                tokio::task::spawn_blocking(move || {
+                    super::actions::planar_actions(&analysis, &snapshot, offset)
+                })
+                .await
+                .map_err(|_| panicked())?
             };
             return Ok((!actions.is_empty()).then_some(actions));
         };
@@ -612,110 +617,6 @@ impl LanguageServer for Backend {
         let edit = self.find(&uri, &block, version).await?;
         let response = self.client.apply_edit(edit).await?;
         Ok(Some(serde_json::json!({ "applied": response.applied })))
-    }
-}
-
-/// "Untangle", "Next level" on a planar block; "Generate a Planarity level" elsewhere.
-fn planar_actions(
-    analysis: &Analysis,
-    snapshot: &Snapshot,
-    offset: usize,
-) -> Vec<CodeActionOrCommand> {
-    use crate::planar::edits::{append_new_level, next_level, untangle_block};
-    let text = Text {
-        text: &snapshot.text,
-        index: &snapshot.index,
-    };
-    let action = |title: &str, kind: CodeActionKind, edits: Vec<crate::edit::TextEdit>| {
-        let edits = edits
-            .into_iter()
-            .map(|edit| {
-                OneOf::Left(TextEdit {
-                    range: text.range(edit.span),
-                    new_text: edit.text,
-                })
-            })
-            .collect();
-        CodeActionOrCommand::CodeAction(CodeAction {
-            title: title.to_string(),
-            kind: Some(kind),
-            edit: Some(WorkspaceEdit {
-                document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
-                    text_document: OptionalVersionedTextDocumentIdentifier {
-                        uri: snapshot.uri.clone(),
-                        version: Some(snapshot.version),
-                    },
-                    edits,
-                }])),
-                ..WorkspaceEdit::default()
-            }),
-            ..CodeAction::default()
-        })
-    };
-    let mut actions = Vec::new();
-    if let Some(index) = analysis
-        .scene
-        .puzzles
-        .iter()
-        .position(|puzzle| puzzle.span.contains(offset))
-    {
-        let puzzle = &analysis.scene.puzzles[index];
-        let status = analysis.puzzle_reports[index].status;
-        if status == crate::check::Status::Failed {
-            if let Ok(edits) = untangle_block(puzzle) {
-                actions.push(action("Untangle", CodeActionKind::REFACTOR_REWRITE, edits));
-            }
-        }
-        if let Ok(edits) = next_level(puzzle, status) {
-            actions.push(action(
-                "Next level",
-                CodeActionKind::REFACTOR_REWRITE,
-                edits,
-            ));
-        }
-    } else {
-        let taken: Vec<String> = analysis
-            .scene
-            .puzzles
-            .iter()
-            .map(|puzzle| puzzle.name.clone())
-            .collect();
-        let edit = append_new_level(
-            &snapshot.text,
-            &taken,
-            snapshot.version.unsigned_abs().into(),
-        );
-        actions.push(action(
-            "Generate a Planarity level",
-            CodeActionKind::SOURCE,
-            vec![edit],
-        ));
-    }
-    actions
-}
-
-#[allow(deprecated)]
-fn symbol(text: &Text, item: &ide::OutlineItem) -> DocumentSymbol {
-    DocumentSymbol {
-        name: item.name.clone(),
-        detail: (!item.detail.is_empty()).then(|| item.detail.clone()),
-        kind: match item.kind {
-            ide::OutlineKind::Value => SymbolKind::CONSTANT,
-            ide::OutlineKind::Point | ide::OutlineKind::Step => SymbolKind::VARIABLE,
-            ide::OutlineKind::Line | ide::OutlineKind::Circle => SymbolKind::OBJECT,
-            ide::OutlineKind::SolveBlock | ide::OutlineKind::PlanarBlock => SymbolKind::NAMESPACE,
-            ide::OutlineKind::Goal => SymbolKind::EVENT,
-        },
-        tags: None,
-        deprecated: None,
-        range: text.range(item.span),
-        selection_range: text.range(item.selection),
-        children: (!item.children.is_empty()).then(|| {
-            item.children
-                .iter()
-                .map(|child| symbol(text, child))
-                .collect()
-        }),
     }
 }
 
