@@ -6,6 +6,7 @@ mod examples;
 mod ide;
 mod lsp;
 mod lsp_client;
+mod lsp_in_process;
 mod mistakes;
 mod never_panic;
 mod planar;
