@@ -5,20 +5,26 @@
 //! it returns its output plus diagnostics.
 //!
 //! ```text
-//! text ──lex──▶ tokens ──parse──▶ SourceFile ──resolve──▶ Scene { Problem… }
-//!      ──check (replay on instances)──▶ BlockReport + Diagnostic
+//! text ──lex──▶ tokens ──parse──▶ SourceFile ──resolve──▶ Scene { Problem…, Puzzle… }
+//!      ──check (replay on instances, crossings)──▶ reports + Diagnostic
+//!      ──solve──▶ Construction ──edit──▶ TextEdit        (euc solve, Find construction)
+//!      ──render──▶ SVG                                   (euc render)
 //! ```
 //!
-//! | stage      | module     | output                                   |
-//! |------------|------------|------------------------------------------|
-//! | lex        | `lex`      | tokens with byte spans                   |
-//! | parse      | `parse`    | `SourceFile` (syntax tree, error nodes)  |
-//! | resolve    | `resolve`  | `Scene`: symbols, values, `Problem`s     |
-//! | geometry   | `geom`     | intersections in canonical order         |
-//! | replay     | `solve`    | steps replayed on one instance           |
-//! | check      | `check`    | `BlockReport` per solve block            |
-//! | façade     | `analysis` | everything above for one text            |
-//! | edges      | `cli`      | files, terminal, JSON, exit codes        |
+//! | stage      | module     | output                                           |
+//! |------------|------------|--------------------------------------------------|
+//! | lex        | `lex`      | tokens with byte spans                           |
+//! | parse      | `parse`    | `SourceFile` (syntax tree, error nodes)          |
+//! | resolve    | `resolve`  | `Scene`: symbols, values, `Problem`s, `Puzzle`s  |
+//! | geometry   | `geom`     | intersections in canonical order                 |
+//! | solve      | `solve`    | masks, replay, the search, verification          |
+//! | planar     | `planar`   | crossings, level generators, embedding, untangle |
+//! | check      | `check`    | a report per block, diagnostics                  |
+//! | façade     | `analysis` | everything above for one text                    |
+//! | editor     | `ide`      | hover, navigation, outline, completion by offset |
+//! | writing    | `edit`     | constructions as `.euc` text, block edits        |
+//! | pictures   | `render`   | SVG of a solve or planar block                   |
+//! | edges      | `cli`, `lsp` | files, terminal, JSON, exit codes; the protocol |
 
 pub mod analysis;
 pub mod check;
