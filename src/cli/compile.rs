@@ -2,13 +2,24 @@
 
 use crate::check::{format_number, format_point, format_value};
 use crate::parse::ast::MaskToken;
-use crate::resolve::{Origin, Problem, Scene, StepOp};
+use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp};
 use serde_json::{json, Value as Json};
 use std::fmt::Write;
 
 pub fn problems_to_json(scene: &Scene) -> Json {
     json!({
         "problems": scene.problems.iter().map(|problem| problem_to_json(scene, problem)).collect::<Vec<_>>(),
+        "puzzles": scene.puzzles.iter().map(puzzle_to_json).collect::<Vec<_>>(),
+    })
+}
+
+fn puzzle_to_json(puzzle: &Puzzle) -> Json {
+    json!({
+        "name": puzzle.name,
+        "level": puzzle.level,
+        "seed": puzzle.seed,
+        "nodes": puzzle.nodes.iter().map(|node| json!({ "name": node.name, "x": node.position.x, "y": node.position.y })).collect::<Vec<_>>(),
+        "links": puzzle.links,
     })
 }
 
@@ -37,10 +48,28 @@ pub fn problems_to_text(scene: &Scene) -> String {
         // Writing to a String cannot fail.
         let _ = write_problem(&mut out, scene, problem);
     }
-    if scene.problems.is_empty() {
-        out.push_str("no solve blocks\n");
+    for puzzle in &scene.puzzles {
+        let _ = write_puzzle(&mut out, puzzle);
+    }
+    if scene.problems.is_empty() && scene.puzzles.is_empty() {
+        out.push_str("no solve or planar blocks\n");
     }
     out
+}
+
+fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
+    writeln!(out, "planar {}", puzzle.name)?;
+    if let Some(level) = puzzle.level {
+        writeln!(out, "  level {level}, seed {}", puzzle.seed.unwrap_or(0))?;
+    }
+    writeln!(out, "  nodes:")?;
+    for node in &puzzle.nodes {
+        writeln!(out, "    {} = {}", node.name, format_point(node.position))?;
+    }
+    let links: Vec<String> = (0..puzzle.links.len())
+        .map(|link| puzzle.link_name(link))
+        .collect();
+    writeln!(out, "  links: {}", links.join(", "))
 }
 
 fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
