@@ -85,7 +85,10 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     }
     let declared = &problem.instances[0];
     match verdict(problem, declared) {
-        Verdict::Works(replay) => report.replay = Some(replay),
+        Verdict::Works(replay) => {
+            diagnostics.extend(redrawn_objects(problem, &replay));
+            report.replay = Some(replay);
+        }
         Verdict::StepFails(failure) => {
             diagnostics.push(
                 Diagnostic::error(
@@ -181,6 +184,42 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         report.status = Status::Solved;
     }
     (report, diagnostics)
+}
+
+/// A move that draws a line or circle already on the page is wasted.
+fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
+    let setup = problem.setup.len();
+    let mut found = Vec::new();
+    for (index, step) in problem.steps.iter().enumerate() {
+        if matches!(step.op, StepOp::Meet(..)) {
+            continue;
+        }
+        let object = step.binders[0].index;
+        let Some(earlier) =
+            (0..object).find(|&other| replay.objects[other].same(&replay.objects[object]))
+        else {
+            continue;
+        };
+        let mut diagnostic = Diagnostic::warning(
+            "W0003",
+            step.span,
+            format!(
+                "this {} is already drawn: the move is wasted",
+                replay.objects[object].kind_name()
+            ),
+        )
+        .with_help("remove the step, or use the earlier object");
+        if earlier >= setup {
+            if let Some(first) = problem.steps[..index]
+                .iter()
+                .find(|s| !matches!(s.op, StepOp::Meet(..)) && s.binders[0].index == earlier)
+            {
+                diagnostic = diagnostic.with_label(first.span, "drawn here");
+            }
+        }
+        found.push(diagnostic);
+    }
+    found
 }
 
 fn draws(problem: &Problem) -> Vec<Draw> {

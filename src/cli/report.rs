@@ -29,7 +29,11 @@ pub fn render_diagnostics(
             )
             .with_code(diagnostic.code)
             .with_message(&diagnostic.message)
-            .with_label(Label::new((path, clamp(diagnostic.span))).with_color(paint));
+            .with_label(
+                Label::new((path, clamp(diagnostic.span)))
+                    .with_message(&diagnostic.message)
+                    .with_color(paint),
+            );
         for label in &diagnostic.labels {
             report = report.with_label(
                 Label::new((path, clamp(label.span)))
