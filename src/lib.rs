@@ -31,6 +31,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod edit;
+pub mod format;
 pub mod geom;
 pub mod ide;
 pub mod lex;

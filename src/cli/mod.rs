@@ -55,6 +55,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Format files: indentation, spacing, blank lines (comments and numbers kept).
+    Fmt {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Rewrite the files in place.
+        #[arg(long, conflicts_with = "check")]
+        write: bool,
+        /// Write nothing; exit 1 if a file is not formatted.
+        #[arg(long)]
+        check: bool,
+    },
     /// Draw a solve or planar block as an SVG picture.
     Render {
         file: PathBuf,
@@ -93,6 +104,11 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Compile { file, json } => compile(&file, json),
         Command::Solve(args) => solve::run(&args),
         Command::Lsp => crate::lsp::run(),
+        Command::Fmt {
+            files,
+            write,
+            check,
+        } => format_files(&files, write, check),
         Command::Render {
             file,
             block,
@@ -312,4 +328,41 @@ fn render(
             EXIT_USAGE
         }
     }
+}
+
+fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
+    let mut code = EXIT_OK;
+    for path in files {
+        let text = match read(path) {
+            Ok(text) => text,
+            Err(error) => {
+                code = code.max(error);
+                continue;
+            }
+        };
+        let Some(formatted) = crate::format::format(&text) else {
+            eprintln!(
+                "error: {} has syntax errors; not formatted (see `euc check`)",
+                path.display()
+            );
+            code = code.max(EXIT_USAGE);
+            continue;
+        };
+        if check {
+            if formatted != text {
+                eprintln!("{}: not formatted", path.display());
+                code = code.max(EXIT_FAILED);
+            }
+        } else if write {
+            if formatted != text {
+                if let Err(message) = solve::write_atomically(path, &text, &formatted) {
+                    eprintln!("error: {message}");
+                    code = code.max(EXIT_USAGE);
+                }
+            }
+        } else {
+            print!("{formatted}");
+        }
+    }
+    code
 }

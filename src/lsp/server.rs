@@ -229,6 +229,7 @@ impl LanguageServer for Backend {
                     work_done_progress_options: WorkDoneProgressOptions::default(),
                 })),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                document_formatting_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 completion_provider: Some(CompletionOptions {
@@ -428,6 +429,25 @@ impl LanguageServer for Backend {
                 .map(|item| convert::symbol(&text, item))
                 .collect(),
         )))
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let Some(snapshot) = self.documents.snapshot(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let formatted = guarded(|| crate::format::format(&snapshot.text))?;
+        let text = Text {
+            text: &snapshot.text,
+            index: &snapshot.index,
+        };
+        Ok(formatted
+            .filter(|formatted| *formatted != *snapshot.text)
+            .map(|formatted| {
+                vec![TextEdit {
+                    range: text.range(crate::span::Span::new(0, snapshot.text.len())),
+                    new_text: formatted,
+                }]
+            }))
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {

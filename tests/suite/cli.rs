@@ -348,3 +348,26 @@ fn the_readme_picture_is_up_to_date() {
         "run: euc render examples/napoleon.euc -o docs/napoleon.svg"
     );
 }
+
+#[test]
+fn fmt_prints_checks_and_writes() {
+    let path = temporary_copy(
+        "fmt",
+        "point A=(0,0)\n\n\n\npoint B = A+( 1 , -2 ) // kept\n",
+    );
+    let file = path.to_str().unwrap();
+    let printed = euc(&["fmt", file]);
+    assert_eq!(printed.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&printed.stdout),
+        "point A = (0, 0)\n\npoint B = A + (1, -2) // kept\n"
+    );
+    assert_eq!(euc(&["fmt", "--check", file]).status.code(), Some(1));
+    assert_eq!(euc(&["fmt", "--write", file]).status.code(), Some(0));
+    assert_eq!(euc(&["fmt", "--check", file]).status.code(), Some(0));
+    assert_eq!(
+        euc(&["fmt", &fixture("missing-equals.euc")]).status.code(),
+        Some(2),
+        "broken files are not formatted"
+    );
+}

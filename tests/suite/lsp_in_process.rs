@@ -231,6 +231,11 @@ async fn every_feature_through_the_handlers() {
         .await;
     assert_eq!(actions[0]["title"], "Find a shorter construction");
 
+    let formatting = server
+        .request("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 2, "insertSpaces": true } }))
+        .await;
+    assert_eq!(formatting, Value::Null, "the example is already formatted");
+
     // An edit: the diagnostics follow, for the new version only.
     server
         .notify("textDocument/didChange", json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [

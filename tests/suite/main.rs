@@ -3,6 +3,7 @@
 
 mod cli;
 mod examples;
+mod format;
 mod ide;
 mod lsp;
 mod lsp_client;

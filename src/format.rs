@@ -1,0 +1,203 @@
+//! The formatter: indentation by block depth, one space around `=` and
+//! binary operators and after commas, none inside brackets, at most one
+//! blank line. It works on tokens and keeps every comment and every number
+//! as written; it refuses files with syntax errors, and checks its own
+//! output (same tokens, same comments) before returning it.
+
+use crate::lex::{lex, Token};
+use crate::span::Span;
+
+const INDENT: &str = "  ";
+
+/// The formatted text, or `None` when the file has syntax errors (or, as a
+/// safeguard, when formatting would change anything but whitespace).
+pub fn format(text: &str) -> Option<String> {
+    let (_, diagnostics) = crate::parse::parse(text);
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return None;
+    }
+    let formatted = format_lines(text);
+    (same_tokens(text, &formatted) && comments(text) == comments(&formatted)).then_some(formatted)
+}
+
+fn format_lines(text: &str) -> String {
+    let (tokens, _) = lex(text);
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut parens = 0usize;
+    let mut blank_run = 0;
+    let mut at = 0; // index into tokens
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let line_end = line_start + line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        let mut on_line: Vec<(Token, Span)> = Vec::new();
+        while at < tokens.len() && tokens[at].1.start < line_end {
+            if !matches!(tokens[at].0, Token::Newline)
+                || text[tokens[at].1.range()].starts_with(';')
+            {
+                on_line.push(tokens[at].clone());
+            }
+            at += 1;
+        }
+        let comment = comment_of(body, line_start, &on_line);
+        if on_line.is_empty() && comment.is_none() {
+            blank_run += 1;
+            line_start = line_end;
+            continue;
+        }
+        if blank_run > 0 && !out.is_empty() {
+            out.push('\n');
+        }
+        blank_run = 0;
+        let closes_first = matches!(on_line.first(), Some((Token::RBrace, _)));
+        let level = depth.saturating_sub(usize::from(closes_first)) + usize::from(parens > 0);
+        let mut rendered = INDENT.repeat(level);
+        rendered.push_str(&join(text, &on_line));
+        if let Some(comment) = comment {
+            if !on_line.is_empty() {
+                rendered.push(' ');
+            }
+            rendered.push_str(comment);
+        }
+        out.push_str(rendered.trim_end());
+        out.push('\n');
+        for (token, _) in &on_line {
+            match token {
+                Token::LBrace => depth += 1,
+                Token::RBrace => depth = depth.saturating_sub(1),
+                Token::LParen | Token::LBracket => parens += 1,
+                Token::RParen | Token::RBracket => parens = parens.saturating_sub(1),
+                _ => {}
+            }
+        }
+        line_start = line_end;
+    }
+    out
+}
+
+/// The `//` comment ending a line, if any: what follows the line's last token.
+fn comment_of<'a>(body: &'a str, line_start: usize, tokens: &[(Token, Span)]) -> Option<&'a str> {
+    let after = tokens.last().map_or(0, |(_, span)| {
+        span.end.saturating_sub(line_start).min(body.len())
+    });
+    let rest = body[after..].trim_start();
+    rest.starts_with("//").then_some(rest.trim_end())
+}
+
+/// The tokens of a line with canonical spacing, each as written.
+fn join(text: &str, tokens: &[(Token, Span)]) -> String {
+    let mut out = String::new();
+    for (index, (token, span)) in tokens.iter().enumerate() {
+        if index > 0
+            && space_between(
+                &tokens[index - 1].0,
+                token,
+                tokens.get(index.wrapping_sub(2)).map(|t| &t.0),
+            )
+        {
+            out.push(' ');
+        }
+        out.push_str(&text[span.range()]);
+    }
+    out
+}
+
+fn space_between(previous: &Token, next: &Token, before_previous: Option<&Token>) -> bool {
+    use Token::*;
+    // A minus with nothing to subtract from is unary: no space after it.
+    let unary_minus = matches!(previous, Minus)
+        && matches!(
+            before_previous,
+            None | Some(
+                LParen | LBracket | Comma | Eq | Plus | Minus | Star | Slash | Amp | Newline
+            )
+        );
+    if unary_minus {
+        return false;
+    }
+    !matches!(
+        (previous, next),
+        (LParen | LBracket, _)
+            | (_, RParen | RBracket | Comma | Newline)
+            | (Ident(_) | Line | Circle | Point, LParen)
+    )
+}
+
+/// The tokens as (kind, text), ignoring line breaks: formatting must not change them.
+fn same_tokens(before: &str, after: &str) -> bool {
+    let texts = |text: &str| -> Vec<String> {
+        lex(text)
+            .0
+            .into_iter()
+            .filter(|(token, span)| {
+                !matches!(token, Token::Newline) || text[span.range()].starts_with(';')
+            })
+            .map(|(_, span)| text[span.range()].to_string())
+            .collect()
+    };
+    texts(before) == texts(after)
+}
+
+fn comments(text: &str) -> Vec<String> {
+    let (tokens, _) = lex(text);
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let line_end = line_start + line.len();
+        let mut on_line = Vec::new();
+        while at < tokens.len() && tokens[at].1.start < line_end {
+            if !matches!(tokens[at].0, Token::Newline)
+                || text[tokens[at].1.range()].starts_with(';')
+            {
+                on_line.push(tokens[at].clone());
+            }
+            at += 1;
+        }
+        if let Some(comment) = comment_of(line.trim_end_matches(['\n', '\r']), line_start, &on_line)
+        {
+            found.push(comment.to_string());
+        }
+        line_start = line_end;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format;
+
+    #[test]
+    fn spacing_indentation_and_blank_lines() {
+        let messy = "point A=(0,0)   // the origin\n\n\n\npoint B = A+( 1 , -2 )\nsolve  s{\ngoal M=midpoint( A,B )\n    mask circle**\n      c1=circle(A,B)\nP, _=c1&c1\n}\n\n";
+        let tidy = "point A = (0, 0) // the origin\n\npoint B = A + (1, -2)\nsolve s {\n  goal M = midpoint(A, B)\n  mask circle**\n  c1 = circle(A, B)\n  P, _ = c1 & c1\n}\n";
+        assert_eq!(format(messy).as_deref(), Some(tidy));
+        assert_eq!(
+            format(tidy).as_deref(),
+            Some(tidy),
+            "formatting twice changes nothing"
+        );
+    }
+
+    #[test]
+    fn unary_minus_and_numbers_as_written() {
+        assert_eq!(
+            format("let a = -1.50 * - 2\nlet b = (-a, 1e3) - 30deg\n").as_deref(),
+            Some("let a = -1.50 * -2\nlet b = (-a, 1e3) - 30deg\n")
+        );
+    }
+
+    #[test]
+    fn expressions_over_several_lines_are_indented() {
+        assert_eq!(
+            format("let a = midpoint(\n(0, 0),\n(1, 1))\n").as_deref(),
+            Some("let a = midpoint(\n  (0, 0),\n  (1, 1))\n")
+        );
+    }
+
+    #[test]
+    fn broken_files_are_left_alone() {
+        assert_eq!(format("point A = (0, 0\n"), None);
+    }
+}
