@@ -81,61 +81,14 @@ impl Backend {
     }
 
     async fn publish(&self, uri: Uri, version: i32) {
-        let Ok(Some((snapshot, analysis))) = self.analyzed(&uri).await else {
-            return;
-        };
-        if snapshot.version != version {
-            return;
-        }
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
-        let diagnostics = analysis
-            .diagnostics
-            .iter()
-            .map(|d| convert::diagnostic(&text, &uri, d))
-            .collect();
-        self.client
-            .publish_diagnostics(uri, diagnostics, Some(version))
-            .await;
+        publish_diagnostics(self.client.clone(), self.documents.clone(), uri, version).await;
     }
 
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
-        let client = self.client.clone();
-        let documents = self.documents.clone();
+        let (client, documents) = (self.client.clone(), self.documents.clone());
         tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            let Some(snapshot) = documents.snapshot(&uri) else {
-                return;
-            };
-            if snapshot.version != version {
-                return;
-            }
-            let for_thread = snapshot.clone();
-            let Ok(analysis) =
-                tokio::task::spawn_blocking(move || documents.analysis(&for_thread)).await
-            else {
-                client
-                    .log_message(
-                        MessageType::ERROR,
-                        "euc: the analysis failed on this document",
-                    )
-                    .await;
-                return;
-            };
-            let text = Text {
-                text: &snapshot.text,
-                index: &snapshot.index,
-            };
-            let diagnostics = analysis
-                .diagnostics
-                .iter()
-                .map(|d| convert::diagnostic(&text, &uri, d))
-                .collect();
-            client
-                .publish_diagnostics(uri, diagnostics, Some(version))
-                .await;
+            publish_diagnostics(client, documents, uri, version).await;
         });
     }
 
@@ -182,6 +135,40 @@ impl Backend {
         )
         .await
     }
+}
+
+/// Analyses the document (off the async runtime) and publishes its
+/// diagnostics, unless it has moved on past `version` meanwhile.
+async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, version: i32) {
+    let Some(snapshot) = documents.snapshot(&uri) else {
+        return;
+    };
+    if snapshot.version != version {
+        return;
+    }
+    let for_thread = snapshot.clone();
+    let Ok(analysis) = tokio::task::spawn_blocking(move || documents.analysis(&for_thread)).await
+    else {
+        client
+            .log_message(
+                MessageType::ERROR,
+                "euc: the analysis failed on this document",
+            )
+            .await;
+        return;
+    };
+    let text = Text {
+        text: &snapshot.text,
+        index: &snapshot.index,
+    };
+    let diagnostics = analysis
+        .diagnostics
+        .iter()
+        .map(|d| convert::diagnostic(&text, &uri, d))
+        .collect();
+    client
+        .publish_diagnostics(uri, diagnostics, Some(version))
+        .await;
 }
 
 fn panicked() -> jsonrpc::Error {
