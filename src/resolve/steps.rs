@@ -63,14 +63,14 @@ pub(super) fn resolve_steps(
             }
             _ => continue,
         };
-        let Some((op, outputs)) = resolve_step_op(
-            step,
-            scene,
-            &problem.goals,
-            &mut problem.local_uses,
-            &scope,
-            diagnostics,
-        ) else {
+        let mut operands = Operands {
+            scene: &mut *scene,
+            goals: &problem.goals,
+            uses: &mut problem.local_uses,
+            scope: &scope,
+            diagnostics: &mut *diagnostics,
+        };
+        let Some((op, outputs)) = resolve_step_op(step, &mut operands) else {
             problem.steps_complete = false;
             continue;
         };
@@ -176,21 +176,14 @@ pub(super) fn resolve_steps(
 }
 
 /// The operation of a step and the types of what it makes.
-fn resolve_step_op(
-    step: &ast::Step,
-    scene: &mut Scene,
-    goals: &[Goal],
-    uses: &mut Vec<(Span, Span)>,
-    scope: &HashMap<String, (Local, Span)>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<(StepOp, Vec<Type>)> {
+fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp, Vec<Type>)> {
     let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
     match &step.value.kind {
         ExprKind::Call { function, args }
             if function.text == "line" || function.text == "circle" =>
         {
             if args.len() != 2 {
-                diagnostics.push(
+                operands.diagnostics.push(
                     Diagnostic::error(
                         "E0207",
                         step.value.span,
@@ -200,8 +193,8 @@ fn resolve_step_op(
                 );
                 return None;
             }
-            let first = step_point(&args[0], scene, goals, uses, scope, diagnostics);
-            let second = step_point(&args[1], scene, goals, uses, scope, diagnostics);
+            let first = operands.point(&args[0]);
+            let second = operands.point(&args[1]);
             let (first, second) = (first?, second?);
             if function.text == "line" {
                 Some((StepOp::Line(first, second), vec![Type::Line]))
@@ -210,8 +203,8 @@ fn resolve_step_op(
             }
         }
         ExprKind::Meet(left, right) => {
-            let left = step_object(left, scene, goals, uses, scope, diagnostics);
-            let right = step_object(right, scene, goals, uses, scope, diagnostics);
+            let left = operands.object(left);
+            let right = operands.object(right);
             let ((left, left_ty), (right, right_ty)) = (left?, right?);
             let outputs = if left_ty == Type::Line && right_ty == Type::Line {
                 vec![Type::Point]
@@ -222,7 +215,7 @@ fn resolve_step_op(
         }
         ExprKind::Error => None,
         _ => {
-            diagnostics.push(
+            operands.diagnostics.push(
                 Diagnostic::error(
                     "E0207",
                     step.value.span,
@@ -253,66 +246,69 @@ fn step_name<'a>(
     }
 }
 
-fn step_point(
-    expr: &ast::Expr,
-    scene: &mut Scene,
-    goals: &[Goal],
-    uses: &mut Vec<(Span, Span)>,
-    scope: &HashMap<String, (Local, Span)>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<usize> {
-    let name = step_name(expr, "point", diagnostics)?;
-    match scope.get(name) {
-        Some((Local::Point(index), declared)) => {
-            note_reference(scene, name, expr.span, *declared, uses);
-            Some(*index)
-        }
-        Some((Local::Object(_, ty), declared)) => {
-            diagnostics.push(
-                Diagnostic::error(
-                    "E0201",
-                    expr.span,
-                    format!("`{name}` is a {ty}, but a point is needed here"),
-                )
-                .with_label(*declared, "bound here"),
-            );
-            None
-        }
-        None => {
-            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
-            None
-        }
-    }
+/// What the names in a step's operands can refer to, and where to report.
+struct Operands<'a> {
+    scene: &'a mut Scene,
+    goals: &'a [Goal],
+    uses: &'a mut Vec<(Span, Span)>,
+    scope: &'a HashMap<String, (Local, Span)>,
+    diagnostics: &'a mut Vec<Diagnostic>,
 }
 
-fn step_object(
-    expr: &ast::Expr,
-    scene: &mut Scene,
-    goals: &[Goal],
-    uses: &mut Vec<(Span, Span)>,
-    scope: &HashMap<String, (Local, Span)>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<(usize, Type)> {
-    let name = step_name(expr, "line or circle", diagnostics)?;
-    match scope.get(name) {
-        Some((Local::Object(index, ty), declared)) => {
-            note_reference(scene, name, expr.span, *declared, uses);
-            Some((*index, *ty))
-        }
-        Some((Local::Point(_), declared)) => {
-            diagnostics.push(
-                Diagnostic::error(
-                    "E0201",
+impl Operands<'_> {
+    /// The name an operand refers to, with where it is bound; records the use.
+    fn local(&mut self, expr: &ast::Expr, what: &str) -> Option<(Local, Span, String)> {
+        let name = step_name(expr, what, self.diagnostics)?;
+        match self.scope.get(name) {
+            Some(&(local, declared)) => {
+                note_reference(self.scene, name, expr.span, declared, self.uses);
+                Some((local, declared, name.to_string()))
+            }
+            None => {
+                unknown_in_step(
+                    name,
                     expr.span,
-                    format!("`{name}` is a point: only lines and circles intersect"),
-                )
-                .with_label(*declared, "bound here"),
-            );
-            None
+                    self.scene,
+                    self.goals,
+                    self.scope,
+                    self.diagnostics,
+                );
+                None
+            }
         }
-        None => {
-            unknown_in_step(name, expr.span, scene, goals, scope, diagnostics);
-            None
+    }
+
+    fn point(&mut self, expr: &ast::Expr) -> Option<usize> {
+        match self.local(expr, "point")? {
+            (Local::Point(index), ..) => Some(index),
+            (Local::Object(_, ty), declared, name) => {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        "E0201",
+                        expr.span,
+                        format!("`{name}` is a {ty}, but a point is needed here"),
+                    )
+                    .with_label(declared, "bound here"),
+                );
+                None
+            }
+        }
+    }
+
+    fn object(&mut self, expr: &ast::Expr) -> Option<(usize, Type)> {
+        match self.local(expr, "line or circle")? {
+            (Local::Object(index, ty), ..) => Some((index, ty)),
+            (Local::Point(_), declared, name) => {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        "E0201",
+                        expr.span,
+                        format!("`{name}` is a point: only lines and circles intersect"),
+                    )
+                    .with_label(declared, "bound here"),
+                );
+                None
+            }
         }
     }
 }
