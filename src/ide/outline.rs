@@ -100,14 +100,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                         }
                     }
                 }
-                let name = block
-                    .name
-                    .as_ref()
-                    .map_or("solve".to_string(), |name| name.text.clone());
-                let selection = block
-                    .name
-                    .as_ref()
-                    .map_or(block.keyword_span, |name| name.span);
+                let (name, selection) = block_name(&block.name, block.keyword_span, "solve");
                 items.push(OutlineItem {
                     name,
                     detail,
@@ -118,14 +111,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                 });
             }
             ItemKind::Planar(block) => {
-                let name = block
-                    .name
-                    .as_ref()
-                    .map_or("planar".to_string(), |name| name.text.clone());
-                let selection = block
-                    .name
-                    .as_ref()
-                    .map_or(block.keyword_span, |name| name.span);
+                let (name, selection) = block_name(&block.name, block.keyword_span, "planar");
                 items.push(OutlineItem {
                     name,
                     detail: "planar".to_string(),
@@ -139,6 +125,18 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
         }
     }
     items
+}
+
+/// A block's name (or its keyword) and the span to select for it.
+fn block_name(
+    name: &Option<crate::parse::ast::Name>,
+    keyword_span: Span,
+    keyword: &str,
+) -> (String, Span) {
+    match name {
+        Some(name) => (name.text.clone(), name.span),
+        None => (keyword.to_string(), keyword_span),
+    }
 }
 
 /// Spans of blocks, for folding.
