@@ -1,6 +1,5 @@
 //! Code actions on planar blocks: untangle, next level, generate a level.
 
-use super::convert::Text;
 use super::documents::Snapshot;
 use crate::analysis::Analysis;
 use tower_lsp_server::ls_types::*;
@@ -12,33 +11,11 @@ pub fn planar_actions(
     offset: usize,
 ) -> Vec<CodeActionOrCommand> {
     use crate::planar::edits::{append_new_level, next_level, untangle_block};
-    let text = Text {
-        text: &snapshot.text,
-        index: &snapshot.index,
-    };
     let action = |title: &str, kind: CodeActionKind, edits: Vec<crate::edit::TextEdit>| {
-        let edits = edits
-            .into_iter()
-            .map(|edit| {
-                OneOf::Left(TextEdit {
-                    range: text.range(edit.span),
-                    new_text: edit.text,
-                })
-            })
-            .collect();
         CodeActionOrCommand::CodeAction(CodeAction {
             title: title.to_string(),
             kind: Some(kind),
-            edit: Some(WorkspaceEdit {
-                document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
-                    text_document: OptionalVersionedTextDocumentIdentifier {
-                        uri: snapshot.uri.clone(),
-                        version: Some(snapshot.version),
-                    },
-                    edits,
-                }])),
-                ..WorkspaceEdit::default()
-            }),
+            edit: Some(snapshot.versioned_edit(edits)),
             ..CodeAction::default()
         })
     };

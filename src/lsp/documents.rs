@@ -27,6 +27,41 @@ pub struct Snapshot {
     pub current_version: Arc<AtomicI32>,
 }
 
+impl Snapshot {
+    /// The text with its line index, for position conversions.
+    pub fn view(&self) -> super::convert::Text<'_> {
+        super::convert::Text {
+            text: &self.text,
+            index: &self.index,
+        }
+    }
+
+    /// Core edits as an edit of this version of the document: a client
+    /// applies it only if the document is still at this version.
+    pub fn versioned_edit(&self, edits: Vec<crate::edit::TextEdit>) -> lsp::WorkspaceEdit {
+        let view = self.view();
+        let edits = edits
+            .into_iter()
+            .map(|edit| {
+                lsp::OneOf::Left(lsp::TextEdit {
+                    range: view.range(edit.span),
+                    new_text: edit.text,
+                })
+            })
+            .collect();
+        lsp::WorkspaceEdit {
+            document_changes: Some(lsp::DocumentChanges::Edits(vec![lsp::TextDocumentEdit {
+                text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                    uri: self.uri.clone(),
+                    version: Some(self.version),
+                },
+                edits,
+            }])),
+            ..lsp::WorkspaceEdit::default()
+        }
+    }
+}
+
 #[derive(Default, Clone)]
 pub struct Documents(Arc<Mutex<HashMap<String, Document>>>);
 

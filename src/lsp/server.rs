@@ -1,7 +1,7 @@
 //! The `LanguageServer` implementation: protocol in, one question to the
 //! analysis, protocol out.
 
-use super::convert::{self, Text};
+use super::convert;
 use super::documents::{Documents, Snapshot};
 use super::solve_job::{find_construction, invalid, SolveSettings};
 use crate::analysis::Analysis;
@@ -157,10 +157,7 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
             .await;
         return;
     };
-    let text = Text {
-        text: &snapshot.text,
-        index: &snapshot.index,
-    };
+    let text = snapshot.view();
     let diagnostics = analysis
         .diagnostics
         .iter()
@@ -292,10 +289,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(place.position);
         let found = guarded(|| ide::hover(&analysis, offset))?;
         Ok(found.map(|hover| Hover {
@@ -316,10 +310,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(place.position);
         let found = guarded(|| ide::definition(&analysis, offset))?;
         Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
@@ -331,10 +322,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(place.position);
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(Some(
@@ -352,10 +340,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(params.position);
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(spans
@@ -370,32 +355,11 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(place.position);
         let edits = guarded(|| ide::rename(&analysis, offset, &params.new_name))?
             .map_err(|error| invalid(error.to_string()))?;
-        let edits = edits
-            .into_iter()
-            .map(|edit| {
-                OneOf::Left(TextEdit {
-                    range: text.range(edit.span),
-                    new_text: edit.text,
-                })
-            })
-            .collect();
-        Ok(Some(WorkspaceEdit {
-            document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
-                text_document: OptionalVersionedTextDocumentIdentifier {
-                    uri,
-                    version: Some(snapshot.version),
-                },
-                edits,
-            }])),
-            ..WorkspaceEdit::default()
-        }))
+        Ok(Some(snapshot.versioned_edit(edits)))
     }
 
     async fn document_symbol(
@@ -405,10 +369,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let items = guarded(|| ide::outline(&analysis))?;
         Ok(Some(DocumentSymbolResponse::Nested(
             items
@@ -423,10 +384,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let formatted = guarded(|| crate::format::format(&snapshot.text))?;
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         Ok(formatted
             .filter(|formatted| *formatted != *snapshot.text)
             .map(|formatted| {
@@ -441,10 +399,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let spans = guarded(|| ide::folding_ranges(&analysis))?;
         Ok(Some(
             spans
@@ -470,10 +425,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let range = text.span(params.range);
         let hints = guarded(|| ide::inlay_hints(&analysis, range))?;
         Ok(Some(
@@ -498,10 +450,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(place.position);
         let items = guarded(|| ide::completions(&analysis, &snapshot.text, offset))?;
         Ok(Some(CompletionResponse::Array(
@@ -527,10 +476,7 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
             return Ok(None);
         };
-        let text = Text {
-            text: &snapshot.text,
-            index: &snapshot.index,
-        };
+        let text = snapshot.view();
         let offset = text.offset(params.range.start);
         let Some(block) = ide::block_at(&analysis, offset) else {
             let actions = {

@@ -2,7 +2,6 @@
 //! progress, cancellation (request cancelled, document changed) and an edit
 //! tied to the document version it was computed for.
 
-use super::convert::Text;
 use super::documents::{Documents, Snapshot};
 use crate::edit::{construction_to_lines, fill_block};
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
@@ -239,29 +238,7 @@ async fn run(
     guard.message = format!("found {} moves", construction.moves());
     let lines = construction_to_lines(&analysis.scene, problem, &construction);
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
-    let view = Text {
-        text: &snapshot.text,
-        index: &snapshot.index,
-    };
-    let edits = fill_block(&snapshot.text, problem, &spans, &lines)
-        .into_iter()
-        .map(|edit| {
-            lsp::OneOf::Left(lsp::TextEdit {
-                range: view.range(edit.span),
-                new_text: edit.text,
-            })
-        })
-        .collect();
-    Ok(lsp::WorkspaceEdit {
-        document_changes: Some(lsp::DocumentChanges::Edits(vec![lsp::TextDocumentEdit {
-            text_document: lsp::OptionalVersionedTextDocumentIdentifier {
-                uri: snapshot.uri.clone(),
-                version: Some(snapshot.version),
-            },
-            edits,
-        }])),
-        ..lsp::WorkspaceEdit::default()
-    })
+    Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
 }
 
 fn internal(message: &str) -> jsonrpc::Error {
