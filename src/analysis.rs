@@ -22,6 +22,15 @@ impl Analysis {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// Mistakes in the input itself (not failing constructions or puzzles).
+    pub fn input_errors(&self) -> Vec<Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.is_input_error())
+            .cloned()
+            .collect()
+    }
 }
 
 pub fn analyze(text: &str) -> Analysis {

@@ -135,12 +135,7 @@ fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
 fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let text = read(path)?;
     let analysis = analyze(&text);
-    let errors: Vec<Diagnostic> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_input_error())
-        .cloned()
-        .collect();
+    let errors = analysis.input_errors();
     if !errors.is_empty() {
         let name = path.display().to_string();
         eprint!(
@@ -259,12 +254,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
         Err(code) => return code,
     };
     let analysis = analyze(&text);
-    let errors: Vec<Diagnostic> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_input_error())
-        .cloned()
-        .collect();
+    let errors = analysis.input_errors();
     let name = path.display().to_string();
     if !errors.is_empty() {
         if as_json {
