@@ -494,12 +494,7 @@ fn split_face(face: &[usize], path: &[usize]) -> (Vec<usize>, Vec<usize>) {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-
-    fn complete(count: usize) -> Vec<(usize, usize)> {
-        (0..count)
-            .flat_map(|a| (a + 1..count).map(move |b| (a, b)))
-            .collect()
-    }
+    use crate::planar::test_graphs::{complete, cube};
 
     fn drawn_without_crossings(count: usize, links: &[(usize, usize)]) {
         let positions = planar_drawing(count, links).expect("planar");
@@ -520,21 +515,7 @@ mod tests {
     #[test]
     fn planar_graphs_are_drawn_without_crossings() {
         drawn_without_crossings(4, &complete(4));
-        let cube = [
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 0),
-            (4, 5),
-            (5, 6),
-            (6, 7),
-            (7, 4),
-            (0, 6),
-            (1, 7),
-            (2, 4),
-            (3, 5),
-        ];
-        drawn_without_crossings(8, &cube);
+        drawn_without_crossings(8, &cube());
         // A tree, a path, a star, two triangles joined at a node, a forest.
         drawn_without_crossings(7, &[(0, 1), (0, 2), (1, 3), (1, 4), (2, 5), (2, 6)]);
         drawn_without_crossings(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);

@@ -4,5 +4,7 @@ pub mod crossing;
 pub mod edits;
 pub mod embed;
 pub mod generate;
+#[cfg(test)]
+mod test_graphs;
 pub mod untangle;
 pub mod write;

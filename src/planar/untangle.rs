@@ -313,12 +313,7 @@ fn round(point: Point) -> Point {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-
-    fn complete(count: usize) -> Vec<Link> {
-        (0..count)
-            .flat_map(|a| (a + 1..count).map(move |b| (a, b)))
-            .collect()
-    }
+    use crate::planar::test_graphs::{complete, cube};
 
     fn circle(count: usize) -> Vec<Point> {
         (0..count)
@@ -399,21 +394,7 @@ mod tests {
     fn planar_graphs_written_by_hand_untangle() {
         // K4 and the cube, drawn tangled on a circle.
         let k4 = complete(4);
-        let cube: Vec<Link> = vec![
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 0),
-            (4, 5),
-            (5, 6),
-            (6, 7),
-            (7, 4),
-            (0, 6),
-            (1, 7),
-            (2, 4),
-            (3, 5),
-        ];
-        for (count, links) in [(4, k4), (8, cube)] {
+        for (count, links) in [(4, k4), (8, cube())] {
             assert_eq!(not_planar(count, &links), None);
             assert!(super::super::embed::is_planar(count, &links));
             let Untangled::Positions(positions) = untangle(&circle(count), &links, None, None)
