@@ -80,6 +80,19 @@ impl Backend {
         Ok(Some((snapshot, analysis)))
     }
 
+    /// The snapshot, its analysis and the byte offset of a position in it.
+    async fn at(
+        &self,
+        uri: &Uri,
+        position: Position,
+    ) -> Result<Option<(Snapshot, Arc<Analysis>, usize)>> {
+        let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
+            return Ok(None);
+        };
+        let offset = snapshot.view().offset(position);
+        Ok(Some((snapshot, analysis, offset)))
+    }
+
     async fn publish(&self, uri: Uri, version: i32) {
         publish_diagnostics(self.client.clone(), self.documents.clone(), uri, version).await;
     }
@@ -286,11 +299,12 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let place = params.text_document_position_params;
-        let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
+        let Some((snapshot, analysis, offset)) =
+            self.at(&place.text_document.uri, place.position).await?
+        else {
             return Ok(None);
         };
         let text = snapshot.view();
-        let offset = text.offset(place.position);
         let found = guarded(|| ide::hover(&analysis, offset))?;
         Ok(found.map(|hover| Hover {
             contents: HoverContents::Markup(MarkupContent {
@@ -307,11 +321,10 @@ impl LanguageServer for Backend {
     ) -> Result<Option<GotoDefinitionResponse>> {
         let place = params.text_document_position_params;
         let uri = place.text_document.uri;
-        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+        let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
         let text = snapshot.view();
-        let offset = text.offset(place.position);
         let found = guarded(|| ide::definition(&analysis, offset))?;
         Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
     }
@@ -319,11 +332,10 @@ impl LanguageServer for Backend {
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let place = params.text_document_position;
         let uri = place.text_document.uri;
-        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+        let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
         let text = snapshot.view();
-        let offset = text.offset(place.position);
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(Some(
             spans
@@ -337,11 +349,12 @@ impl LanguageServer for Backend {
         &self,
         params: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+        let Some((snapshot, analysis, offset)) =
+            self.at(&params.text_document.uri, params.position).await?
+        else {
             return Ok(None);
         };
         let text = snapshot.view();
-        let offset = text.offset(params.position);
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(spans
             .into_iter()
@@ -352,11 +365,9 @@ impl LanguageServer for Backend {
     async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
         let place = params.text_document_position;
         let uri = place.text_document.uri;
-        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+        let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
-        let text = snapshot.view();
-        let offset = text.offset(place.position);
         let edits = guarded(|| ide::rename(&analysis, offset, &params.new_name))?
             .map_err(|error| invalid(error.to_string()))?;
         Ok(Some(snapshot.versioned_edit(edits)))
@@ -447,11 +458,11 @@ impl LanguageServer for Backend {
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let place = params.text_document_position;
-        let Some((snapshot, analysis)) = self.analyzed(&place.text_document.uri).await? else {
+        let Some((snapshot, analysis, offset)) =
+            self.at(&place.text_document.uri, place.position).await?
+        else {
             return Ok(None);
         };
-        let text = snapshot.view();
-        let offset = text.offset(place.position);
         let items = guarded(|| ide::completions(&analysis, &snapshot.text, offset))?;
         Ok(Some(CompletionResponse::Array(
             items
@@ -473,11 +484,9 @@ impl LanguageServer for Backend {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri;
-        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+        let Some((snapshot, analysis, offset)) = self.at(&uri, params.range.start).await? else {
             return Ok(None);
         };
-        let text = snapshot.view();
-        let offset = text.offset(params.range.start);
         let Some(block) = ide::block_at(&analysis, offset) else {
             let actions = {
                 let (analysis, snapshot) = (analysis.clone(), snapshot.clone());
