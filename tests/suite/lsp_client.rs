@@ -95,9 +95,15 @@ impl Session {
         self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
 
-    /// The next message matching `wanted`, answering the server's own
-    /// requests (progress tokens, edits) on the way.
+    /// The first message matching `wanted`, already seen or the next to come,
+    /// answering the server's own requests (progress tokens, edits) on the way.
     pub fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        // A notification may already have arrived while waiting for something
+        // else (the end of a cancelled solve's progress can overtake its error
+        // response): look there first.
+        if let Some(index) = self.seen.iter().position(&wanted) {
+            return self.seen.remove(index);
+        }
         let deadline = Instant::now() + PATIENCE;
         loop {
             let message = match self
