@@ -83,13 +83,19 @@ pub fn untangle(
     level: Option<u32>,
     seed: Option<u64>,
 ) -> Untangled {
-    if let Some(reason) = not_planar(positions.len(), links) {
-        return Untangled::NotPlanar(reason);
-    }
-    if let Some(drawing) = super::embed::planar_drawing(positions.len(), links) {
-        let drawing: Vec<Point> = drawing.into_iter().map(round_fine).collect();
-        if crossings(&drawing, links).is_empty() && distinct(&drawing) {
-            return Untangled::Positions(drawing);
+    // One embedding does both jobs for a planar graph; only when it fails is
+    // the graph examined for the reason.
+    match super::embed::planar_drawing(positions.len(), links) {
+        Some(drawing) => {
+            let drawing: Vec<Point> = drawing.into_iter().map(round_fine).collect();
+            if crossings(&drawing, links).is_empty() && distinct(&drawing) {
+                return Untangled::Positions(drawing);
+            }
+        }
+        None => {
+            if let Some(reason) = not_planar(positions.len(), links) {
+                return Untangled::NotPlanar(reason);
+            }
         }
     }
     if let (Some(level), Some(seed)) = (level, seed) {
