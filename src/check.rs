@@ -35,6 +35,22 @@ pub struct BlockReport {
     pub replay: Option<Replay>,
 }
 
+/// Whether the givens and setup reach every goal on every instance already
+/// (a goal that is a given point or a drawn line): zero moves solve it.
+fn reached_without_steps(problem: &Problem) -> bool {
+    !problem.instances.is_empty()
+        && !problem.goals.is_empty()
+        && mask_matches(&problem.mask, &[])
+        && problem.instances.iter().all(|instance| {
+            instance.goals.len() == problem.goals.len()
+                && crate::solve::replay_ops([], instance).is_ok_and(|replay| {
+                    crate::solve::goals_reached(instance, &replay)
+                        .iter()
+                        .all(|r| *r)
+                })
+        })
+}
+
 pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut report = BlockReport {
@@ -45,7 +61,7 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         instances: 0,
         replay: None,
     };
-    if problem.steps.is_empty() && problem.steps_complete {
+    if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
         diagnostics.push(
             Diagnostic::warning(
                 "W0002",

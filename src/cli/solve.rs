@@ -105,7 +105,10 @@ pub fn run(args: &SolveArgs) -> i32 {
             }
         },
         None => (0..analysis.scene.problems.len())
-            .filter(|&index| analysis.scene.problems[index].steps.is_empty())
+            .filter(|&index| {
+                analysis.scene.problems[index].steps.is_empty()
+                    && analysis.reports[index].status != Status::Solved
+            })
             .collect(),
     };
     if args.check {
@@ -173,9 +176,9 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<S
     match outcome {
         Outcome::Found(construction) => {
             eprintln!(
-                "{}: {} moves ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
+                "{}: {} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
                 problem.name,
-                construction.moves()
+                moves_text(construction.moves())
             );
             Some(construction_to_lines(scene, problem, &construction))
         }
@@ -228,7 +231,7 @@ fn check_only(
         if analysis.reports[index].status == Status::Solved && args.block.is_some() {
             continue;
         }
-        if problem.steps.is_empty() {
+        if problem.steps.is_empty() && analysis.reports[index].status != Status::Solved {
             code = EXIT_FAILED;
             if solve_one(&analysis.scene, problem, args).is_some() {
                 eprintln!(
@@ -270,6 +273,14 @@ pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), 
         let _ = std::fs::remove_file(&temporary);
         format!("cannot replace {}: {e}", path.display())
     })
+}
+
+fn moves_text(moves: usize) -> String {
+    match moves {
+        0 => "0 moves: the givens and setup already reach every goal".to_string(),
+        1 => "1 move".to_string(),
+        _ => format!("{moves} moves"),
+    }
 }
 
 #[cfg(test)]

@@ -16,12 +16,13 @@
 //!   do not depend on the number of threads.
 
 use super::construction::Construction;
-use super::state::{Choice, State};
+use super::mask::{kinds_at, Draw};
+use super::state::{Choice, Filter, State};
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
 use crate::resolve::Problem;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOptions {
@@ -42,6 +43,16 @@ pub struct Techniques {
     pub goal_pruning: bool,
     /// Try an object reached from several pairs of points once.
     pub merge_same_objects: bool,
+    /// What a goal needs before its last move: a line two points on it, a
+    /// circle its centre and a point on it (with `goal_pruning`).
+    pub prerequisites: bool,
+    /// No idle object: every removable object must pass through a goal or
+    /// make a point a later move uses (with `goal_pruning`).
+    pub idle_objects: bool,
+    /// Candidate moves kept level by level instead of scanning every pair
+    /// of points at every node; the last move only checks the goals
+    /// (with `merge_same_objects`).
+    pub incremental: bool,
 }
 
 impl Techniques {
@@ -49,12 +60,27 @@ impl Techniques {
         merge_reorderings: true,
         goal_pruning: true,
         merge_same_objects: true,
+        prerequisites: true,
+        idle_objects: true,
+        incremental: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
         merge_reorderings: false,
         goal_pruning: false,
         merge_same_objects: false,
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+    };
+    /// The first release's search: the baseline of the benchmarks.
+    pub const FIRST: Techniques = Techniques {
+        merge_reorderings: true,
+        goal_pruning: true,
+        merge_same_objects: true,
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
     };
 }
 
@@ -132,8 +158,9 @@ impl Stats {
     }
 }
 
-/// How often workers look at the budget and publish their counts.
-const CHECK_EVERY: u64 = 4096;
+/// How often workers look at the budget and publish their counts: often
+/// enough that a stop is obeyed within a millisecond or two.
+const CHECK_EVERY: u64 = 1024;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
@@ -152,13 +179,10 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     }
     let (first, last) = lengths(&problem.mask, options.max_moves);
     let threads = if options.threads == 0 {
-        rayon::current_num_threads()
+        std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         options.threads
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build();
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
     for length in first..=last {
@@ -167,25 +191,18 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             moves: length,
             examined: before,
         });
-        let context = Context {
-            problem,
-            mask: &problem.mask,
-            length,
-            budget,
-            total: &total,
-            techniques: options.techniques,
-        };
-        let result = match (&pool, threads) {
-            (Ok(pool), threads) if threads > 1 => {
-                pool.install(|| search_parallel(&root, &context, threads))
-            }
-            _ => search_subtree(
+        let halt = AtomicBool::new(false);
+        let context = Context::new(problem, options.techniques, length, budget, &total, &halt);
+        let result = if threads > 1 {
+            search_parallel(&root, &context, threads)
+        } else {
+            search_subtree(
                 &mut root.clone(),
                 &context,
                 0,
                 &AtomicUsize::new(usize::MAX),
                 0,
-            ),
+            )
         };
         stats
             .examined_per_length
@@ -230,25 +247,94 @@ pub(super) struct Context<'a> {
     pub(super) length: usize,
     pub(super) budget: &'a dyn Budget,
     pub(super) total: &'a AtomicU64,
+    /// Set when one worker stops: the others stop at their next check.
+    pub(super) halt: &'a AtomicBool,
+    /// Whether the mask allows lines (circles) anywhere.
+    pub(super) any_lines: bool,
+    pub(super) any_circles: bool,
 }
 
-/// Splits the first levels into enough subtrees for the threads, searches
-/// them in parallel and keeps the answer of the earliest subtree.
+impl<'a> Context<'a> {
+    fn new(
+        problem: &'a Problem,
+        techniques: Techniques,
+        length: usize,
+        budget: &'a dyn Budget,
+        total: &'a AtomicU64,
+        halt: &'a AtomicBool,
+    ) -> Self {
+        let mask = &problem.mask;
+        let allows = |draw| {
+            (0..length).any(|index| {
+                let (lines, circles, _) = kinds_at(mask, index, length);
+                match draw {
+                    Draw::Line => lines,
+                    Draw::Circle => circles,
+                }
+            })
+        };
+        Context {
+            techniques,
+            problem,
+            mask,
+            length,
+            budget,
+            total,
+            halt,
+            any_lines: allows(Draw::Line),
+            any_circles: allows(Draw::Circle),
+        }
+    }
+
+    /// Partial-order reduction, unless `ignore min` is set: which points
+    /// survive that limit depends on the order objects are drawn in, so
+    /// every order must be tried (docs/solver.md, "Soundness").
+    pub(super) fn reorder(&self) -> bool {
+        self.techniques.merge_reorderings && self.problem.limits.min.is_none()
+    }
+
+    /// The no-idle-object bound, unless `ignore min` is set (leaving an
+    /// object out can let a point survive that hides a later one).
+    pub(super) fn idle_objects(&self) -> bool {
+        self.techniques.goal_pruning
+            && self.techniques.idle_objects
+            && self.problem.limits.min.is_none()
+    }
+}
+
+/// The moves from a node that keep every goal within reach.
+fn expand(
+    state: &mut State,
+    depth: usize,
+    context: &Context,
+    scratch: &mut Scratch,
+) -> Vec<Choice> {
+    let mut out = Vec::new();
+    if state.lower_bound(context) <= context.length - depth {
+        state.children(depth, context, &mut scratch.filter, &mut out);
+    }
+    out
+}
+
+/// Splits the first levels into many small subtrees, which the threads
+/// take in order (each the earliest not yet taken), so that when an early
+/// subtree has the answer the others are near it and stop at once.
 fn search_parallel(
     root: &State,
     context: &Context,
     threads: usize,
 ) -> Result<Option<Construction>, Stop> {
+    let mut scratch = Scratch::default();
     let mut frontier: Vec<Vec<Choice>> = vec![Vec::new()];
     let mut depth = 0;
-    while frontier.len() < 16 * threads && depth + 1 < context.length {
+    while frontier.len() < 64 * threads && depth + 1 < context.length {
         let mut next = Vec::new();
         for path in &frontier {
             let mut state = root.clone();
             for choice in path {
-                state.apply(*choice, context.problem);
+                state.apply(*choice, context);
             }
-            for choice in state.children(depth, context) {
+            for choice in expand(&mut state, depth, context, &mut scratch) {
                 let mut extended = path.clone();
                 extended.push(choice);
                 next.push(extended);
@@ -262,31 +348,52 @@ fn search_parallel(
         if frontier.is_empty() {
             return Ok(None);
         }
+        if let Some(stop) = context.budget.stop() {
+            return Err(stop);
+        }
     }
     let best = AtomicUsize::new(usize::MAX);
-    let results: Vec<Result<Option<Construction>, Stop>> = frontier
-        .par_iter()
-        .enumerate()
-        .map(|(index, path)| {
-            if index > best.load(Ordering::Relaxed) {
-                return Ok(None);
-            }
-            let mut state = root.clone();
-            for choice in path {
-                state.apply(*choice, context.problem);
-            }
-            let found = search_subtree(&mut state, context, depth, &best, index)?;
-            if found.is_some() {
-                best.fetch_min(index, Ordering::Relaxed);
-            }
-            Ok(found)
-        })
-        .collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, SubtreeResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= frontier.len()
+                    || index > best.load(Ordering::Relaxed)
+                    || context.halt.load(Ordering::Relaxed)
+                {
+                    break;
+                }
+                let mut state = root.clone();
+                for choice in &frontier[index] {
+                    state.apply(*choice, context);
+                }
+                let found = search_subtree(&mut state, context, depth, &best, index);
+                match &found {
+                    Ok(Some(_)) => {
+                        best.fetch_min(index, Ordering::Relaxed);
+                    }
+                    Err(_) => context.halt.store(true, Ordering::Relaxed),
+                    Ok(None) => {}
+                }
+                results
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push((index, found));
+            });
+        }
+    });
+    let mut results = results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    results.sort_by_key(|(index, _)| *index);
     let mut stopped = None;
-    for result in results {
+    for (_, result) in results {
         match result {
-            Ok(Some(construction)) => return Ok(Some(construction)),
-            Ok(None) => {}
+            // Every subtree before this one was searched in full.
+            Ok(Some(construction)) if stopped.is_none() => return Ok(Some(construction)),
+            Ok(_) => {}
             Err(stop) => stopped = stopped.or(Some(stop)),
         }
     }
@@ -295,6 +402,9 @@ fn search_parallel(
         None => Ok(None),
     }
 }
+
+/// What one subtree gave: its answer, none, or why it stopped.
+type SubtreeResult = Result<Option<Construction>, Stop>;
 
 /// Depth-first search below one node, in a fixed order.
 fn search_subtree(
@@ -309,12 +419,20 @@ fn search_subtree(
         examined: 0,
         best,
         index,
+        scratch: Scratch::default(),
+        buffers: Vec::new(),
     };
     let result = worker.dfs(state, depth);
     context
         .total
         .fetch_add(worker.examined % CHECK_EVERY, Ordering::Relaxed);
     result
+}
+
+/// Buffers reused across nodes, so the hot path does not allocate.
+#[derive(Default)]
+struct Scratch {
+    filter: Filter,
 }
 
 struct Worker<'a> {
@@ -324,37 +442,101 @@ struct Worker<'a> {
     /// This subtree's place in the fixed order; later subtrees stop once an
     /// earlier one has an answer.
     index: usize,
+    scratch: Scratch,
+    /// One list of moves per depth.
+    buffers: Vec<Vec<Choice>>,
+}
+
+/// Why a worker leaves its subtree early.
+enum Leave {
+    Stop(Stop),
+    /// An earlier subtree has an answer.
+    Beaten,
 }
 
 impl Worker<'_> {
     fn dfs(&mut self, state: &mut State, depth: usize) -> Result<Option<Construction>, Stop> {
-        let problem = self.context.problem;
-        if depth == self.context.length {
+        match self.visit(state, depth) {
+            Ok(found) => Ok(found),
+            Err(Leave::Stop(stop)) => Err(stop),
+            Err(Leave::Beaten) => Ok(None),
+        }
+    }
+
+    /// Counts one examined construction and, now and then, asks whether to go on.
+    fn tick(&mut self) -> Result<(), Leave> {
+        self.examined += 1;
+        if self.examined % CHECK_EVERY != 0 {
+            return Ok(());
+        }
+        let context = self.context;
+        let total = context.total.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
+        if context.halt.load(Ordering::Relaxed) {
+            return Err(Leave::Stop(
+                context.budget.stop().unwrap_or(Stop::Cancelled),
+            ));
+        }
+        if let Some(stop) = context.budget.stop() {
+            context.halt.store(true, Ordering::Relaxed);
+            return Err(Leave::Stop(stop));
+        }
+        if self.best.load(Ordering::Relaxed) < self.index {
+            return Err(Leave::Beaten);
+        }
+        context.budget.progress(&Progress {
+            moves: context.length,
+            examined: total,
+        });
+        Ok(())
+    }
+
+    fn visit(&mut self, state: &mut State, depth: usize) -> Result<Option<Construction>, Leave> {
+        let context = self.context;
+        let problem = context.problem;
+        let remaining = context.length - depth;
+        if remaining == 0 {
             return Ok(state.solution(problem));
         }
-        for choice in state.children(depth, self.context) {
-            self.examined += 1;
-            if self.examined % CHECK_EVERY == 0 {
-                let total =
-                    self.context.total.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
-                if let Some(stop) = self.context.budget.stop() {
-                    return Err(stop);
+        // One level earlier: a node whose goals are out of reach is not expanded.
+        if state.lower_bound(context) > remaining {
+            return Ok(None);
+        }
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        let mut choices = std::mem::take(&mut self.buffers[depth]);
+        state.children(depth, context, &mut self.scratch.filter, &mut choices);
+        let mut found = Ok(None);
+        if remaining == 1 && context.techniques.incremental {
+            // The last move: only whether it reaches the goals matters.
+            for choice in &choices {
+                if let Err(leave) = self.tick() {
+                    found = Err(leave);
+                    break;
                 }
-                if self.best.load(Ordering::Relaxed) < self.index {
-                    return Ok(None);
+                if state.finishes(choice) {
+                    if let Some(construction) = state.solution_with(*choice, problem) {
+                        found = Ok(Some(construction));
+                        break;
+                    }
                 }
-                self.context.budget.progress(&Progress {
-                    moves: self.context.length,
-                    examined: total,
-                });
             }
-            let mark = state.apply(choice, problem);
-            let found = self.dfs(state, depth + 1)?;
-            state.undo(mark);
-            if found.is_some() {
-                return Ok(found);
+        } else {
+            for choice in &choices {
+                if let Err(leave) = self.tick() {
+                    found = Err(leave);
+                    break;
+                }
+                let mark = state.apply(*choice, context);
+                let below = self.visit(state, depth + 1);
+                state.undo(mark);
+                if !matches!(below, Ok(None)) {
+                    found = below;
+                    break;
+                }
             }
         }
-        Ok(None)
+        self.buffers[depth] = choices;
+        found
     }
 }

@@ -1,40 +1,178 @@
 //! The working set of one search path: points with where they came from,
-//! objects, goal bookkeeping, the moves worth trying next, and undo.
+//! objects, what each goal still needs, the moves worth trying next, and
+//! undo. The design (bounds, candidate lists, why each is sound) is in
+//! `docs/solver.md`.
 
 use super::construction::{Construction, DrawStep, PointRef};
 use super::mask::{kinds_at, Draw};
-use super::search::{search_instance, Context};
+use super::search::Context;
 use super::verify::finish;
 use crate::geom::{meet, Circle, Line, Meet, Object, Point, EPS};
 use crate::resolve::{Instance, Limits, Problem, Value};
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 
-/// One move: draw `draw` from points `a` and `b` of the working set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One move: draw `object` (a line through `a` and `b`, or a circle with
+/// centre `a` through `b`, points of the working set).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Choice {
     draw: Draw,
     a: u32,
     b: u32,
+    object: Object,
+    key: u64,
 }
 
-type KeySet = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
+/// A lower bound meaning "never": the goal can no longer be reached.
+const NEVER: usize = usize::MAX / 4;
 
-/// Keys are already well-mixed hashes.
-#[derive(Default)]
-struct IdentityHasher(u64);
+/// One distinct goal of the search instance and what the drawing has of it.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    /// A point goal: reached when two drawn objects pass through it.
+    Point { at: Point, hits: u8, done: bool },
+    /// A line goal: drawn through two points on it.
+    Line { line: Line, on: u8, done: bool },
+    /// A circle goal: drawn from its centre through a point on it.
+    Circle {
+        circle: Circle,
+        on: u8,
+        center_hits: u8,
+        center_present: bool,
+        done: bool,
+    },
+}
 
-impl std::hash::Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = (self.0 << 8) | u64::from(*byte);
+impl Target {
+    fn new(goal: &Value) -> Option<Target> {
+        match *goal {
+            Value::Point(at) => Some(Target::Point {
+                at,
+                hits: 0,
+                done: false,
+            }),
+            Value::Line(line) => Some(Target::Line {
+                line,
+                on: 0,
+                done: false,
+            }),
+            Value::Circle(circle) => Some(Target::Circle {
+                circle,
+                on: 0,
+                center_hits: 0,
+                center_present: false,
+                done: false,
+            }),
+            Value::Number(_) | Value::Pair(..) => None,
         }
     }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
+
+    fn same(&self, other: &Target) -> bool {
+        match (self, other) {
+            (Target::Point { at: a, .. }, Target::Point { at: b, .. }) => a.same(*b),
+            (Target::Line { line: a, .. }, Target::Line { line: b, .. }) => a.same(b),
+            (Target::Circle { circle: a, .. }, Target::Circle { circle: b, .. }) => a.same(b),
+            _ => false,
+        }
+    }
+
+    fn done(&self) -> bool {
+        match *self {
+            Target::Point { done, .. }
+            | Target::Line { done, .. }
+            | Target::Circle { done, .. } => done,
+        }
+    }
+
+    fn is_object(&self) -> bool {
+        !matches!(self, Target::Point { .. })
+    }
+
+    /// Whether drawing `object` serves this goal directly (passes through
+    /// the goal point, or is the goal object).
+    fn served_by(&self, object: &Object) -> bool {
+        match self {
+            Target::Point { at, .. } => object.contains(*at),
+            Target::Line { line, .. } => object.same(&Object::Line(*line)),
+            Target::Circle { circle, .. } => object.same(&Object::Circle(*circle)),
+        }
+    }
+
+    /// Records a drawn object.
+    fn add_object(&mut self, object: &Object) {
+        match self {
+            Target::Point { at, hits, done } => {
+                if object.contains(*at) {
+                    *hits = hits.saturating_add(1);
+                    *done |= *hits >= 2;
+                }
+            }
+            Target::Line { line, done, .. } => *done |= object.same(&Object::Line(*line)),
+            Target::Circle {
+                circle,
+                center_hits,
+                done,
+                ..
+            } => {
+                *done |= object.same(&Object::Circle(*circle));
+                if object.contains(circle.center) {
+                    *center_hits = center_hits.saturating_add(1);
+                }
+            }
+        }
+    }
+
+    /// Records a point joining the working set.
+    fn add_point(&mut self, point: Point) {
+        match self {
+            Target::Point { .. } => {}
+            Target::Line { line, on, .. } => {
+                if line.distance_to(point) < EPS {
+                    *on = on.saturating_add(1);
+                }
+            }
+            Target::Circle {
+                circle,
+                on,
+                center_present,
+                ..
+            } => {
+                if (circle.center.dist(point) - circle.radius).abs() < EPS {
+                    *on = on.saturating_add(1);
+                }
+                *center_present |= circle.center.same(point);
+            }
+        }
+    }
+
+    /// The fewest moves that can still reach this goal. With
+    /// `prerequisites`, a line needs two points on it first and a circle its
+    /// centre and a point on it; without, only what the seed's goal pruning
+    /// knows (a point needs two objects, an object one move).
+    fn needs(&self, prerequisites: bool) -> usize {
+        match *self {
+            _ if self.done() => 0,
+            Target::Point { hits, .. } => 2 - usize::from(hits.min(2)),
+            Target::Line { on, .. } => 1 + usize::from(prerequisites && on < 2),
+            Target::Circle {
+                on,
+                center_hits,
+                center_present,
+                ..
+            } => {
+                if !prerequisites {
+                    return 1;
+                }
+                let center = if center_present {
+                    0
+                } else if center_hits >= 2 {
+                    // On two objects but not in the working set: dropped by
+                    // an `ignore` limit, so never usable as a centre.
+                    NEVER
+                } else {
+                    2 - usize::from(center_hits)
+                };
+                1 + center.max(usize::from(on == 0))
+            }
+        }
     }
 }
 
@@ -43,159 +181,301 @@ impl std::hash::Hasher for IdentityHasher {
 pub(super) struct State {
     points: Vec<Point>,
     origins: Vec<PointRef>,
-    /// The move (1-based) that first made each point; 0 for givens.
-    made_at: Vec<usize>,
+    /// The move (1-based) that first made each point; 0 for givens and for
+    /// intersections of setup objects.
+    made_at: Vec<u32>,
     objects: Vec<Object>,
     keys: Vec<u64>,
     setup: usize,
     draws: Vec<DrawStep>,
-    /// For each point goal: objects through it (2 means reached).
-    goal_hits: Vec<u8>,
-    /// For each goal: reached by a given point or an object equal to it.
-    goal_done: Vec<bool>,
+    choices: Vec<Choice>,
+    /// For each drawn object: later moves using a point it made.
+    uses: Vec<u16>,
+    /// For each drawn object: whether it could be left out of a construction
+    /// that does not use it (it lies in the mask's generator part).
+    removable: Vec<bool>,
+    /// For each drawn object: whether it serves a goal directly.
+    serves: Vec<bool>,
+    /// Removable objects that neither serve a goal nor made a used point.
+    idle: usize,
+    targets: Vec<Target>,
+    /// Saved targets, one copy per move, for undo.
+    saved_targets: Vec<Target>,
     limits: Limits,
+    /// Candidate moves, level by level: level `t` holds the moves using a
+    /// point made by move `t` (level 0: the starting points), sorted by key,
+    /// each object once over all levels.
+    arena: Vec<Choice>,
+    level_start: Vec<usize>,
+    /// Index of the first point made by each move (and 0 for level 0).
+    level_points: Vec<usize>,
 }
 
 /// Lengths to restore on undo.
 pub(super) struct Mark {
     points: usize,
     objects: usize,
-    goal_hits: Vec<u8>,
-    goal_done: Vec<bool>,
+    levels: usize,
+    arena: usize,
+}
+
+/// What the next move must do, derived from the bounds at a node.
+#[derive(Default)]
+pub(super) struct Filter {
+    /// Points the next object must pass through.
+    pass: Vec<Point>,
+    /// If set, the next object must be one of these goal objects.
+    goal_objects: Option<Vec<Object>>,
+    /// Objects (indices among all objects) the next move's two points must
+    /// come from, when it is the last move.
+    cover: Vec<usize>,
+    dead: bool,
+    /// Scratch: the key each level's candidates must exceed.
+    thresholds: Vec<Option<u64>>,
 }
 
 impl State {
     pub(super) fn new(instance: &Instance, problem: &Problem) -> State {
+        let mut targets: Vec<Target> = Vec::new();
+        for goal in &instance.goals {
+            if let Some(target) = Target::new(goal) {
+                // Goals that are the same point or object are reached together.
+                if !targets.iter().any(|known| known.same(&target)) {
+                    targets.push(target);
+                }
+            }
+        }
         let mut state = State {
-            points: instance.givens.clone(),
-            origins: (0..instance.givens.len()).map(PointRef::Given).collect(),
-            made_at: vec![0; instance.givens.len()],
+            points: Vec::new(),
+            origins: Vec::new(),
+            made_at: Vec::new(),
             objects: Vec::new(),
             keys: Vec::new(),
             setup: instance.setup.len(),
             draws: Vec::new(),
-            goal_hits: vec![0; instance.goals.len()],
-            goal_done: vec![false; instance.goals.len()],
+            choices: Vec::new(),
+            uses: Vec::new(),
+            removable: Vec::new(),
+            serves: Vec::new(),
+            idle: 0,
+            targets,
+            saved_targets: Vec::new(),
             limits: problem.limits,
+            arena: Vec::new(),
+            level_start: Vec::new(),
+            level_points: vec![0],
         };
-        for (index, goal) in instance.goals.iter().enumerate() {
-            if let Value::Point(goal) = goal {
-                state.goal_done[index] = instance.givens.iter().any(|given| given.same(*goal));
+        for (index, given) in instance.givens.iter().enumerate() {
+            state.push_point(*given, PointRef::Given(index), 0);
+            for target in &mut state.targets {
+                if let Target::Point { at, done, .. } = target {
+                    *done |= at.same(*given);
+                }
             }
         }
         for object in &instance.setup {
-            state.add_object_goals(object, &instance.goals);
+            for target in &mut state.targets {
+                target.add_object(object);
+            }
             state.keys.push(object_key(object));
             state.objects.push(*object);
+        }
+        // Intersections of setup objects are points a construction may use,
+        // as `euc check` accepts them.
+        for second in 0..state.setup {
+            for first in 0..second {
+                state.add_meets(first, second, 0);
+            }
         }
         state
     }
 
-    fn add_object_goals(&mut self, object: &Object, goals: &[Value]) {
-        for (index, goal) in goals.iter().enumerate() {
-            match goal {
-                Value::Point(point) if object.contains(*point) => {
-                    self.goal_hits[index] = self.goal_hits[index].saturating_add(1);
-                    if self.goal_hits[index] >= 2 {
-                        self.goal_done[index] = true;
+    /// The fewest moves that can still reach every goal.
+    pub(super) fn lower_bound(&self, context: &Context) -> usize {
+        let techniques = context.techniques;
+        if !techniques.goal_pruning {
+            return 0;
+        }
+        let prerequisites = techniques.prerequisites;
+        let mut bound = 0;
+        let mut objects_missing = 0;
+        for target in &self.targets {
+            bound = bound.max(target.needs(prerequisites));
+            objects_missing += usize::from(target.is_object() && !target.done());
+        }
+        bound = bound.max(objects_missing);
+        if context.idle_objects() {
+            // Every later move uses two points, each made by two objects:
+            // four idle objects at most become useful per move.
+            bound = bound.max(self.idle.div_ceil(4));
+        }
+        bound
+    }
+
+    /// What the next move must do, with `remaining` moves left (this one
+    /// included), for the bound to stay within reach.
+    pub(super) fn filter(&self, remaining: usize, context: &Context, filter: &mut Filter) {
+        filter.pass.clear();
+        filter.goal_objects = None;
+        filter.cover.clear();
+        filter.dead = false;
+        if !context.techniques.goal_pruning {
+            return;
+        }
+        let prerequisites = context.techniques.prerequisites;
+        let mut objects_missing = 0;
+        for target in &self.targets {
+            let needs = target.needs(prerequisites);
+            if needs > remaining {
+                filter.dead = true;
+                return;
+            }
+            objects_missing += usize::from(target.is_object() && !target.done());
+            if needs != remaining {
+                continue;
+            }
+            match *target {
+                Target::Point { at, .. } => filter.pass.push(at),
+                Target::Circle {
+                    circle,
+                    on,
+                    center_present,
+                    ..
+                } if prerequisites && !center_present && remaining > 1 => {
+                    // The centre is the binding need unless only a point on
+                    // the circle is missing.
+                    let center_need = needs - 1;
+                    if center_need >= usize::from(on == 0) {
+                        filter.pass.push(circle.center);
                     }
                 }
-                Value::Line(line) if object.same(&Object::Line(*line)) => {
-                    self.goal_done[index] = true
-                }
-                Value::Circle(circle) if object.same(&Object::Circle(*circle)) => {
-                    self.goal_done[index] = true
-                }
                 _ => {}
+            }
+        }
+        if objects_missing > remaining {
+            filter.dead = true;
+            return;
+        }
+        if objects_missing == remaining {
+            filter.goal_objects = Some(
+                self.targets
+                    .iter()
+                    .filter(|target| !target.done())
+                    .filter_map(|target| match target {
+                        Target::Line { line, .. } => Some(Object::Line(*line)),
+                        Target::Circle { circle, .. } => Some(Object::Circle(*circle)),
+                        Target::Point { .. } => None,
+                    })
+                    .collect(),
+            );
+        }
+        if remaining == 1 && context.idle_objects() && self.idle > 0 {
+            // The last move must make every idle object useful.
+            filter.cover.extend(
+                (self.setup..self.objects.len()).filter(|&index| self.is_idle(index - self.setup)),
+            );
+            if filter.cover.len() > 4 {
+                filter.dead = true;
             }
         }
     }
 
-    /// The moves worth trying from here, in a fixed order.
-    pub(super) fn children(&self, depth: usize, context: &Context) -> Vec<Choice> {
-        let problem = context.problem;
-        let goals = &problem.instances[search_instance(problem)].goals;
-        let remaining = context.length - depth;
+    fn is_idle(&self, drawn: usize) -> bool {
+        self.removable[drawn] && !self.serves[drawn] && self.uses[drawn] == 0
+    }
+
+    /// Whether a move passes the filter (before its intersections are computed).
+    fn admits(&self, filter: &Filter, choice: &Choice) -> bool {
+        if !filter
+            .pass
+            .iter()
+            .all(|point| choice.object.contains(*point))
+        {
+            return false;
+        }
+        if let Some(goals) = &filter.goal_objects {
+            if !goals.iter().any(|goal| goal.same(&choice.object)) {
+                return false;
+            }
+        }
+        if !filter.cover.is_empty() {
+            let parents = |point: u32| match self.origins[point as usize] {
+                PointRef::Meet { first, second, .. } => [first, second],
+                PointRef::Given(_) => [usize::MAX, usize::MAX],
+            };
+            let [p, q] = parents(choice.a);
+            let [r, s] = parents(choice.b);
+            if !filter
+                .cover
+                .iter()
+                .all(|&idle| [p, q, r, s].contains(&idle))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The moves worth trying from here, in a fixed order, into `out`.
+    pub(super) fn children(
+        &mut self,
+        depth: usize,
+        context: &Context,
+        filter: &mut Filter,
+        out: &mut Vec<Choice>,
+    ) {
+        out.clear();
+        self.filter(context.length - depth, context, filter);
+        if filter.dead {
+            return;
+        }
+        if context.techniques.incremental && context.techniques.merge_same_objects {
+            self.children_incremental(depth, context, filter, out);
+        } else {
+            self.children_scan(depth, context, filter, out);
+        }
+    }
+
+    /// The first search: every pair of points, every node.
+    fn children_scan(
+        &self,
+        depth: usize,
+        context: &Context,
+        filter: &Filter,
+        choices: &mut Vec<Choice>,
+    ) {
         let techniques = context.techniques;
-        // Goal-directed pruning.
-        let mut must_pass: Vec<Point> = Vec::new();
-        let mut must_be: Vec<Object> = Vec::new();
-        let mut objects_missing = 0;
-        for (index, goal) in goals.iter().enumerate() {
-            if self.goal_done[index] {
-                continue;
-            }
-            match goal {
-                Value::Point(point) => {
-                    let need = 2 - usize::from(self.goal_hits[index].min(2));
-                    if need > remaining && techniques.goal_pruning {
-                        return Vec::new();
-                    }
-                    if need == remaining && techniques.goal_pruning {
-                        must_pass.push(*point);
-                    }
-                }
-                Value::Line(line) => {
-                    objects_missing += 1;
-                    must_be.push(Object::Line(*line));
-                }
-                Value::Circle(circle) => {
-                    objects_missing += 1;
-                    must_be.push(Object::Circle(*circle));
-                }
-                _ => {}
-            }
-        }
-        if objects_missing > remaining && techniques.goal_pruning {
-            return Vec::new();
-        }
-        let must_be_goal = objects_missing == remaining && techniques.goal_pruning;
         let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
-        let mut tried = KeySet::default();
-        let mut choices = Vec::new();
+        let mut tried = std::collections::HashSet::new();
         let count = self.points.len();
         let mut consider = |draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>| {
-            let (pa, pb) = (self.points[a], self.points[b]);
-            let passes = must_pass.iter().all(|goal| match draw {
-                Draw::Line => {
-                    let direction = pb - pa;
-                    direction.cross(*goal - pa).abs() < EPS * direction.norm()
-                }
-                Draw::Circle => (pa.dist(*goal) - pa.dist(pb)).abs() < EPS,
-            });
-            if !passes {
+            let Some(choice) = self.build(draw, a, b) else {
                 return;
-            }
-            let object = match draw {
-                Draw::Line => Line::through(pa, pb).map(Object::Line),
-                Draw::Circle => Circle::through(pa, pb).map(Object::Circle),
             };
-            let Ok(object) = object else { return };
-            if must_be_goal && !must_be.iter().any(|goal| goal.same(&object)) {
+            if !self.admits(filter, &choice) {
                 return;
             }
-            let key = object_key(&object);
-            if techniques.merge_same_objects && !tried.insert(key) {
+            if techniques.merge_same_objects && !tried.insert(choice.key) {
                 return;
             }
-            if self.objects.iter().any(|existing| existing.same(&object)) {
+            if self
+                .objects
+                .iter()
+                .any(|existing| existing.same(&choice.object))
+            {
                 return;
             }
             // Partial-order reduction: could this object have been drawn
             // before a later-sorting one? Then that order is explored instead.
-            if let Some(floor) = reorderable.filter(|_| techniques.merge_reorderings) {
-                let made = self.made_at[a].max(self.made_at[b]).max(floor);
+            if let Some(floor) = reorderable.filter(|_| context.reorder()) {
+                let made = (self.made_at[a].max(self.made_at[b]) as usize).max(floor);
                 for step in made..depth {
-                    if self.keys[self.setup + step] > key {
+                    if self.keys[self.setup + step] > choice.key {
                         return;
                     }
                 }
             }
-            choices.push(Choice {
-                draw,
-                a: a as u32,
-                b: b as u32,
-            });
+            choices.push(choice);
         };
         for a in 0..count {
             for b in 0..count {
@@ -203,87 +483,285 @@ impl State {
                     continue;
                 }
                 if lines && a < b {
-                    consider(Draw::Line, a, b, &mut choices);
+                    consider(Draw::Line, a, b, choices);
                 }
                 if circles {
-                    consider(Draw::Circle, a, b, &mut choices);
+                    consider(Draw::Circle, a, b, choices);
                 }
             }
         }
-        choices
+    }
+
+    /// Candidate lists kept level by level: a node inherits every earlier
+    /// level's candidates that sort after the objects drawn since (the same
+    /// reduction as `children_scan`, as a binary search), and computes only
+    /// the moves using its own new points.
+    fn children_incremental(
+        &mut self,
+        depth: usize,
+        context: &Context,
+        filter: &mut Filter,
+        choices: &mut Vec<Choice>,
+    ) {
+        while self.level_start.len() <= depth {
+            self.build_level(context);
+        }
+        let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
+        let floor = reorderable.filter(|_| context.reorder());
+        // Level t's candidates must sort after every object drawn by moves
+        // t+1 … depth that lie in the reorderable part; the others are
+        // excluded one by one.
+        filter.thresholds.clear();
+        filter.thresholds.resize(depth + 1, None);
+        let mut threshold: Option<u64> = None;
+        for level in (0..depth).rev() {
+            // Move index `level` (0-based) is move level+1.
+            if floor.is_some_and(|floor| level >= floor) {
+                let key = self.keys[self.setup + level];
+                threshold = Some(threshold.map_or(key, |limit| limit.max(key)));
+            }
+            filter.thresholds[level] = threshold;
+        }
+        let filter = &*filter;
+        // Older levels first, as the scan takes older points first.
+        for level in 0..=depth {
+            let start = self.level_start[level];
+            let end = self
+                .level_start
+                .get(level + 1)
+                .copied()
+                .unwrap_or(self.arena.len());
+            let slice = &self.arena[start..end];
+            let from = filter.thresholds[level]
+                .map_or(0, |limit| slice.partition_point(|c| c.key <= limit));
+            let unchecked = |key: u64| {
+                (level..depth)
+                    .filter(|&step| floor.is_none_or(|floor| step < floor))
+                    .any(|step| self.keys[self.setup + step] == key)
+            };
+            for choice in &slice[from..] {
+                let allowed = match choice.draw {
+                    Draw::Line => lines,
+                    Draw::Circle => circles,
+                };
+                if allowed && self.admits(filter, choice) && !unchecked(choice.key) {
+                    choices.push(*choice);
+                }
+            }
+        }
+    }
+
+    /// The candidate moves using a point made by the latest move (or the
+    /// starting points).
+    fn build_level(&mut self, context: &Context) {
+        let level = self.level_start.len();
+        let start = self.arena.len();
+        let first_new = self.level_points[level];
+        let last_new = self
+            .level_points
+            .get(level + 1)
+            .copied()
+            .unwrap_or(self.points.len());
+        let (lines, circles) = (context.any_lines, context.any_circles);
+        for b in first_new..last_new {
+            for a in 0..b {
+                if lines {
+                    self.push_candidate(Draw::Line, a, b);
+                }
+                if circles {
+                    self.push_candidate(Draw::Circle, a, b);
+                    self.push_candidate(Draw::Circle, b, a);
+                }
+            }
+        }
+        let tail = &mut self.arena[start..];
+        tail.sort_unstable_by_key(|c| (c.key, c.a, c.b, c.draw as u8));
+        // Each object once: within the level, and against earlier levels.
+        let mut kept = start;
+        for index in start..self.arena.len() {
+            let key = self.arena[index].key;
+            if kept > start && self.arena[kept - 1].key == key {
+                continue;
+            }
+            let earlier = (0..level).any(|other| {
+                let from = self.level_start[other];
+                let to = self.level_start.get(other + 1).copied().unwrap_or(start);
+                self.arena[from..to]
+                    .binary_search_by_key(&key, |c| c.key)
+                    .is_ok()
+            });
+            if earlier {
+                continue;
+            }
+            self.arena[kept] = self.arena[index];
+            kept += 1;
+        }
+        self.arena.truncate(kept);
+        self.level_start.push(start);
+    }
+
+    fn push_candidate(&mut self, draw: Draw, a: usize, b: usize) {
+        if let Some(choice) = self.build(draw, a, b) {
+            if !self.keys.contains(&choice.key) {
+                self.arena.push(choice);
+            }
+        }
+    }
+
+    fn build(&self, draw: Draw, a: usize, b: usize) -> Option<Choice> {
+        let (pa, pb) = (self.points[a], self.points[b]);
+        let object = match draw {
+            Draw::Line => Object::Line(Line::through(pa, pb).ok()?),
+            Draw::Circle => Object::Circle(Circle::through(pa, pb).ok()?),
+        };
+        Some(Choice {
+            draw,
+            a: a as u32,
+            b: b as u32,
+            object,
+            key: object_key(&object),
+        })
     }
 
     /// Draws one object and adds its new intersections.
-    pub(super) fn apply(&mut self, choice: Choice, problem: &Problem) -> Mark {
+    pub(super) fn apply(&mut self, choice: Choice, context: &Context) -> Mark {
+        let depth = self.draws.len();
         let mark = Mark {
             points: self.points.len(),
             objects: self.objects.len(),
-            goal_hits: self.goal_hits.clone(),
-            goal_done: self.goal_done.clone(),
+            levels: self.level_start.len(),
+            arena: self.arena.len(),
         };
-        let (a, b) = (choice.a as usize, choice.b as usize);
-        let object = match choice.draw {
-            Draw::Line => Line::through(self.points[a], self.points[b]).map(Object::Line),
-            Draw::Circle => Circle::through(self.points[a], self.points[b]).map(Object::Circle),
-        }
-        .expect("children() only offers buildable objects");
+        self.saved_targets.extend_from_slice(&self.targets);
+        let object = choice.object;
         let step = self.draws.len() + 1;
         let index = self.objects.len();
-        for other in 0..index {
-            let Ok(found) = meet(&self.objects[other], &object) else {
-                continue;
-            };
-            let Meet::Two(..) = found else {
-                // Two lines meet once; tangent points are not robust, so
-                // only line pairs give single points.
-                if let (Object::Line(_), Object::Line(_), Meet::One(point)) =
-                    (self.objects[other], object, found)
-                {
-                    self.add_point(
-                        point,
-                        PointRef::Meet {
-                            first: other,
-                            second: index,
-                            which: 0,
-                        },
-                        step,
-                    );
-                }
-                continue;
-            };
-            for (which, point) in found.points().enumerate() {
-                self.add_point(
-                    point,
-                    PointRef::Meet {
-                        first: other,
-                        second: index,
-                        which: which as u8,
-                    },
-                    step,
-                );
-            }
+        let serves = self.targets.iter().any(|target| target.served_by(&object));
+        for target in &mut self.targets {
+            target.add_object(&object);
         }
-        let goals = &problem.instances[search_instance(problem)].goals;
-        self.add_object_goals(&object, goals);
-        self.keys.push(object_key(&object));
+        self.keys.push(choice.key);
         self.objects.push(object);
         self.draws.push(DrawStep {
             draw: choice.draw,
-            a: self.origins[a],
-            b: self.origins[b],
+            a: self.origins[choice.a as usize],
+            b: self.origins[choice.b as usize],
         });
+        self.choices.push(choice);
+        self.mark_uses(choice, 1);
+        let removable =
+            context.idle_objects() && kinds_at(context.mask, depth, context.length).2.is_some();
+        self.removable.push(removable);
+        self.serves.push(serves);
+        self.uses.push(0);
+        self.idle += usize::from(removable && !serves);
+        self.level_points.push(self.points.len());
+        for other in 0..index {
+            self.add_meets(other, index, step as u32);
+        }
         mark
     }
 
-    fn add_point(&mut self, point: Point, origin: PointRef, step: usize) {
+    /// Counts the use of the two points of a move (or takes it back).
+    fn mark_uses(&mut self, choice: Choice, delta: i32) {
+        for point in [choice.a, choice.b] {
+            if let PointRef::Meet { first, second, .. } = self.origins[point as usize] {
+                for object in [first, second] {
+                    if object < self.setup {
+                        continue;
+                    }
+                    let drawn = object - self.setup;
+                    let was_idle = self.is_idle(drawn);
+                    self.uses[drawn] = (i32::from(self.uses[drawn]) + delta) as u16;
+                    let is_idle = self.is_idle(drawn);
+                    if was_idle && !is_idle {
+                        self.idle -= 1;
+                    } else if !was_idle && is_idle {
+                        self.idle += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether drawing `choice` as the last move reaches every goal on the
+    /// search instance (no intersections needed: a point goal is reached by
+    /// two objects through it).
+    pub(super) fn finishes(&self, choice: &Choice) -> bool {
+        self.targets.iter().all(|target| {
+            let mut target = *target;
+            target.add_object(&choice.object);
+            target.done()
+        })
+    }
+
+    /// The construction with `choice` as its last move, if it is one.
+    pub(super) fn solution_with(
+        &mut self,
+        choice: Choice,
+        problem: &Problem,
+    ) -> Option<Construction> {
+        self.draws.push(DrawStep {
+            draw: choice.draw,
+            a: self.origins[choice.a as usize],
+            b: self.origins[choice.b as usize],
+        });
+        let found = finish(problem, &self.draws);
+        self.draws.pop();
+        found
+    }
+
+    /// The intersections of two objects that are new to the working set.
+    fn add_meets(&mut self, first: usize, second: usize, step: u32) {
+        let (a, b) = (self.objects[first], self.objects[second]);
+        let Ok(found) = meet(&a, &b) else {
+            return;
+        };
+        match found {
+            Meet::Two(..) => {
+                for (which, point) in found.points().enumerate() {
+                    let origin = PointRef::Meet {
+                        first,
+                        second,
+                        which: which as u8,
+                    };
+                    self.add_point(point, origin, step);
+                }
+            }
+            // Two lines meet once; tangent points are not robust, so only
+            // line pairs give single points.
+            Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
+                let origin = PointRef::Meet {
+                    first,
+                    second,
+                    which: 0,
+                };
+                self.add_point(point, origin, step);
+            }
+            Meet::One(_) => {}
+        }
+    }
+
+    fn add_point(&mut self, point: Point, origin: PointRef, step: u32) {
         if let Some(max) = self.limits.max {
             if point.norm() > max {
                 return;
             }
         }
         let min = self.limits.min.unwrap_or(0.0).max(EPS);
-        if self.points.iter().any(|known| known.dist(point) < min) {
+        let min_squared = min * min;
+        if self.points.iter().any(|known| {
+            let (dx, dy) = (known.x - point.x, known.y - point.y);
+            dx * dx + dy * dy < min_squared
+        }) {
             return;
+        }
+        self.push_point(point, origin, step);
+    }
+
+    fn push_point(&mut self, point: Point, origin: PointRef, step: u32) {
+        for target in &mut self.targets {
+            target.add_point(point);
         }
         self.points.push(point);
         self.origins.push(origin);
@@ -291,20 +769,36 @@ impl State {
     }
 
     pub(super) fn undo(&mut self, mark: Mark) {
+        let choice = self.choices.pop().expect("undo follows apply");
+        let drawn = self.draws.len() - 1;
+        self.idle -= usize::from(self.is_idle(drawn));
+        self.uses.pop();
+        self.removable.pop();
+        self.serves.pop();
+        self.mark_uses(choice, -1);
         self.points.truncate(mark.points);
         self.origins.truncate(mark.points);
         self.made_at.truncate(mark.points);
         self.objects.truncate(mark.objects);
         self.keys.truncate(mark.objects);
         self.draws.truncate(mark.objects - self.setup);
-        self.goal_hits = mark.goal_hits;
-        self.goal_done = mark.goal_done;
+        self.level_points.pop();
+        self.level_start.truncate(mark.levels);
+        self.arena.truncate(mark.arena);
+        let saved = self.saved_targets.len() - self.targets.len();
+        self.targets.copy_from_slice(&self.saved_targets[saved..]);
+        self.saved_targets.truncate(saved);
     }
 
-    /// The construction so far, if it reaches every goal on the declared
-    /// instance and, replayed, on every other one.
+    /// Whether every goal is reached on the search instance.
+    pub(super) fn goals_done(&self) -> bool {
+        self.targets.iter().all(Target::done)
+    }
+
+    /// The construction so far, if it reaches every goal on the search
+    /// instance and, replayed, on every instance.
     pub(super) fn solution(&self, problem: &Problem) -> Option<Construction> {
-        if !self.goal_done.iter().all(|done| *done) {
+        if !self.goals_done() {
             return None;
         }
         finish(problem, &self.draws)

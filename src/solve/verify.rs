@@ -81,8 +81,8 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
             None
         }
         Value::Line(_) | Value::Circle(_) => {
-            let setup = problem.instances[0].setup.len();
-            (setup..replays[0].objects.len()).find_map(|index| {
+            // A setup object counts: a goal already drawn needs no move.
+            (0..replays[0].objects.len()).find_map(|index| {
                 let holds = (0..replays.len()).all(|k| match goal_on(k) {
                     Value::Line(line) => replays[k].objects[index].same(&Object::Line(line)),
                     Value::Circle(circle) => {
