@@ -21,6 +21,26 @@ pub(super) struct Choice {
     key: u64,
 }
 
+type KeySet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IdentityHasher>>;
+
+/// Keys are already well-mixed hashes.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(*byte);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
 /// A lower bound meaning "never": the goal can no longer be reached.
 const NEVER: usize = usize::MAX / 4;
 
@@ -446,7 +466,7 @@ impl State {
     ) {
         let techniques = context.techniques;
         let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
-        let mut tried = std::collections::HashSet::new();
+        let mut tried = KeySet::default();
         let count = self.points.len();
         let mut consider = |draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>| {
             let Some(choice) = self.build(draw, a, b) else {
@@ -494,8 +514,9 @@ impl State {
 
     /// Candidate lists kept level by level: a node inherits every earlier
     /// level's candidates that sort after the objects drawn since (the same
-    /// reduction as `children_scan`, as a binary search), and computes only
-    /// the moves using its own new points.
+    /// reduction as `children_scan`), and computes only the moves using its
+    /// own new points. The last move's new pairs are not kept: each is
+    /// tested against the filter before its object is built.
     fn children_incremental(
         &mut self,
         depth: usize,
@@ -503,7 +524,14 @@ impl State {
         filter: &mut Filter,
         choices: &mut Vec<Choice>,
     ) {
-        while self.level_start.len() <= depth {
+        // The newest level is kept for the children to inherit, unless few
+        // moves can pass the filter (or this is the last move): then its
+        // pairs are tested one by one, and a child builds it if it needs it.
+        let restrictive =
+            !filter.pass.is_empty() || filter.goal_objects.is_some() || !filter.cover.is_empty();
+        let last = context.length - depth == 1 || restrictive;
+        let built = if last { depth } else { depth + 1 };
+        while self.level_start.len() < built {
             self.build_level(context);
         }
         let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
@@ -524,38 +552,76 @@ impl State {
         }
         let filter = &*filter;
         // Older levels first, as the scan takes older points first.
-        for level in 0..=depth {
+        for level in 0..built {
             let start = self.level_start[level];
             let end = self
                 .level_start
                 .get(level + 1)
                 .copied()
                 .unwrap_or(self.arena.len());
-            let slice = &self.arena[start..end];
-            let from = filter.thresholds[level]
-                .map_or(0, |limit| slice.partition_point(|c| c.key <= limit));
+            let limit = filter.thresholds[level];
             let unchecked = |key: u64| {
                 (level..depth)
                     .filter(|&step| floor.is_none_or(|floor| step < floor))
                     .any(|step| self.keys[self.setup + step] == key)
             };
-            for choice in &slice[from..] {
+            for choice in &self.arena[start..end] {
                 let allowed = match choice.draw {
                     Draw::Line => lines,
                     Draw::Circle => circles,
                 };
-                if allowed && self.admits(filter, choice) && !unchecked(choice.key) {
+                if allowed
+                    && limit.is_none_or(|limit| choice.key > limit)
+                    && self.admits(filter, choice)
+                    && !unchecked(choice.key)
+                {
                     choices.push(*choice);
+                }
+            }
+        }
+        if last {
+            let first_new = self.level_points[depth];
+            for b in first_new..self.points.len() {
+                for a in 0..b {
+                    if lines {
+                        self.offer(filter, Draw::Line, a, b, choices);
+                    }
+                    if circles {
+                        self.offer(filter, Draw::Circle, a, b, choices);
+                        self.offer(filter, Draw::Circle, b, a, choices);
+                    }
                 }
             }
         }
     }
 
-    /// The candidate moves using a point made by the latest move (or the
-    /// starting points).
+    /// A move from a new pair of points, if it passes the filter and is not
+    /// an object drawn already.
+    fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
+        let (pa, pb) = (self.points[a], self.points[b]);
+        let through = |point: Point| match draw {
+            Draw::Line => {
+                let direction = pb - pa;
+                direction.cross(point - pa).abs() < EPS * direction.norm()
+            }
+            Draw::Circle => (pa.dist(point) - pa.dist(pb)).abs() < EPS,
+        };
+        if !filter.pass.iter().all(|point| through(*point)) {
+            return;
+        }
+        let Some(choice) = self.build(draw, a, b) else {
+            return;
+        };
+        if self.admits(filter, &choice) && !self.keys.contains(&choice.key) {
+            choices.push(choice);
+        }
+    }
+
+    /// The candidate moves using a point made by one move (or the starting
+    /// points), each object once over all levels.
     fn build_level(&mut self, context: &Context) {
         let level = self.level_start.len();
-        let start = self.arena.len();
+        self.level_start.push(self.arena.len());
         let first_new = self.level_points[level];
         let last_new = self
             .level_points
@@ -574,34 +640,13 @@ impl State {
                 }
             }
         }
-        let tail = &mut self.arena[start..];
-        tail.sort_unstable_by_key(|c| (c.key, c.a, c.b, c.draw as u8));
-        // Each object once: within the level, and against earlier levels.
-        let mut kept = start;
-        for index in start..self.arena.len() {
-            let key = self.arena[index].key;
-            if kept > start && self.arena[kept - 1].key == key {
-                continue;
-            }
-            let earlier = (0..level).any(|other| {
-                let from = self.level_start[other];
-                let to = self.level_start.get(other + 1).copied().unwrap_or(start);
-                self.arena[from..to]
-                    .binary_search_by_key(&key, |c| c.key)
-                    .is_ok()
-            });
-            if earlier {
-                continue;
-            }
-            self.arena[kept] = self.arena[index];
-            kept += 1;
-        }
-        self.arena.truncate(kept);
-        self.level_start.push(start);
     }
 
     fn push_candidate(&mut self, draw: Draw, a: usize, b: usize) {
         if let Some(choice) = self.build(draw, a, b) {
+            // An object also reachable from an older level's points is kept
+            // twice: only wasted work, as the reduction then allows more
+            // orders, never fewer (docs/solver.md).
             if !self.keys.contains(&choice.key) {
                 self.arena.push(choice);
             }
