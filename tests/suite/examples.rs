@@ -84,3 +84,25 @@ fn the_tangled_puzzle_fails_until_untangled() {
     };
     assert!(euc::planar::crossing::crossings(&positions, &puzzle.links).is_empty());
 }
+
+/// Every Euclidea level states the game's E-star count and holds a checked
+/// construction of exactly that many moves.
+#[test]
+fn euclidea_levels_are_solved_at_their_e_star_count() {
+    let files = super::euc_files(&super::root().join("examples/euclidea"));
+    assert!(!files.is_empty());
+    for path in files {
+        let text = read(&path);
+        let stars: usize = text
+            .lines()
+            .find_map(|line| line.strip_prefix("// E-star: "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|count| count.parse().ok())
+            .unwrap_or_else(|| panic!("{}: no `// E-star: N` line", path.display()));
+        let analysis = analyze(&text);
+        for report in &analysis.reports {
+            assert_eq!(report.status, Status::Solved, "{}", path.display());
+            assert_eq!(report.moves, stars, "{}", path.display());
+        }
+    }
+}

@@ -22,8 +22,15 @@ pub fn root() -> PathBuf {
 }
 
 pub fn example_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
-        .expect("examples/ exists")
+    let mut files = euc_files(&root().join("examples"));
+    files.extend(euc_files(&root().join("examples/euclidea")));
+    files
+}
+
+/// The `.euc` files of one folder, sorted.
+pub fn euc_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap_or_else(|error| panic!("cannot list {}: {error}", folder.display()))
         .map(|entry| entry.expect("readable entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "euc"))
         .collect();
