@@ -19,7 +19,15 @@ pub(super) struct Choice {
     b: u32,
     object: Object,
     key: u64,
+    /// Which aims the object passes (bit i: `State::aims[i]`), and bit 15:
+    /// it is a goal object.
+    marks: u16,
 }
+
+/// The mark of a move that draws a goal line or circle.
+const GOAL_OBJECT: u16 = 1 << 15;
+/// Aims beyond this many are not indexed (the filter then scans).
+const MAX_AIMS: usize = 15;
 
 type KeySet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IdentityHasher>>;
 
@@ -219,6 +227,11 @@ pub(super) struct State {
     /// Removable objects that neither serve a goal nor made a used point.
     idle: usize,
     targets: Vec<Target>,
+    /// Points a move may have to pass through: goal points and the centres
+    /// of goal circles, indexed like `target_aims`.
+    aims: Vec<Point>,
+    /// For each target, its aim's bit.
+    target_aims: Vec<u16>,
     /// Saved targets, one copy per move, for undo.
     saved_targets: Vec<Target>,
     limits: Limits,
@@ -227,6 +240,10 @@ pub(super) struct State {
     /// each object once over all levels.
     arena: Vec<Choice>,
     level_start: Vec<usize>,
+    /// Per level, the positions in `arena` of candidates with marks, so a
+    /// filter that demands an aim reads only those.
+    marked: Vec<u32>,
+    marked_start: Vec<usize>,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
 }
@@ -237,6 +254,7 @@ pub(super) struct Mark {
     objects: usize,
     levels: usize,
     arena: usize,
+    marked: usize,
 }
 
 /// What the next move must do, derived from the bounds at a node.
@@ -250,6 +268,10 @@ pub(super) struct Filter {
     /// come from, when it is the last move.
     cover: Vec<usize>,
     dead: bool,
+    /// The marks every admitted move has (a superset test before `admits`),
+    /// and whether they say enough to read only the marked candidates.
+    marks: u16,
+    indexed: bool,
     /// Scratch: the key each level's candidates must exceed.
     thresholds: Vec<Option<u64>>,
 }
@@ -283,8 +305,27 @@ impl State {
             limits: problem.limits,
             arena: Vec::new(),
             level_start: Vec::new(),
+            marked: Vec::new(),
+            marked_start: Vec::new(),
+            aims: Vec::new(),
+            target_aims: Vec::new(),
             level_points: vec![0],
         };
+        for target in &state.targets {
+            let aim = match *target {
+                Target::Point { at, .. } => Some(at),
+                Target::Circle { circle, .. } => Some(circle.center),
+                Target::Line { .. } => None,
+            };
+            let bit = match aim {
+                Some(point) if state.aims.len() < MAX_AIMS => {
+                    state.aims.push(point);
+                    1 << (state.aims.len() - 1)
+                }
+                _ => 0,
+            };
+            state.target_aims.push(bit);
+        }
         for (index, given) in instance.givens.iter().enumerate() {
             state.push_point(*given, PointRef::Given(index), 0);
             for target in &mut state.targets {
@@ -336,6 +377,8 @@ impl State {
     /// included), for the bound to stay within reach.
     pub(super) fn filter(&self, remaining: usize, context: &Context, filter: &mut Filter) {
         filter.pass.clear();
+        filter.marks = 0;
+        filter.indexed = true;
         filter.goal_objects = None;
         filter.cover.clear();
         filter.dead = false;
@@ -344,7 +387,7 @@ impl State {
         }
         let prerequisites = context.techniques.prerequisites;
         let mut objects_missing = 0;
-        for target in &self.targets {
+        for (target, aim) in self.targets.iter().zip(&self.target_aims) {
             let needs = target.needs(prerequisites);
             if needs > remaining {
                 filter.dead = true;
@@ -355,7 +398,11 @@ impl State {
                 continue;
             }
             match *target {
-                Target::Point { at, .. } => filter.pass.push(at),
+                Target::Point { at, .. } => {
+                    filter.pass.push(at);
+                    filter.marks |= aim;
+                    filter.indexed &= *aim != 0;
+                }
                 Target::Circle {
                     circle,
                     on,
@@ -367,6 +414,8 @@ impl State {
                     let center_need = needs - 1;
                     if center_need >= usize::from(on == 0) {
                         filter.pass.push(circle.center);
+                        filter.marks |= aim;
+                        filter.indexed &= *aim != 0;
                     }
                 }
                 _ => {}
@@ -377,6 +426,7 @@ impl State {
             return;
         }
         if objects_missing == remaining {
+            filter.marks |= GOAL_OBJECT;
             filter.goal_objects = Some(
                 self.targets
                     .iter()
@@ -418,22 +468,25 @@ impl State {
                 return false;
             }
         }
-        if !filter.cover.is_empty() {
-            let parents = |point: u32| match self.origins[point as usize] {
-                PointRef::Meet { first, second, .. } => [first, second],
-                PointRef::Given(_) => [usize::MAX, usize::MAX],
-            };
-            let [p, q] = parents(choice.a);
-            let [r, s] = parents(choice.b);
-            if !filter
-                .cover
-                .iter()
-                .all(|&idle| [p, q, r, s].contains(&idle))
-            {
-                return false;
-            }
+        self.covers(filter, choice.a, choice.b)
+    }
+
+    /// Whether a move from points `a` and `b` makes every idle object the
+    /// filter lists useful (each is a parent of one of the two points).
+    fn covers(&self, filter: &Filter, a: u32, b: u32) -> bool {
+        if filter.cover.is_empty() {
+            return true;
         }
-        true
+        let parents = |point: u32| match self.origins[point as usize] {
+            PointRef::Meet { first, second, .. } => [first, second],
+            PointRef::Given(_) => [usize::MAX, usize::MAX],
+        };
+        let [p, q] = parents(a);
+        let [r, s] = parents(b);
+        filter
+            .cover
+            .iter()
+            .all(|&idle| [p, q, r, s].contains(&idle))
     }
 
     /// The moves worth trying from here, in a fixed order, into `out`.
@@ -565,17 +618,33 @@ impl State {
                     .filter(|&step| floor.is_none_or(|floor| step < floor))
                     .any(|step| self.keys[self.setup + step] == key)
             };
-            for choice in &self.arena[start..end] {
+            let mut consider = |choice: &Choice| {
                 let allowed = match choice.draw {
                     Draw::Line => lines,
                     Draw::Circle => circles,
                 };
                 if allowed
+                    && choice.marks & filter.marks == filter.marks
                     && limit.is_none_or(|limit| choice.key > limit)
                     && self.admits(filter, choice)
                     && !unchecked(choice.key)
                 {
                     choices.push(*choice);
+                }
+            };
+            if filter.marks != 0 && filter.indexed {
+                let from = self.marked_start[level];
+                let to = self
+                    .marked_start
+                    .get(level + 1)
+                    .copied()
+                    .unwrap_or(self.marked.len());
+                for &position in &self.marked[from..to] {
+                    consider(&self.arena[position as usize]);
+                }
+            } else {
+                for choice in &self.arena[start..end] {
+                    consider(choice);
                 }
             }
         }
@@ -598,16 +667,40 @@ impl State {
     /// A move from a new pair of points, if it passes the filter and is not
     /// an object drawn already.
     fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
+        if !self.covers(filter, a as u32, b as u32) {
+            return;
+        }
         let (pa, pb) = (self.points[a], self.points[b]);
+        // Cheap rejections first (no square root): most pairs fail here.
         let through = |point: Point| match draw {
             Draw::Line => {
                 let direction = pb - pa;
-                direction.cross(point - pa).abs() < EPS * direction.norm()
+                let cross = direction.cross(point - pa);
+                cross * cross < EPS * EPS * direction.dot(direction)
             }
-            Draw::Circle => (pa.dist(point) - pa.dist(pb)).abs() < EPS,
+            Draw::Circle => {
+                let (to_point, to_b) = (point - pa, pb - pa);
+                let (far, near) = (to_point.dot(to_point), to_b.dot(to_b));
+                (far - near).abs() <= 1e-6 * (far + near + 1.0)
+                    && (far.sqrt() - near.sqrt()).abs() < EPS
+            }
         };
         if !filter.pass.iter().all(|point| through(*point)) {
             return;
+        }
+        if let Some(goals) = &filter.goal_objects {
+            let could_be = |goal: &Object| match (goal, draw) {
+                (Object::Line(line), Draw::Line) => {
+                    line.distance_to(pa) < EPS && line.distance_to(pb) < EPS
+                }
+                (Object::Circle(circle), Draw::Circle) => {
+                    circle.center.same(pa) && (circle.center.dist(pb) - circle.radius).abs() < EPS
+                }
+                _ => false,
+            };
+            if !goals.iter().any(could_be) {
+                return;
+            }
         }
         let Some(choice) = self.build(draw, a, b) else {
             return;
@@ -622,6 +715,7 @@ impl State {
     fn build_level(&mut self, context: &Context) {
         let level = self.level_start.len();
         self.level_start.push(self.arena.len());
+        self.marked_start.push(self.marked.len());
         let first_new = self.level_points[level];
         let last_new = self
             .level_points
@@ -648,6 +742,9 @@ impl State {
             // twice: only wasted work, as the reduction then allows more
             // orders, never fewer (docs/solver.md).
             if !self.keys.contains(&choice.key) {
+                if choice.marks != 0 {
+                    self.marked.push(self.arena.len() as u32);
+                }
                 self.arena.push(choice);
             }
         }
@@ -659,12 +756,26 @@ impl State {
             Draw::Line => Object::Line(Line::through(pa, pb).ok()?),
             Draw::Circle => Object::Circle(Circle::through(pa, pb).ok()?),
         };
+        let mut marks = 0;
+        for (bit, aim) in self.aims.iter().enumerate() {
+            if object.contains(*aim) {
+                marks |= 1 << bit;
+            }
+        }
+        if self
+            .targets
+            .iter()
+            .any(|target| target.is_object() && target.served_by(&object))
+        {
+            marks |= GOAL_OBJECT;
+        }
         Some(Choice {
             draw,
             a: a as u32,
             b: b as u32,
             object,
             key: object_key(&object),
+            marks,
         })
     }
 
@@ -676,6 +787,7 @@ impl State {
             objects: self.objects.len(),
             levels: self.level_start.len(),
             arena: self.arena.len(),
+            marked: self.marked.len(),
         };
         self.saved_targets.extend_from_slice(&self.targets);
         let object = choice.object;
@@ -829,6 +941,8 @@ impl State {
         self.draws.truncate(mark.objects - self.setup);
         self.level_points.pop();
         self.level_start.truncate(mark.levels);
+        self.marked_start.truncate(mark.levels);
+        self.marked.truncate(mark.marked);
         self.arena.truncate(mark.arena);
         let saved = self.saved_targets.len() - self.targets.len();
         self.targets.copy_from_slice(&self.saved_targets[saved..]);
