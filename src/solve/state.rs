@@ -244,6 +244,8 @@ pub(super) struct State {
     /// filter that demands an aim reads only those.
     marked: Vec<u32>,
     marked_start: Vec<usize>,
+    /// The keys of every candidate in `arena`.
+    live: KeySet,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
 }
@@ -307,6 +309,7 @@ impl State {
             level_start: Vec::new(),
             marked: Vec::new(),
             marked_start: Vec::new(),
+            live: KeySet::default(),
             aims: Vec::new(),
             target_aims: Vec::new(),
             level_points: vec![0],
@@ -705,7 +708,10 @@ impl State {
         let Some(choice) = self.build(draw, a, b) else {
             return;
         };
-        if self.admits(filter, &choice) && !self.keys.contains(&choice.key) {
+        if self.admits(filter, &choice)
+            && !self.keys.contains(&choice.key)
+            && !self.live.contains(&choice.key)
+        {
             choices.push(choice);
         }
     }
@@ -738,10 +744,9 @@ impl State {
 
     fn push_candidate(&mut self, draw: Draw, a: usize, b: usize) {
         if let Some(choice) = self.build(draw, a, b) {
-            // An object also reachable from an older level's points is kept
-            // twice: only wasted work, as the reduction then allows more
-            // orders, never fewer (docs/solver.md).
-            if !self.keys.contains(&choice.key) {
+            // Each object once over all levels (the oldest level's, whose
+            // reduction is the exact one).
+            if !self.keys.contains(&choice.key) && self.live.insert(choice.key) {
                 if choice.marks != 0 {
                     self.marked.push(self.arena.len() as u32);
                 }
@@ -943,6 +948,9 @@ impl State {
         self.level_start.truncate(mark.levels);
         self.marked_start.truncate(mark.levels);
         self.marked.truncate(mark.marked);
+        for choice in &self.arena[mark.arena..] {
+            self.live.remove(&choice.key);
+        }
         self.arena.truncate(mark.arena);
         let saved = self.saved_targets.len() - self.targets.len();
         self.targets.copy_from_slice(&self.saved_targets[saved..]);
