@@ -1,9 +1,13 @@
-//! Solver benchmark (release): the seed engine's three examples, the effect
-//! of each search technique, and how work grows with construction length,
-//! on one thread and on all cores. Every ratio compares two runs of this same
-//! process, so the figures are comparable on a noisy machine.
+//! Solver benchmark (release): the seed engine's three examples, the cost of
+//! one examined construction on the same tree (first release's scan against
+//! the candidate lists), the effect of each technique and bound, the
+//! Euclidea levels of `examples/euclidea/`, and how work grows with the
+//! construction length, on one thread and on all cores. Every ratio compares
+//! two runs of this same process, so the figures are comparable on a noisy
+//! machine.
 //!
-//! cargo bench --bench solve
+//! cargo bench --bench solve            (everything, a few minutes)
+//! cargo bench --bench solve -- quick   (shorter caps, no 8-move growth row)
 
 use euc::analysis::analyze;
 use euc::resolve::Problem;
@@ -30,16 +34,30 @@ fn problem(path: &str) -> Problem {
         .expect("a solve block")
 }
 
-/// Median wall time of `runs` searches, the examined count and the outcome's length.
-fn measure(
-    problem: &Problem,
-    options: SearchOptions,
-    runs: usize,
-    cap: Duration,
-) -> (Duration, u64, String) {
+/// One measurement: median wall time, CPU-free count of examined
+/// constructions and the outcome in words.
+struct Run {
+    time: Duration,
+    /// Processor time of the whole process over all runs, per run.
+    cpu: Option<Duration>,
+    examined: u64,
+    result: String,
+}
+
+/// The process's user + system time, from /proc (Linux; `None` elsewhere).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel reports clock ticks of 1/100 s on every common configuration.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration) -> Run {
     let mut times = Vec::new();
     let mut examined = 0;
     let mut result = String::new();
+    let cpu_before = cpu_time();
     for _ in 0..runs {
         let started = Instant::now();
         let (outcome, stats) = search(problem, &options, &Deadline(started + cap));
@@ -49,7 +67,7 @@ fn measure(
             Outcome::Found(construction) => format!("{} moves", construction.moves()),
             Outcome::Exhausted { max_moves } => format!("none ≤ {max_moves}"),
             Outcome::Stopped { searched, .. } => {
-                format!("stopped after {searched} (cap {} s)", cap.as_secs())
+                format!("none ≤ {searched}, stopped at {} s", cap.as_secs())
             }
             Outcome::Unsearchable(why) => why.to_string(),
         };
@@ -57,26 +75,47 @@ fn measure(
             break;
         }
     }
+    let count = times.len() as u32;
+    let cpu = cpu_before
+        .zip(cpu_time())
+        .map(|(before, after)| (after - before) / count);
     times.sort();
-    (times[times.len() / 2], examined, result)
+    Run {
+        time: times[times.len() / 2],
+        cpu,
+        examined,
+        result,
+    }
 }
 
 fn millis(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1e3
 }
 
-fn main() {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let full = |threads| SearchOptions {
-        max_moves: 8,
+fn options(max_moves: usize, threads: usize, techniques: Techniques) -> SearchOptions {
+    SearchOptions {
+        max_moves,
         threads,
-        techniques: Techniques::ALL,
-    };
-    let cap = Duration::from_secs(60);
+        techniques,
+    }
+}
+
+fn main() {
+    let quick = std::env::args().any(|argument| argument == "quick");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = Duration::from_secs(if quick { 10 } else { 30 });
     println!("# euc solver benchmark ({cores} cores)\n");
+    seed_examples(cores, cap);
+    cost_per_construction();
+    techniques(cap);
+    euclidea_levels(cores, cap);
+    growth(cores, cap, if quick { 7 } else { 8 });
+}
+
+fn seed_examples(cores: usize, cap: Duration) {
     println!("## Seed examples\n");
-    println!("| example | result | examined | 1 thread ms | {cores} threads ms | constructions/s (1 thread) |");
-    println!("|---|---|---|---|---|---|");
+    println!("| example | result | examined | 1 thread ms | {cores} threads ms |");
+    println!("|---|---|---|---|---|");
     for (name, path) in [
         ("midpoint", "examples/solve-midpoint.euc"),
         ("napoleon", "examples/solve-napoleon.euc"),
@@ -86,99 +125,195 @@ fn main() {
         ),
     ] {
         let problem = problem(path);
-        let (one, examined, result) = measure(&problem, full(1), 21, cap);
-        let (all, _, _) = measure(&problem, full(cores), 21, cap);
+        let one = measure(&problem, options(8, 1, Techniques::ALL), 21, cap);
+        let all = measure(&problem, options(8, cores, Techniques::ALL), 21, cap);
         println!(
-            "| {name} | {result} | {examined} | {:.3} | {:.3} | {:.0} |",
-            millis(one),
-            millis(all),
-            examined as f64 / one.as_secs_f64()
+            "| {name} | {} | {} | {:.3} | {:.3} |",
+            one.result,
+            one.examined,
+            millis(one.time),
+            millis(all.time),
         );
     }
+}
 
-    println!("\n## Techniques (1 thread; ratio = time without / time with all)\n");
-    println!("| example | configuration | result | examined | ms | ratio |");
+/// The same tree walked two ways: the first release's scan of every pair of
+/// points at every node, and the candidate lists. Exhaustive searches, so
+/// both examine every construction of the tree.
+fn cost_per_construction() {
+    println!("\n## Cost per examined construction, same tree (1 thread)\n");
+    println!("| problem | path | examined | ms | ns / construction | ratio |");
     println!("|---|---|---|---|---|---|");
+    let unreachable = problem("benches/no-short-solution.euc");
+    let napoleon = problem("examples/solve-napoleon.euc");
+    let scan = Techniques::FIRST;
+    let lists = Techniques {
+        incremental: true,
+        ..Techniques::FIRST
+    };
+    for (name, problem, moves) in [
+        ("unreachable, none ≤ 7", &unreachable, 7),
+        ("napoleon, none ≤ 5", &napoleon, 5),
+    ] {
+        let cap = Duration::from_secs(120);
+        let before = measure(problem, options(moves, 1, scan), 3, cap);
+        let after = measure(problem, options(moves, 1, lists), 3, cap);
+        let per = |run: &Run| run.time.as_secs_f64() * 1e9 / run.examined.max(1) as f64;
+        for (label, run) in [
+            ("scan (first release)", &before),
+            ("candidate lists", &after),
+        ] {
+            println!(
+                "| {name} | {label} | {} | {:.1} | {:.0} | {:.2} |",
+                run.examined,
+                millis(run.time),
+                per(run),
+                per(&before) / per(run)
+            );
+        }
+    }
+}
+
+fn techniques(cap: Duration) {
+    println!("\n## Techniques and bounds (1 thread; ratio = time / time with all)\n");
+    println!("| problem | configuration | result | examined | ms | ratio |");
+    println!("|---|---|---|---|---|---|");
+    let all = Techniques::ALL;
     let configurations = [
-        ("all techniques", Techniques::ALL),
+        ("all", all),
         (
             "without reordering merge",
             Techniques {
                 merge_reorderings: false,
-                ..Techniques::ALL
+                ..all
             },
         ),
         (
-            "without goal pruning",
+            "without goal pruning (and its bounds)",
             Techniques {
                 goal_pruning: false,
-                ..Techniques::ALL
+                ..all
             },
         ),
         (
-            "without same-object merge",
+            "without same-object merge (scan path)",
             Techniques {
                 merge_same_objects: false,
-                ..Techniques::ALL
+                ..all
             },
         ),
-        ("none (the seed's search)", Techniques::NONE),
+        (
+            "without prerequisite bounds",
+            Techniques {
+                prerequisites: false,
+                ..all
+            },
+        ),
+        (
+            "without no-idle-object bound",
+            Techniques {
+                idle_objects: false,
+                ..all
+            },
+        ),
+        (
+            "without candidate lists",
+            Techniques {
+                incremental: false,
+                ..all
+            },
+        ),
+        ("first release", Techniques::FIRST),
     ];
     for (name, path, max_moves) in [
         ("midpoint: find", "examples/solve-midpoint.euc", 8),
-        ("midpoint: prove none ≤ 5", "examples/solve-midpoint.euc", 5),
         ("napoleon: find", "examples/solve-napoleon.euc", 8),
-        ("napoleon: prove none ≤ 5", "examples/solve-napoleon.euc", 5),
+        ("napoleon: none ≤ 5", "examples/solve-napoleon.euc", 5),
+        ("unreachable: none ≤ 6", "benches/no-short-solution.euc", 6),
         (
-            "unreachable: prove none ≤ 7",
-            "benches/no-short-solution.euc",
-            7,
+            "circumscribed circle: find",
+            "examples/euclidea/circumscribed-circle.euc",
+            8,
         ),
     ] {
         let problem = problem(path);
         let mut baseline = None;
         for (label, techniques) in configurations {
-            let options = SearchOptions {
-                max_moves,
-                threads: 1,
-                techniques,
-            };
-            let (time, examined, result) = measure(&problem, options, 5, cap);
-            let base = *baseline.get_or_insert(time);
+            let run = measure(&problem, options(max_moves, 1, techniques), 3, cap);
+            let base = *baseline.get_or_insert(run.time);
             println!(
-                "| {name} | {label} | {result} | {examined} | {:.2} | {:.1} |",
-                millis(time),
-                time.as_secs_f64() / base.as_secs_f64()
+                "| {name} | {label} | {} | {} | {:.2} | {:.1} |",
+                run.result,
+                run.examined,
+                millis(run.time),
+                run.time.as_secs_f64() / base.as_secs_f64()
             );
         }
     }
+}
 
+fn euclidea_levels(cores: usize, cap: Duration) {
+    println!("\n## Euclidea levels (examples/euclidea)\n");
+    println!(
+        "| level | E-star | found | examined | 1 thread ms | {cores} threads ms | CPU {cores} threads / 1 | first release, 1 thread |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut paths: Vec<_> = std::fs::read_dir("examples/euclidea")
+        .expect("examples/euclidea exists")
+        .map(|entry| entry.expect("readable").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "euc"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let stars = text
+            .lines()
+            .find_map(|line| line.strip_prefix("// E-star: "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or("?")
+            .to_string();
+        let problem = problem(path.to_str().expect("UTF-8 path"));
+        let one = measure(&problem, options(9, 1, Techniques::ALL), 3, cap);
+        let all = measure(&problem, options(9, cores, Techniques::ALL), 3, cap);
+        let first = measure(&problem, options(9, 1, Techniques::FIRST), 1, cap);
+        let name = path.file_stem().expect("a name").to_string_lossy();
+        let cpu_ratio = match (one.cpu, all.cpu) {
+            (Some(one), Some(all)) if one >= Duration::from_millis(200) => {
+                format!("{:.2}", all.as_secs_f64() / one.as_secs_f64())
+            }
+            _ => "(too short)".to_string(),
+        };
+        println!(
+            "| {name} | {stars} | {} | {} | {:.1} | {:.1} | {cpu_ratio} | {} in {:.1} ms |",
+            one.result,
+            one.examined,
+            millis(one.time),
+            millis(all.time),
+            first.result,
+            millis(first.time)
+        );
+    }
+}
+
+fn growth(cores: usize, cap: Duration, longest: usize) {
     println!(
         "\n## Growth with length (no construction exists: every length is searched in full)\n"
     );
     let hard = problem("benches/no-short-solution.euc");
-    println!("| moves | examined (1 thread) | 1 thread ms | {cores} threads ms | speed-up |");
+    println!("| moves | examined at this length | 1 thread ms | {cores} threads ms | speed-up |");
     println!("|---|---|---|---|---|");
     let mut previous = 0;
-    for length in 1..=7 {
-        let one = SearchOptions {
-            max_moves: length,
-            threads: 1,
-            techniques: Techniques::ALL,
-        };
-        let all = SearchOptions {
-            threads: cores,
-            ..one
-        };
-        let (time_one, examined, _) = measure(&hard, one, 3, cap);
-        let (time_all, _, _) = measure(&hard, all, 3, cap);
+    let cap = cap.max(Duration::from_secs(300));
+    for length in 1..=longest {
+        let one = measure(&hard, options(length, 1, Techniques::ALL), 3, cap);
+        let all = measure(&hard, options(length, cores, Techniques::ALL), 3, cap);
         println!(
             "| {length} | {} | {:.2} | {:.2} | {:.2} |",
-            examined - previous,
-            millis(time_one),
-            millis(time_all),
-            time_one.as_secs_f64() / time_all.as_secs_f64()
+            one.examined - previous,
+            millis(one.time),
+            millis(all.time),
+            one.time.as_secs_f64() / all.time.as_secs_f64()
         );
-        previous = examined;
+        previous = one.examined;
     }
 }

@@ -162,6 +162,10 @@ impl Stats {
 /// enough that a stop is obeyed within a millisecond or two.
 const CHECK_EVERY: u64 = 1024;
 
+/// Constructions examined at the previous length from which a length is
+/// searched on several threads.
+const PARALLEL_FROM: u64 = 5_000;
+
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
     if problem.instances.is_empty() {
@@ -193,7 +197,13 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         });
         let halt = AtomicBool::new(false);
         let context = Context::new(problem, options.techniques, length, budget, &total, &halt);
-        let result = if threads > 1 {
+        // Threads pay only when a length is long: the previous length (about
+        // a hundred times smaller) says so. Answers do not depend on it.
+        let previous = stats
+            .examined_per_length
+            .last()
+            .map_or(0, |(_, count)| *count);
+        let result = if threads > 1 && previous >= PARALLEL_FROM {
             search_parallel(&root, &context, threads)
         } else {
             search_subtree(

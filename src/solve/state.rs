@@ -525,6 +525,9 @@ impl State {
         let mut tried = KeySet::default();
         let count = self.points.len();
         let mut consider = |draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>| {
+            if !self.pretest(filter, draw, a, b) {
+                return;
+            }
             let Some(choice) = self.build(draw, a, b) else {
                 return;
             };
@@ -669,12 +672,14 @@ impl State {
 
     /// A move from a new pair of points, if it passes the filter and is not
     /// an object drawn already.
-    fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
+    /// The filter's cheap tests on a pair of points, before any object is
+    /// built: most pairs fail here.
+    fn pretest(&self, filter: &Filter, draw: Draw, a: usize, b: usize) -> bool {
         if !self.covers(filter, a as u32, b as u32) {
-            return;
+            return false;
         }
         let (pa, pb) = (self.points[a], self.points[b]);
-        // Cheap rejections first (no square root): most pairs fail here.
+        // No square root unless a pair is close to passing.
         let through = |point: Point| match draw {
             Draw::Line => {
                 let direction = pb - pa;
@@ -689,7 +694,7 @@ impl State {
             }
         };
         if !filter.pass.iter().all(|point| through(*point)) {
-            return;
+            return false;
         }
         if let Some(goals) = &filter.goal_objects {
             let could_be = |goal: &Object| match (goal, draw) {
@@ -702,8 +707,15 @@ impl State {
                 _ => false,
             };
             if !goals.iter().any(could_be) {
-                return;
+                return false;
             }
+        }
+        true
+    }
+
+    fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
+        if !self.pretest(filter, draw, a, b) {
+            return;
         }
         let Some(choice) = self.build(draw, a, b) else {
             return;

@@ -268,6 +268,67 @@ fn cancellation_stops_a_running_search() {
     );
 }
 
+/// Says "out of time" from its `calls`-th question on, and remembers how
+/// many constructions had been examined when it first did.
+struct StopAfter {
+    calls: std::sync::atomic::AtomicUsize,
+    limit: usize,
+    seen: std::sync::atomic::AtomicU64,
+    at_stop: std::sync::atomic::AtomicU64,
+}
+
+impl Budget for StopAfter {
+    fn stop(&self) -> Option<Stop> {
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        if calls == self.limit {
+            self.at_stop
+                .store(self.seen.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        (calls >= self.limit).then_some(Stop::OutOfTime)
+    }
+    fn progress(&self, progress: &Progress) {
+        self.seen.fetch_max(progress.examined, Ordering::Relaxed);
+    }
+}
+
+/// Exact stops, counted rather than timed: once the budget says stop, every
+/// thread stops within its next check (about a thousand constructions, a
+/// millisecond or two), however many subtrees remain to start.
+#[test]
+fn a_stop_is_obeyed_within_one_check_on_every_thread() {
+    let text = super::read(&super::root().join("benches/no-short-solution.euc"));
+    let analysis = analyze(&text);
+    let problem = &analysis.scene.problems[0];
+    for threads in [1, 2, 4] {
+        let budget = StopAfter {
+            calls: Default::default(),
+            limit: 200,
+            seen: Default::default(),
+            at_stop: Default::default(),
+        };
+        let options = SearchOptions {
+            threads,
+            ..options(9)
+        };
+        let (outcome, stats) = search(problem, &options, &budget);
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Stopped {
+                    stop: Stop::OutOfTime,
+                    ..
+                }
+            ),
+            "{outcome:?}"
+        );
+        let after = stats.examined() - budget.at_stop.load(Ordering::Relaxed);
+        assert!(
+            after <= 2 * 1024 * (threads as u64 + 1),
+            "{threads} threads went on for {after} constructions after the stop"
+        );
+    }
+}
+
 #[test]
 fn parallel_lines_never_meet_at_the_origin() {
     // A NaN intersection that hashed like (0, 0) would "reach" this goal.
