@@ -4,6 +4,7 @@
 pub mod compile;
 mod planar;
 pub mod report;
+mod shard;
 mod solve;
 
 use crate::analysis::{analyze, Analysis};

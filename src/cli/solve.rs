@@ -5,7 +5,7 @@ use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::edit::{apply_edits, construction_to_lines, fill_block};
 use crate::resolve::{Problem, Scene};
-use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
+use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -32,6 +32,44 @@ pub struct SolveArgs {
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     jobs: usize,
+    /// Search only share K of N (K from 0 to N-1) of each block's tree, for
+    /// job arrays on a cluster; prints the result as JSON for `--merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "format")]
+    shard: Option<Shard>,
+    /// How to report: `text` prints the filled file, `json` the results
+    /// (moves, steps, statistics) for other tools.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Combine the JSON results of all N shards into the answer the
+    /// unsharded search gives, and print or `--write` the file with it.
+    #[arg(long, value_name = "RESULT.json", num_args = 1.., conflicts_with_all = ["shard", "check"])]
+    merge: Vec<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let (index, count) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` is not K/N (for example 0/8)"))?;
+    let index: usize = index
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{index}` is not a shard number"))?;
+    let count: usize = count
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{count}` is not a number of shards"))?;
+    if count == 0 || index >= count {
+        return Err(format!(
+            "shard {index} of {count}: K runs from 0 to N-1 and N is at least 1"
+        ));
+    }
+    Ok(Shard { index, count })
 }
 
 struct CliBudget {
@@ -114,23 +152,56 @@ pub fn run(args: &SolveArgs) -> i32 {
     if args.check {
         return check_only(&name, &text, &analysis, &targets, args);
     }
-    let mut edits = Vec::new();
+    if !args.merge.is_empty() {
+        return match super::shard::merge(&text, &analysis, &targets, &args.merge) {
+            Ok((answers, code)) => finish(args, &name, &text, &analysis, answers, code),
+            Err(message) => {
+                eprintln!("error: {message}");
+                EXIT_USAGE
+            }
+        };
+    }
+    let mut answers = Vec::new();
+    let mut results = Vec::new();
     let mut code = EXIT_OK;
     for &index in &targets {
         let problem = &analysis.scene.problems[index];
-        match solve_one(&analysis.scene, problem, args) {
-            Some(lines) => {
-                let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
-                edits.extend(fill_block(&text, problem, &spans, &lines));
-            }
+        let solved = solve_one(&analysis.scene, problem, args);
+        match &solved.lines {
+            Some(lines) => answers.push((index, lines.clone())),
             None => code = EXIT_FAILED,
         }
+        results.push(super::shard::block_result(problem, &solved));
     }
-    let result = apply_edits(&text, &edits);
+    if args.format == Some(Format::Json) {
+        let document = super::shard::document(&name, &text, args.shard, results);
+        println!("{document:#}");
+        // A shard that found nothing in its share has still done its job.
+        return if args.shard.is_some() { EXIT_OK } else { code };
+    }
+    finish(args, &name, &text, &analysis, answers, code)
+}
+
+/// Fills the solved blocks and prints the file or writes it in place.
+fn finish(
+    args: &SolveArgs,
+    name: &str,
+    text: &str,
+    analysis: &Analysis,
+    answers: Vec<super::shard::Answer>,
+    code: i32,
+) -> i32 {
+    let mut edits = Vec::new();
+    for (index, lines) in answers {
+        let problem = &analysis.scene.problems[index];
+        let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+        edits.extend(fill_block(text, problem, &spans, &lines));
+    }
+    let result = apply_edits(text, &edits);
     if args.write {
         if edits.is_empty() {
             eprintln!("{name}: nothing to write");
-        } else if let Err(message) = write_atomically(&args.file, &text, &result) {
+        } else if let Err(message) = write_atomically(&args.file, text, &result) {
             eprintln!("error: {message}");
             return EXIT_USAGE;
         } else {
@@ -142,8 +213,16 @@ pub fn run(args: &SolveArgs) -> i32 {
     code
 }
 
-/// Solves one block and reports on stderr; the steps as lines, if found.
-fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<String>> {
+/// One block's search: what it gave, and the steps as lines if found.
+pub(super) struct Solved {
+    pub outcome: Outcome,
+    pub stats: Stats,
+    pub seconds: f64,
+    pub lines: Option<Vec<String>>,
+}
+
+/// Solves one block and reports on stderr.
+fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
     let started = Instant::now();
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
@@ -164,27 +243,33 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<S
     let options = SearchOptions {
         max_moves: args.max_moves,
         threads: args.jobs,
+        shard: args.shard,
         ..SearchOptions::default()
     };
     let (outcome, stats) = search(problem, &options, &budget);
+    let lines = match &outcome {
+        Outcome::Found(construction) => Some(construction_to_lines(scene, problem, construction)),
+        _ => None,
+    };
     if let Some(bar) = &budget.bar {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
     let examined = stats.examined();
     let rate = examined as f64 / seconds.max(1e-9);
-    match outcome {
+    let share = args.shard.map_or(String::new(), |shard| {
+        format!(" in shard {}/{}", shard.index, shard.count)
+    });
+    match &outcome {
         Outcome::Found(construction) => {
             eprintln!(
-                "{}: {} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
+                "{}: {}{share} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
                 problem.name,
                 moves_text(construction.moves())
             );
-            Some(construction_to_lines(scene, problem, &construction))
         }
         Outcome::Exhausted { max_moves } => {
-            eprintln!("{}: no construction with at most {max_moves} moves ({examined} examined in {seconds:.3} s)", problem.name);
-            None
+            eprintln!("{}: no construction with at most {max_moves} moves{share} ({examined} examined in {seconds:.3} s)", problem.name);
         }
         Outcome::Stopped { stop, searched } => {
             let why = match stop {
@@ -192,15 +277,19 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Option<Vec<S
                 Stop::Cancelled => "cancelled".to_string(),
             };
             eprintln!(
-                "{}: {why}; no construction with at most {searched} moves",
+                "{}: {why}; no construction with at most {searched} moves{share}",
                 problem.name
             );
-            None
         }
         Outcome::Unsearchable(why) => {
             eprintln!("{}: cannot search: {why}", problem.name);
-            None
         }
+    }
+    Solved {
+        outcome,
+        stats,
+        seconds,
+        lines,
     }
 }
 
@@ -233,7 +322,7 @@ fn check_only(
         }
         if problem.steps.is_empty() && analysis.reports[index].status != Status::Solved {
             code = EXIT_FAILED;
-            if solve_one(&analysis.scene, problem, args).is_some() {
+            if solve_one(&analysis.scene, problem, args).lines.is_some() {
                 eprintln!(
                     "{name}: block `{}` is empty: run `euc solve --write {name}`",
                     problem.name

@@ -33,6 +33,15 @@ pub struct SearchOptions {
     /// The techniques, each switchable so that benchmarks can measure it and
     /// tests can compare against the plain search.
     pub techniques: Techniques,
+    /// Search only this share of the tree (for clusters; docs/solver.md).
+    pub shard: Option<Shard>,
+}
+
+/// One of `count` deterministic shares of the search tree, `index` from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +99,7 @@ impl Default for SearchOptions {
             max_moves: 8,
             threads: 0,
             techniques: Techniques::ALL,
+            shard: None,
         }
     }
 }
@@ -147,6 +157,10 @@ pub enum Outcome {
 pub struct Stats {
     /// Constructions examined (objects built) per length searched.
     pub examined_per_length: Vec<(usize, u64)>,
+    /// In a sharded search, the place of the subtree holding the answer in
+    /// the fixed order of subtrees at the answer's length (the unsharded
+    /// search's answer is the one in the earliest subtree).
+    pub subtree: Option<usize>,
 }
 
 impl Stats {
@@ -179,6 +193,9 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     }
     let root = State::new(&problem.instances[search_instance(problem)], problem);
     if let Some(construction) = root.solution(problem) {
+        if options.shard.is_some() {
+            stats.subtree = Some(0);
+        }
         return (Outcome::Found(construction), stats);
     }
     let (first, last) = lengths(&problem.mask, options.max_moves);
@@ -203,7 +220,14 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             .examined_per_length
             .last()
             .map_or(0, |(_, count)| *count);
-        let result = if threads > 1 && previous >= PARALLEL_FROM {
+        let result = if let Some(shard) = options.shard {
+            search_shard(&root, &context, threads, shard).map(|found| {
+                found.map(|(subtree, construction)| {
+                    stats.subtree = Some(subtree);
+                    construction
+                })
+            })
+        } else if threads > 1 && previous >= PARALLEL_FROM {
             search_parallel(&root, &context, threads)
         } else {
             search_subtree(
@@ -334,10 +358,68 @@ fn search_parallel(
     context: &Context,
     threads: usize,
 ) -> Result<Option<Construction>, Stop> {
+    let (frontier, depth) = split(root, context, 64 * threads)?;
+    let order: Vec<usize> = (0..frontier.len()).collect();
+    let found = search_frontier(root, context, &frontier, depth, &order, threads)?;
+    Ok(found.map(|(_, construction)| construction))
+}
+
+/// Searches this shard's subtrees: the first levels are split into at least
+/// 16 subtrees per shard, each subtree's size is estimated by its number of
+/// children, and the subtrees are dealt out largest first to the shard with
+/// the least work so far. Every shard computes the same split.
+fn search_shard(
+    root: &State,
+    context: &Context,
+    threads: usize,
+    shard: Shard,
+) -> Result<Option<(usize, Construction)>, Stop> {
+    let (frontier, depth) = split(root, context, 16 * shard.count)?;
+    let mut scratch = Scratch::default();
+    let mut sizes: Vec<(u64, usize)> = frontier
+        .iter()
+        .enumerate()
+        .map(|(index, path)| {
+            let mut state = root.clone();
+            for choice in path {
+                state.apply(*choice, context);
+            }
+            let children = if depth < context.length {
+                expand(&mut state, depth, context, &mut scratch).len() as u64
+            } else {
+                0
+            };
+            (children + 1, index)
+        })
+        .collect();
+    sizes.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut load = vec![0u64; shard.count];
+    let mut mine = Vec::new();
+    for (size, index) in sizes {
+        let least = (0..shard.count)
+            .min_by_key(|&k| (load[k], k))
+            .expect("at least one shard");
+        load[least] += size;
+        if least == shard.index {
+            mine.push(index);
+        }
+    }
+    mine.sort_unstable();
+    search_frontier(root, context, &frontier, depth, &mine, threads)
+}
+
+/// The first levels expanded breadth-first until there are `target`
+/// subtrees (or one move is left): the paths to them, in the search's
+/// order, and their depth.
+fn split(
+    root: &State,
+    context: &Context,
+    target: usize,
+) -> Result<(Vec<Vec<Choice>>, usize), Stop> {
     let mut scratch = Scratch::default();
     let mut frontier: Vec<Vec<Choice>> = vec![Vec::new()];
     let mut depth = 0;
-    while frontier.len() < 64 * threads && depth + 1 < context.length {
+    while frontier.len() < target && depth + 1 < context.length {
         let mut next = Vec::new();
         for path in &frontier {
             let mut state = root.clone();
@@ -356,23 +438,37 @@ fn search_parallel(
         frontier = next;
         depth += 1;
         if frontier.is_empty() {
-            return Ok(None);
+            break;
         }
         if let Some(stop) = context.budget.stop() {
             return Err(stop);
         }
     }
+    Ok((frontier, depth))
+}
+
+/// Searches the subtrees `order` (places in `frontier`, ascending) on
+/// `threads` threads, each taking the earliest not yet taken; the answer
+/// of the earliest subtree wins, with its place.
+fn search_frontier(
+    root: &State,
+    context: &Context,
+    frontier: &[Vec<Choice>],
+    depth: usize,
+    order: &[usize],
+    threads: usize,
+) -> Result<Option<(usize, Construction)>, Stop> {
     let best = AtomicUsize::new(usize::MAX);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, SubtreeResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..threads.clamp(1, order.len().max(1)) {
             scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= frontier.len()
-                    || index > best.load(Ordering::Relaxed)
-                    || context.halt.load(Ordering::Relaxed)
-                {
+                let taken = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&index) = order.get(taken) else {
+                    break;
+                };
+                if index > best.load(Ordering::Relaxed) || context.halt.load(Ordering::Relaxed) {
                     break;
                 }
                 let mut state = root.clone();
@@ -399,10 +495,10 @@ fn search_parallel(
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     results.sort_by_key(|(index, _)| *index);
     let mut stopped = None;
-    for (_, result) in results {
+    for (index, result) in results {
         match result {
             // Every subtree before this one was searched in full.
-            Ok(Some(construction)) if stopped.is_none() => return Ok(Some(construction)),
+            Ok(Some(construction)) if stopped.is_none() => return Ok(Some((index, construction))),
             Ok(_) => {}
             Err(stop) => stopped = stopped.or(Some(stop)),
         }

@@ -371,3 +371,82 @@ fn fmt_prints_checks_and_writes() {
         "broken files are not formatted"
     );
 }
+
+/// Sharded searches merged give exactly the unsharded answer, for several
+/// problems and numbers of shards.
+#[test]
+fn merged_shards_give_the_unsharded_answer() {
+    let scratch = std::env::temp_dir().join(format!("euc-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    for file in [
+        "examples/solve-napoleon.euc",
+        "examples/solve-midpoint.euc",
+        "examples/solve-perpendicular.euc",
+        "examples/solve-third-proportional.euc",
+    ] {
+        let unsharded = euc(&["solve", file, "-j", "1"]);
+        assert_eq!(unsharded.status.code(), Some(0), "{file}");
+        for count in [1, 2, 3, 7] {
+            let mut results = Vec::new();
+            for index in 0..count {
+                let shard = format!("{index}/{count}");
+                let output = euc(&["solve", file, "--shard", &shard, "--format", "json"]);
+                assert_eq!(output.status.code(), Some(0), "{file} {shard}");
+                let path = scratch.join(format!("{count}-{index}.json"));
+                std::fs::write(&path, &output.stdout).expect("writable");
+                results.push(path.display().to_string());
+            }
+            let mut args = vec!["solve", file, "--merge"];
+            args.extend(results.iter().map(String::as_str));
+            let merged = euc(&args);
+            assert_eq!(
+                merged.status.code(),
+                Some(0),
+                "{file} in {count}: {}",
+                String::from_utf8_lossy(&merged.stderr)
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&merged.stdout),
+                String::from_utf8_lossy(&unsharded.stdout),
+                "{file} in {count} shards"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// Merging refuses incomplete sets and says when no shard found anything.
+#[test]
+fn merge_needs_every_shard_and_reports_none() {
+    let scratch = std::env::temp_dir().join(format!("euc-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    let file = "benches/no-short-solution.euc";
+    let mut results = Vec::new();
+    for index in 0..2 {
+        let shard = format!("{index}/2");
+        let output = euc(&[
+            "solve",
+            file,
+            "--max-moves",
+            "4",
+            "--shard",
+            &shard,
+            "--format",
+            "json",
+        ]);
+        let path = scratch.join(format!("{index}.json"));
+        std::fs::write(&path, &output.stdout).expect("writable");
+        results.push(path.display().to_string());
+    }
+    let missing = euc(&["solve", file, "--merge", &results[0]]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("shard 1/2 is missing"));
+    let none = euc(&["solve", file, "--merge", &results[0], &results[1]]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("no construction with at most 4 moves"),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+    std::fs::remove_dir_all(&scratch).ok();
+}

@@ -419,6 +419,7 @@ fn shortest(problem: &Problem, techniques: Techniques) -> Option<usize> {
         max_moves: 3,
         threads: 1,
         techniques,
+        shard: None,
     };
     match search(problem, &options, &Unlimited).0 {
         Outcome::Found(construction) => Some(construction.moves()),

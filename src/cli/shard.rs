@@ -1,0 +1,215 @@
+//! `euc solve --format json` results and `--merge`: the JSON a shard prints
+//! (one record per block, with the place of the subtree holding its answer)
+//! and the choice among N shards of the answer the unsharded search gives —
+//! the shortest, and at that length the one in the earliest subtree
+//! (docs/solver.md, "Shards").
+
+use super::solve::Solved;
+use crate::analysis::Analysis;
+use crate::resolve::Problem;
+use crate::solve::search::{Outcome, Shard, Stop};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+/// One block's record.
+pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
+    let (status, moves, searched, reason) = match &solved.outcome {
+        Outcome::Found(construction) => (
+            "found",
+            Some(construction.moves()),
+            construction.moves().saturating_sub(1),
+            None,
+        ),
+        Outcome::Exhausted { max_moves } => ("exhausted", None, *max_moves, None),
+        Outcome::Stopped { stop, searched } => (
+            "stopped",
+            None,
+            *searched,
+            Some(match stop {
+                Stop::OutOfTime => "out of time",
+                Stop::Cancelled => "cancelled",
+            }),
+        ),
+        Outcome::Unsearchable(why) => ("unsearchable", None, 0, Some(*why)),
+    };
+    json!({
+        "block": problem.name,
+        "status": status,
+        "moves": moves,
+        "searched": searched,
+        "subtree": solved.stats.subtree,
+        "steps": solved.lines,
+        "examined": solved.stats.examined(),
+        "seconds": solved.seconds,
+        "reason": reason,
+    })
+}
+
+/// The whole result: the file (and a digest of its text, so results of
+/// another version are refused), the shard, and the blocks.
+pub(super) fn document(name: &str, text: &str, shard: Option<Shard>, blocks: Vec<Value>) -> Value {
+    json!({
+        "file": name,
+        "digest": digest(text),
+        "shard": shard.map(|shard| json!({"index": shard.index, "count": shard.count})),
+        "blocks": blocks,
+    })
+}
+
+/// FNV-1a: enough to tell two versions of a file apart.
+fn digest(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// A block (its index) and the steps that solve it.
+pub(super) type Answer = (usize, Vec<String>);
+
+/// The answers of the blocks `targets` from the shards' results, and the
+/// exit code (1 if some block has none). Errors: results missing, repeated,
+/// unreadable, of another file version, or a shard that stopped too early
+/// to be sure.
+pub(super) fn merge(
+    text: &str,
+    analysis: &Analysis,
+    targets: &[usize],
+    files: &[PathBuf],
+) -> Result<(Vec<Answer>, i32), String> {
+    let mut documents = Vec::new();
+    for file in files {
+        let content = std::fs::read_to_string(file)
+            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+        let document: Value = serde_json::from_str(&content)
+            .map_err(|error| format!("{} is not a shard result: {error}", file.display()))?;
+        if document["digest"] != digest(text) {
+            return Err(format!(
+                "{} was computed for another version of the file",
+                file.display()
+            ));
+        }
+        documents.push((file, document));
+    }
+    let count = documents
+        .first()
+        .and_then(|(_, document)| document["shard"]["count"].as_u64())
+        .ok_or("the first result is not a shard's (run with --shard K/N)")?
+        as usize;
+    let mut seen = vec![false; count];
+    for (file, document) in &documents {
+        let index = document["shard"]["index"]
+            .as_u64()
+            .map(|index| index as usize);
+        match index {
+            Some(index)
+                if document["shard"]["count"].as_u64() == Some(count as u64)
+                    && index < count
+                    && !seen[index] =>
+            {
+                seen[index] = true
+            }
+            _ => {
+                return Err(format!(
+                    "{}: not one of {count} distinct shards",
+                    file.display()
+                ))
+            }
+        }
+    }
+    if let Some(missing) = seen.iter().position(|seen| !seen) {
+        return Err(format!("the result of shard {missing}/{count} is missing"));
+    }
+    // In shard order, so that a record's place is its shard's index.
+    documents.sort_by_key(|(_, document)| document["shard"]["index"].as_u64());
+    let mut answers = Vec::new();
+    let mut code = super::EXIT_OK;
+    for &index in targets {
+        let name = &analysis.scene.problems[index].name;
+        let records: Vec<&Value> = documents
+            .iter()
+            .map(|(file, document)| {
+                document["blocks"]
+                    .as_array()
+                    .and_then(|blocks| blocks.iter().find(|block| block["block"] == **name))
+                    .ok_or_else(|| format!("{} has no result for block `{name}`", file.display()))
+            })
+            .collect::<Result<_, _>>()?;
+        match choose(&records) {
+            Choice::Answer(lines) => {
+                eprintln!("{name}: {} moves (merged from {count} shards)", lines.0);
+                answers.push((index, lines.1));
+            }
+            Choice::None(searched) => {
+                eprintln!(
+                    "{name}: no construction with at most {searched} moves (all {count} shards)"
+                );
+                code = super::EXIT_FAILED;
+            }
+            Choice::Unsure(why) => {
+                eprintln!("{name}: {why}");
+                code = super::EXIT_FAILED;
+            }
+        }
+    }
+    Ok((answers, code))
+}
+
+enum Choice {
+    /// Moves and steps.
+    Answer((u64, Vec<String>)),
+    /// Every shard searched this many moves in full and found nothing.
+    None(u64),
+    Unsure(String),
+}
+
+/// The unsharded search's answer: the shortest found, at that length the
+/// earliest subtree — provided every shard searched every shorter length
+/// (and that length) in full.
+fn choose(records: &[&Value]) -> Choice {
+    let found = records
+        .iter()
+        .filter(|record| record["status"] == "found")
+        .filter_map(|record| {
+            Some((
+                record["moves"].as_u64()?,
+                record["subtree"].as_u64()?,
+                record["steps"].as_array()?,
+            ))
+        })
+        .min_by_key(|(moves, subtree, _)| (*moves, *subtree));
+    let searched = |record: &&Value| record["searched"].as_u64().unwrap_or(0);
+    match found {
+        Some((moves, _, steps)) => {
+            // A shard that found a longer answer, or none, searched this length in full.
+            let unsure = records
+                .iter()
+                .enumerate()
+                .find(|(_, record)| record["status"] != "found" && searched(record) < moves);
+            if let Some((shard, record)) = unsure {
+                return Choice::Unsure(format!(
+                    "shard {shard} stopped ({}) before it finished {moves} moves: run it again with a longer --timeout",
+                    record["reason"].as_str().unwrap_or("unknown reason")
+                ));
+            }
+            let steps = steps
+                .iter()
+                .filter_map(|step| step.as_str().map(str::to_string))
+                .collect();
+            Choice::Answer((moves, steps))
+        }
+        None => {
+            if let Some(record) = records
+                .iter()
+                .find(|record| record["status"] != "exhausted")
+            {
+                return Choice::Unsure(format!(
+                    "no shard found a construction, and one {} ({})",
+                    record["status"].as_str().unwrap_or("failed"),
+                    record["reason"].as_str().unwrap_or("unknown reason")
+                ));
+            }
+            Choice::None(records.iter().map(searched).min().unwrap_or(0))
+        }
+    }
+}
