@@ -178,7 +178,7 @@ const CHECK_EVERY: u64 = 1024;
 
 /// Constructions examined at the previous length from which a length is
 /// searched on several threads.
-const PARALLEL_FROM: u64 = 5_000;
+const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();

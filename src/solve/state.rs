@@ -612,12 +612,7 @@ impl State {
         let filter = &*filter;
         // Older levels first, as the scan takes older points first.
         for level in 0..built {
-            let start = self.level_start[level];
-            let end = self
-                .level_start
-                .get(level + 1)
-                .copied()
-                .unwrap_or(self.arena.len());
+            let candidates = level_range(&self.level_start, level, self.arena.len());
             let limit = filter.thresholds[level];
             let unchecked = |key: u64| {
                 (level..depth)
@@ -639,17 +634,12 @@ impl State {
                 }
             };
             if filter.marks != 0 && filter.indexed {
-                let from = self.marked_start[level];
-                let to = self
-                    .marked_start
-                    .get(level + 1)
-                    .copied()
-                    .unwrap_or(self.marked.len());
-                for &position in &self.marked[from..to] {
+                let marked = level_range(&self.marked_start, level, self.marked.len());
+                for &position in &self.marked[marked] {
                     consider(&self.arena[position as usize]);
                 }
             } else {
-                for choice in &self.arena[start..end] {
+                for choice in &self.arena[candidates] {
                     consider(choice);
                 }
             }
@@ -734,14 +724,8 @@ impl State {
         let level = self.level_start.len();
         self.level_start.push(self.arena.len());
         self.marked_start.push(self.marked.len());
-        let first_new = self.level_points[level];
-        let last_new = self
-            .level_points
-            .get(level + 1)
-            .copied()
-            .unwrap_or(self.points.len());
         let (lines, circles) = (context.any_lines, context.any_circles);
-        for b in first_new..last_new {
+        for b in level_range(&self.level_points, level, self.points.len()) {
             for a in 0..b {
                 if lines {
                     self.push_candidate(Draw::Line, a, b);
@@ -982,6 +966,11 @@ impl State {
         }
         finish(problem, &self.draws)
     }
+}
+
+/// The entries of one level in a list split by level starts.
+fn level_range(starts: &[usize], level: usize, total: usize) -> std::ops::Range<usize> {
+    starts[level]..starts.get(level + 1).copied().unwrap_or(total)
 }
 
 /// A hash of an object that equal objects share (up to rounding at the
