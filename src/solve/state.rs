@@ -246,6 +246,9 @@ pub(super) struct State {
     marked_start: Vec<usize>,
     /// The keys of every candidate in `arena`.
     live: KeySet,
+    /// Scratch for `offer_through`: each point's offset from the aim and
+    /// its squared length.
+    relative: Vec<(Point, f64)>,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
 }
@@ -310,6 +313,7 @@ impl State {
             marked: Vec::new(),
             marked_start: Vec::new(),
             live: KeySet::default(),
+            relative: Vec::new(),
             aims: Vec::new(),
             target_aims: Vec::new(),
             level_points: vec![0],
@@ -644,7 +648,9 @@ impl State {
                 }
             }
         }
-        if last {
+        if last && filter.pass.len() == 1 {
+            self.offer_through(filter, depth, lines, circles, choices);
+        } else if last {
             let first_new = self.level_points[depth];
             for b in first_new..self.points.len() {
                 for a in 0..b {
@@ -658,6 +664,52 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The new pairs' moves through the filter's one point G, tested on the
+    /// points' offsets from G computed once per node: a line through a and
+    /// b passes G when cross(a − G, b − G) vanishes, a circle about a through
+    /// b when |a − G|² = |a − b|² — a few multiplications per pair for all
+    /// three moves, where each pair is rejected.
+    fn offer_through(
+        &mut self,
+        filter: &Filter,
+        depth: usize,
+        lines: bool,
+        circles: bool,
+        choices: &mut Vec<Choice>,
+    ) {
+        let aim = filter.pass[0];
+        let mut relative = std::mem::take(&mut self.relative);
+        relative.clear();
+        relative.extend(self.points.iter().map(|point| {
+            let offset = *point - aim;
+            (offset, offset.dot(offset))
+        }));
+        let close =
+            |first: f64, second: f64| (first - second).abs() <= 1e-6 * (first + second + 1.0);
+        for b in self.level_points[depth]..self.points.len() {
+            let (to_b, b_squared) = relative[b];
+            for (a, &(to_a, a_squared)) in relative[..b].iter().enumerate() {
+                let between = to_b - to_a;
+                let length_squared = between.dot(between);
+                if lines {
+                    let cross = to_a.cross(to_b);
+                    if cross * cross < EPS * EPS * length_squared {
+                        self.offer(filter, Draw::Line, a, b, choices);
+                    }
+                }
+                if circles {
+                    if close(a_squared, length_squared) {
+                        self.offer(filter, Draw::Circle, a, b, choices);
+                    }
+                    if close(b_squared, length_squared) {
+                        self.offer(filter, Draw::Circle, b, a, choices);
+                    }
+                }
+            }
+        }
+        self.relative = relative;
     }
 
     /// A move from a new pair of points, if it passes the filter and is not
