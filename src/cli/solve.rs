@@ -37,8 +37,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "format")]
     shard: Option<Shard>,
     /// How to report: `text` prints the filled file, `json` the results
-    /// (moves, steps, statistics) for other tools.
-    #[arg(long, value_enum)]
+    /// (moves, steps, statistics) for other tools and writes nothing.
+    #[arg(long, value_enum, conflicts_with_all = ["write", "check"])]
     format: Option<Format>,
     /// Combine the JSON results of all N shards into the answer the
     /// unsharded search gives, and print or `--write` the file with it.
