@@ -593,10 +593,16 @@ impl State {
         let restrictive =
             !filter.pass.is_empty() || filter.goal_objects.is_some() || !filter.cover.is_empty();
         let last = context.length - depth == 1 || restrictive;
-        let built = if last { depth } else { depth + 1 };
-        while self.level_start.len() < built {
-            self.build_level(context);
-        }
+        // Levels not built yet (this node's, and its ancestors' if they were
+        // restrictive too) are read pair by pair against the filter.
+        let built = if last {
+            self.level_start.len().min(depth + 1)
+        } else {
+            while self.level_start.len() <= depth {
+                self.build_level(context);
+            }
+            depth + 1
+        };
         let (lines, circles, reorderable) = kinds_at(context.mask, depth, context.length);
         let floor = reorderable.filter(|_| context.reorder());
         // Level t's candidates must sort after every object drawn by moves
@@ -648,10 +654,13 @@ impl State {
                 }
             }
         }
-        if last && filter.pass.len() == 1 {
-            self.offer_through(filter, depth, lines, circles, choices);
-        } else if last {
-            let first_new = self.level_points[depth];
+        if built > depth {
+            return;
+        }
+        let first_new = self.level_points[built];
+        if filter.pass.len() == 1 {
+            self.offer_through(filter, first_new, lines, circles, choices);
+        } else {
             for b in first_new..self.points.len() {
                 for a in 0..b {
                     if lines {
@@ -674,7 +683,7 @@ impl State {
     fn offer_through(
         &mut self,
         filter: &Filter,
-        depth: usize,
+        first_new: usize,
         lines: bool,
         circles: bool,
         choices: &mut Vec<Choice>,
@@ -688,7 +697,7 @@ impl State {
         }));
         let close =
             |first: f64, second: f64| (first - second).abs() <= 1e-6 * (first + second + 1.0);
-        for b in self.level_points[depth]..self.points.len() {
+        for b in first_new..self.points.len() {
             let (to_b, b_squared) = relative[b];
             for (a, &(to_a, a_squared)) in relative[..b].iter().enumerate() {
                 let between = to_b - to_a;
@@ -762,7 +771,12 @@ impl State {
         let Some(choice) = self.build(draw, a, b) else {
             return;
         };
-        if self.admits(filter, &choice)
+        // The move belongs to the level of its newer point (the one the
+        // reduction's threshold is kept for).
+        let level = self.made_at[a.max(b)] as usize;
+        let limit = filter.thresholds.get(level).copied().flatten();
+        if limit.is_none_or(|limit| choice.key > limit)
+            && self.admits(filter, &choice)
             && !self.keys.contains(&choice.key)
             && !self.live.contains(&choice.key)
         {
