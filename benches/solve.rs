@@ -34,8 +34,8 @@ fn problem(path: &str) -> Problem {
         .expect("a solve block")
 }
 
-/// One measurement: median wall time, CPU-free count of examined
-/// constructions and the outcome in words.
+/// One measurement: the median wall time, the processor time, the count of
+/// examined constructions and the outcome in words.
 struct Run {
     time: Duration,
     /// Processor time of the whole process over all runs, per run.

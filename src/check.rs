@@ -5,7 +5,7 @@ use crate::diag::Diagnostic;
 use crate::geom::Point;
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
-use crate::solve::{goals_reached, mask_matches, replay, Replay};
+use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Replay};
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -43,11 +43,8 @@ fn reached_without_steps(problem: &Problem) -> bool {
         && mask_matches(&problem.mask, &[])
         && problem.instances.iter().all(|instance| {
             instance.goals.len() == problem.goals.len()
-                && crate::solve::replay_ops([], instance).is_ok_and(|replay| {
-                    crate::solve::goals_reached(instance, &replay)
-                        .iter()
-                        .all(|r| *r)
-                })
+                && replay_ops([], instance)
+                    .is_ok_and(|replay| goals_reached(instance, &replay).iter().all(|r| *r))
         })
 }
 

@@ -136,17 +136,17 @@ pub(super) fn merge(
             })
             .collect::<Result<_, _>>()?;
         match choose(&records) {
-            Choice::Answer(lines) => {
-                eprintln!("{name}: {} moves (merged from {count} shards)", lines.0);
-                answers.push((index, lines.1));
+            Merged::Answer { moves, steps } => {
+                eprintln!("{name}: {moves} moves (merged from {count} shards)");
+                answers.push((index, steps));
             }
-            Choice::None(searched) => {
+            Merged::None(searched) => {
                 eprintln!(
                     "{name}: no construction with at most {searched} moves (all {count} shards)"
                 );
                 code = super::EXIT_FAILED;
             }
-            Choice::Unsure(why) => {
+            Merged::Unsure(why) => {
                 eprintln!("{name}: {why}");
                 code = super::EXIT_FAILED;
             }
@@ -155,9 +155,12 @@ pub(super) fn merge(
     Ok((answers, code))
 }
 
-enum Choice {
-    /// Moves and steps.
-    Answer((u64, Vec<String>)),
+/// What the shards say of one block.
+enum Merged {
+    Answer {
+        moves: u64,
+        steps: Vec<String>,
+    },
     /// Every shard searched this many moves in full and found nothing.
     None(u64),
     Unsure(String),
@@ -166,7 +169,7 @@ enum Choice {
 /// The unsharded search's answer: the shortest found, at that length the
 /// earliest subtree — provided every shard searched every shorter length
 /// (and that length) in full.
-fn choose(records: &[&Value]) -> Choice {
+fn choose(records: &[&Value]) -> Merged {
     let found = records
         .iter()
         .filter(|record| record["status"] == "found")
@@ -187,7 +190,7 @@ fn choose(records: &[&Value]) -> Choice {
                 .enumerate()
                 .find(|(_, record)| record["status"] != "found" && searched(record) < moves);
             if let Some((shard, record)) = unsure {
-                return Choice::Unsure(format!(
+                return Merged::Unsure(format!(
                     "shard {shard} stopped ({}) before it finished {moves} moves: run it again with a longer --timeout",
                     record["reason"].as_str().unwrap_or("unknown reason")
                 ));
@@ -196,20 +199,20 @@ fn choose(records: &[&Value]) -> Choice {
                 .iter()
                 .filter_map(|step| step.as_str().map(str::to_string))
                 .collect();
-            Choice::Answer((moves, steps))
+            Merged::Answer { moves, steps }
         }
         None => {
             if let Some(record) = records
                 .iter()
                 .find(|record| record["status"] != "exhausted")
             {
-                return Choice::Unsure(format!(
+                return Merged::Unsure(format!(
                     "no shard found a construction, and one {} ({})",
                     record["status"].as_str().unwrap_or("failed"),
                     record["reason"].as_str().unwrap_or("unknown reason")
                 ));
             }
-            Choice::None(records.iter().map(searched).min().unwrap_or(0))
+            Merged::None(records.iter().map(searched).min().unwrap_or(0))
         }
     }
 }

@@ -1,19 +1,20 @@
 //! Iterative deepening over the constructions a mask allows, so the first
 //! construction found is a shortest one.
 //!
-//! Techniques, each measured in `benches/solve.rs`:
-//! - reorderings are explored once: a new object must not be movable to an
-//!   earlier position where it would sort before the object there (the
-//!   lexicographically least order of each set of objects is the only one
-//!   explored — partial-order reduction, stateless and so parallel-friendly);
-//! - goal-directed pruning: a goal point missing from the drawing needs two
-//!   objects through it; when the remaining steps are exactly as many as a goal
-//!   still needs, the next object must pass through it (a cheap test before
-//!   any intersection is computed), and a goal needing more is a dead end;
+//! Techniques, each switchable and measured in `benches/solve.rs` (the
+//! design and why each is sound: docs/solver.md):
+//! - reorderings are explored once (partial-order reduction), unless
+//!   `ignore min` makes the order matter;
+//! - goal-directed pruning and bounds: what each goal still needs before its
+//!   last move (`State::lower_bound`), nodes out of reach cut before their
+//!   moves are listed, and when the bound is tight the next object must pass
+//!   through a goal point or a goal circle's centre;
+//! - no idle object: every object must serve a goal or make a used point;
 //! - the same object reached from different pairs of points is tried once;
-//! - the first levels are split across threads; each subtree is searched in
-//!   a fixed order and the answer of the earliest subtree wins, so answers
-//!   do not depend on the number of threads.
+//!   candidate moves are kept level by level;
+//! - long lengths are split into subtrees that threads (or shards on other
+//!   machines) take in a fixed order; the answer of the earliest subtree
+//!   wins, so answers do not depend on the number of threads or shards.
 
 use super::construction::Construction;
 use super::mask::{kinds_at, Draw};
@@ -337,17 +338,21 @@ impl<'a> Context<'a> {
 }
 
 /// The moves from a node that keep every goal within reach.
-fn expand(
-    state: &mut State,
-    depth: usize,
-    context: &Context,
-    scratch: &mut Scratch,
-) -> Vec<Choice> {
+fn expand(state: &mut State, depth: usize, context: &Context, filter: &mut Filter) -> Vec<Choice> {
     let mut out = Vec::new();
     if state.lower_bound(context) <= context.length - depth {
-        state.children(depth, context, &mut scratch.filter, &mut out);
+        state.children(depth, context, filter, &mut out);
     }
     out
+}
+
+/// The state at the end of a path of moves from the root.
+fn state_at(root: &State, path: &[Choice], context: &Context) -> State {
+    let mut state = root.clone();
+    for choice in path {
+        state.apply(*choice, context);
+    }
+    state
 }
 
 /// Splits the first levels into many small subtrees, which the threads
@@ -375,17 +380,14 @@ fn search_shard(
     shard: Shard,
 ) -> Result<Option<(usize, Construction)>, Stop> {
     let (frontier, depth) = split(root, context, 16 * shard.count)?;
-    let mut scratch = Scratch::default();
+    let mut filter = Filter::default();
     let mut sizes: Vec<(u64, usize)> = frontier
         .iter()
         .enumerate()
         .map(|(index, path)| {
-            let mut state = root.clone();
-            for choice in path {
-                state.apply(*choice, context);
-            }
+            let mut state = state_at(root, path, context);
             let children = if depth < context.length {
-                expand(&mut state, depth, context, &mut scratch).len() as u64
+                expand(&mut state, depth, context, &mut filter).len() as u64
             } else {
                 0
             };
@@ -416,17 +418,14 @@ fn split(
     context: &Context,
     target: usize,
 ) -> Result<(Vec<Vec<Choice>>, usize), Stop> {
-    let mut scratch = Scratch::default();
+    let mut filter = Filter::default();
     let mut frontier: Vec<Vec<Choice>> = vec![Vec::new()];
     let mut depth = 0;
     while frontier.len() < target && depth + 1 < context.length {
         let mut next = Vec::new();
         for path in &frontier {
-            let mut state = root.clone();
-            for choice in path {
-                state.apply(*choice, context);
-            }
-            for choice in expand(&mut state, depth, context, &mut scratch) {
+            let mut state = state_at(root, path, context);
+            for choice in expand(&mut state, depth, context, &mut filter) {
                 let mut extended = path.clone();
                 extended.push(choice);
                 next.push(extended);
@@ -471,10 +470,7 @@ fn search_frontier(
                 if index > best.load(Ordering::Relaxed) || context.halt.load(Ordering::Relaxed) {
                     break;
                 }
-                let mut state = root.clone();
-                for choice in &frontier[index] {
-                    state.apply(*choice, context);
-                }
+                let mut state = state_at(root, &frontier[index], context);
                 let found = search_subtree(&mut state, context, depth, &best, index);
                 match &found {
                     Ok(Some(_)) => {
@@ -525,7 +521,7 @@ fn search_subtree(
         examined: 0,
         best,
         index,
-        scratch: Scratch::default(),
+        filter: Filter::default(),
         buffers: Vec::new(),
     };
     let result = worker.dfs(state, depth);
@@ -535,12 +531,6 @@ fn search_subtree(
     result
 }
 
-/// Buffers reused across nodes, so the hot path does not allocate.
-#[derive(Default)]
-struct Scratch {
-    filter: Filter,
-}
-
 struct Worker<'a> {
     context: &'a Context<'a>,
     examined: u64,
@@ -548,7 +538,8 @@ struct Worker<'a> {
     /// This subtree's place in the fixed order; later subtrees stop once an
     /// earlier one has an answer.
     index: usize,
-    scratch: Scratch,
+    /// Reused across nodes, so the hot path does not allocate.
+    filter: Filter,
     /// One list of moves per depth.
     buffers: Vec<Vec<Choice>>,
 }
@@ -611,7 +602,7 @@ impl Worker<'_> {
             self.buffers.resize_with(depth + 1, Vec::new);
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
-        state.children(depth, context, &mut self.scratch.filter, &mut choices);
+        state.children(depth, context, &mut self.filter, &mut choices);
         let mut found = Ok(None);
         if remaining == 1 && context.techniques.incremental {
             // The last move: only whether it reaches the goals matters.

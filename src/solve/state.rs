@@ -236,8 +236,8 @@ pub(super) struct State {
     saved_targets: Vec<Target>,
     limits: Limits,
     /// Candidate moves, level by level: level `t` holds the moves using a
-    /// point made by move `t` (level 0: the starting points), sorted by key,
-    /// each object once over all levels.
+    /// point made by move `t` (level 0: the starting points), in the order
+    /// their pairs were taken, each object once over all levels.
     arena: Vec<Choice>,
     level_start: Vec<usize>,
     /// Per level, the positions in `arena` of candidates with marks, so a
@@ -267,8 +267,10 @@ pub(super) struct Mark {
 pub(super) struct Filter {
     /// Points the next object must pass through.
     pass: Vec<Point>,
-    /// If set, the next object must be one of these goal objects.
-    goal_objects: Option<Vec<Object>>,
+    /// Whether the next object must be one of `goal_objects` (the goal
+    /// lines and circles still missing; the list is reused between nodes).
+    only_goal_objects: bool,
+    goal_objects: Vec<Object>,
     /// Objects (indices among all objects) the next move's two points must
     /// come from, when it is the last move.
     cover: Vec<usize>,
@@ -386,21 +388,18 @@ impl State {
         filter.pass.clear();
         filter.marks = 0;
         filter.indexed = true;
-        filter.goal_objects = None;
+        filter.only_goal_objects = false;
+        filter.goal_objects.clear();
         filter.cover.clear();
-        filter.dead = false;
-        if !context.techniques.goal_pruning {
+        filter.dead = self.lower_bound(context) > remaining;
+        if filter.dead || !context.techniques.goal_pruning {
             return;
         }
         let prerequisites = context.techniques.prerequisites;
         let mut objects_missing = 0;
         for (target, aim) in self.targets.iter().zip(&self.target_aims) {
-            let needs = target.needs(prerequisites);
-            if needs > remaining {
-                filter.dead = true;
-                return;
-            }
             objects_missing += usize::from(target.is_object() && !target.done());
+            let needs = target.needs(prerequisites);
             if needs != remaining {
                 continue;
             }
@@ -428,13 +427,10 @@ impl State {
                 _ => {}
             }
         }
-        if objects_missing > remaining {
-            filter.dead = true;
-            return;
-        }
         if objects_missing == remaining {
             filter.marks |= GOAL_OBJECT;
-            filter.goal_objects = Some(
+            filter.only_goal_objects = true;
+            filter.goal_objects.extend(
                 self.targets
                     .iter()
                     .filter(|target| !target.done())
@@ -442,8 +438,7 @@ impl State {
                         Target::Line { line, .. } => Some(Object::Line(*line)),
                         Target::Circle { circle, .. } => Some(Object::Circle(*circle)),
                         Target::Point { .. } => None,
-                    })
-                    .collect(),
+                    }),
             );
         }
         if remaining == 1 && context.idle_objects() && self.idle > 0 {
@@ -470,10 +465,13 @@ impl State {
         {
             return false;
         }
-        if let Some(goals) = &filter.goal_objects {
-            if !goals.iter().any(|goal| goal.same(&choice.object)) {
-                return false;
-            }
+        if filter.only_goal_objects
+            && !filter
+                .goal_objects
+                .iter()
+                .any(|goal| goal.same(&choice.object))
+        {
+            return false;
         }
         self.covers(filter, choice.a, choice.b)
     }
@@ -578,8 +576,9 @@ impl State {
     /// Candidate lists kept level by level: a node inherits every earlier
     /// level's candidates that sort after the objects drawn since (the same
     /// reduction as `children_scan`), and computes only the moves using its
-    /// own new points. The last move's new pairs are not kept: each is
-    /// tested against the filter before its object is built.
+    /// own new points. Where few moves can pass the filter (and at the last
+    /// move), no level is built: the levels not built yet are read pair by
+    /// pair, each pair tested before its object is built.
     fn children_incremental(
         &mut self,
         depth: usize,
@@ -587,15 +586,12 @@ impl State {
         filter: &mut Filter,
         choices: &mut Vec<Choice>,
     ) {
-        // The newest level is kept for the children to inherit, unless few
-        // moves can pass the filter (or this is the last move): then its
-        // pairs are tested one by one, and a child builds it if it needs it.
         let restrictive =
-            !filter.pass.is_empty() || filter.goal_objects.is_some() || !filter.cover.is_empty();
-        let last = context.length - depth == 1 || restrictive;
-        // Levels not built yet (this node's, and its ancestors' if they were
-        // restrictive too) are read pair by pair against the filter.
-        let built = if last {
+            !filter.pass.is_empty() || filter.only_goal_objects || !filter.cover.is_empty();
+        let pair_by_pair = context.length - depth == 1 || restrictive;
+        // Levels not built yet: this node's, and its ancestors' if they were
+        // read pair by pair too.
+        let built = if pair_by_pair {
             self.level_start.len().min(depth + 1)
         } else {
             while self.level_start.len() <= depth {
@@ -721,8 +717,6 @@ impl State {
         self.relative = relative;
     }
 
-    /// A move from a new pair of points, if it passes the filter and is not
-    /// an object drawn already.
     /// The filter's cheap tests on a pair of points, before any object is
     /// built: most pairs fail here.
     fn pretest(&self, filter: &Filter, draw: Draw, a: usize, b: usize) -> bool {
@@ -747,7 +741,7 @@ impl State {
         if !filter.pass.iter().all(|point| through(*point)) {
             return false;
         }
-        if let Some(goals) = &filter.goal_objects {
+        if filter.only_goal_objects {
             let could_be = |goal: &Object| match (goal, draw) {
                 (Object::Line(line), Draw::Line) => {
                     line.distance_to(pa) < EPS && line.distance_to(pb) < EPS
@@ -757,13 +751,16 @@ impl State {
                 }
                 _ => false,
             };
-            if !goals.iter().any(could_be) {
+            if !filter.goal_objects.iter().any(could_be) {
                 return false;
             }
         }
         true
     }
 
+    /// A move from a pair of points of a level not built, if it passes the
+    /// filter and its level's threshold and is not an object drawn or listed
+    /// already.
     fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
         if !self.pretest(filter, draw, a, b) {
             return;
@@ -858,7 +855,7 @@ impl State {
         };
         self.saved_targets.extend_from_slice(&self.targets);
         let object = choice.object;
-        let step = self.draws.len() + 1;
+        let step = depth + 1;
         let index = self.objects.len();
         let serves = self.targets.iter().any(|target| target.served_by(&object));
         for target in &mut self.targets {
@@ -866,11 +863,7 @@ impl State {
         }
         self.keys.push(choice.key);
         self.objects.push(object);
-        self.draws.push(DrawStep {
-            draw: choice.draw,
-            a: self.origins[choice.a as usize],
-            b: self.origins[choice.b as usize],
-        });
+        self.draws.push(self.draw_step(&choice));
         self.choices.push(choice);
         self.mark_uses(choice, 1);
         let removable =
@@ -884,6 +877,15 @@ impl State {
             self.add_meets(other, index, step as u32);
         }
         mark
+    }
+
+    /// A move as the construction records it: its points by origin.
+    fn draw_step(&self, choice: &Choice) -> DrawStep {
+        DrawStep {
+            draw: choice.draw,
+            a: self.origins[choice.a as usize],
+            b: self.origins[choice.b as usize],
+        }
     }
 
     /// Counts the use of the two points of a move (or takes it back).
@@ -925,11 +927,7 @@ impl State {
         choice: Choice,
         problem: &Problem,
     ) -> Option<Construction> {
-        self.draws.push(DrawStep {
-            draw: choice.draw,
-            a: self.origins[choice.a as usize],
-            b: self.origins[choice.b as usize],
-        });
+        self.draws.push(self.draw_step(&choice));
         let found = finish(problem, &self.draws);
         self.draws.pop();
         found
