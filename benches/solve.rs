@@ -8,6 +8,8 @@
 //!
 //! cargo bench --bench solve            (everything, a few minutes)
 //! cargo bench --bench solve -- quick   (shorter caps, no 8-move growth row)
+//! cargo bench --bench solve -- euclidea   (only the named sections: seed,
+//!                                          cost, techniques, euclidea, growth)
 
 use euc::analysis::analyze;
 use euc::resolve::Problem;
@@ -102,15 +104,33 @@ fn options(max_moves: usize, threads: usize, techniques: Techniques) -> SearchOp
 }
 
 fn main() {
-    let quick = std::env::args().any(|argument| argument == "quick");
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let quick = arguments.iter().any(|argument| argument == "quick");
+    // Sections named on the command line run alone (all when none is).
+    let sections = ["seed", "cost", "techniques", "euclidea", "growth"];
+    let named: Vec<&str> = sections
+        .into_iter()
+        .filter(|section| arguments.iter().any(|argument| argument == section))
+        .collect();
+    let run = |section: &str| named.is_empty() || named.contains(&section);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cap = Duration::from_secs(if quick { 10 } else { 30 });
     println!("# euc solver benchmark ({cores} cores)\n");
-    seed_examples(cores, cap);
-    cost_per_construction();
-    techniques(cap);
-    euclidea_levels(cores, cap);
-    growth(cores, cap, if quick { 7 } else { 8 });
+    if run("seed") {
+        seed_examples(cores, cap);
+    }
+    if run("cost") {
+        cost_per_construction();
+    }
+    if run("techniques") {
+        techniques(cap);
+    }
+    if run("euclidea") {
+        euclidea_levels(cores, cap);
+    }
+    if run("growth") {
+        growth(cores, cap, if quick { 7 } else { 8 });
+    }
 }
 
 fn seed_examples(cores: usize, cap: Duration) {
@@ -221,6 +241,13 @@ fn techniques(cap: Duration) {
             "without candidate lists",
             Techniques {
                 incremental: false,
+                ..all
+            },
+        ),
+        (
+            "without lookahead",
+            Techniques {
+                lookahead: false,
                 ..all
             },
         ),

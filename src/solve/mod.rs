@@ -5,6 +5,7 @@ pub mod construction;
 pub mod mask;
 pub mod replay;
 pub mod search;
+mod spots;
 mod state;
 mod verify;
 

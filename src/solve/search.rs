@@ -63,6 +63,10 @@ pub struct Techniques {
     /// of points at every node; the last move only checks the goals
     /// (with `merge_same_objects`).
     pub incremental: bool,
+    /// A node's children that would leave a goal point with no object
+    /// through it to draw next are dropped before they are drawn (with
+    /// `goal_pruning`).
+    pub lookahead: bool,
 }
 
 impl Techniques {
@@ -73,6 +77,7 @@ impl Techniques {
         prerequisites: true,
         idle_objects: true,
         incremental: true,
+        lookahead: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
@@ -82,6 +87,7 @@ impl Techniques {
         prerequisites: false,
         idle_objects: false,
         incremental: false,
+        lookahead: false,
     };
     /// The first release's search: the baseline of the benchmarks.
     pub const FIRST: Techniques = Techniques {
@@ -91,6 +97,7 @@ impl Techniques {
         prerequisites: false,
         idle_objects: false,
         incremental: false,
+        lookahead: false,
     };
 }
 
@@ -363,7 +370,7 @@ fn search_parallel(
     context: &Context,
     threads: usize,
 ) -> Result<Option<Construction>, Stop> {
-    let (frontier, depth) = split(root, context, 64 * threads)?;
+    let (frontier, depth) = split(root, context, 1024 * threads)?;
     let order: Vec<usize> = (0..frontier.len()).collect();
     let found = search_frontier(root, context, &frontier, depth, &order, threads)?;
     Ok(found.map(|(_, construction)| construction))

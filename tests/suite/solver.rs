@@ -455,9 +455,76 @@ proptest! {
             ("prerequisites", Techniques { prerequisites: true, ..first }),
             ("idle objects", Techniques { idle_objects: true, ..first }),
             ("incremental", Techniques { incremental: true, ..first }),
+            ("lookahead", Techniques { lookahead: true, ..first }),
             ("all but reordering", Techniques { merge_reorderings: false, ..Techniques::ALL }),
         ] {
             prop_assert_eq!(shortest(problem, techniques), plain, "{}\n{}", name, text);
         }
+    }
+}
+
+/// Found by the incircle at 8 moves: two new points of a circle make a
+/// chord through the goal circle's centre (here the common chord of two
+/// circles bisecting AB); the lookahead once missed chords and dropped
+/// the second circle, and the search answered 5 moves instead of 4.
+#[test]
+fn the_lookahead_keeps_a_chord_through_the_aim() {
+    let text = "point A = (0.3, -1.2)\npoint B = (1.5, 0.4)\npoint C = (-0.7, 1.1)\n\
+                line l = line(A, B)\nsolve s {\n  goal k = circle(midpoint(A, B), C)\n}\n";
+    let analysis = analyze(text);
+    let problem = &analysis.scene.problems[0];
+    let without = Techniques {
+        lookahead: false,
+        ..Techniques::ALL
+    };
+    let found = outcome(problem, Techniques::ALL, 5);
+    assert!(matches!(&found, Outcome::Found(construction) if construction.moves() == 4));
+    assert_eq!(found, outcome(problem, without, 5));
+}
+
+/// Goals whose point or circle centre takes two objects of their own, so
+/// that the lookahead drops moves at the lengths searched below.
+const AIMED: &[&str] = &[
+    "goal k = circle(midpoint(A, B), C)",
+    "goal k = circle(reflect(C, line(A, B)), A)",
+    "goal k = circle(A + (C - B), B)",
+    "goal k = circle(rotate(B, A, 60deg), C)",
+    "goal G = reflect(C, line(A, B))",
+    "goal G = A + (C - B)",
+    "goal G = midpoint(A, B)",
+];
+
+/// The outcome of a search up to `max_moves` with these techniques.
+fn outcome(problem: &Problem, techniques: Techniques, max_moves: usize) -> Outcome {
+    let options = SearchOptions {
+        max_moves,
+        threads: 1,
+        techniques,
+        shard: None,
+    };
+    search(problem, &options, &Unlimited).0
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The lookahead drops only moves below which nothing is found: the
+    /// search finds the same construction with it and without (a chord of
+    /// a circle through two of its new points once slipped through).
+    #[test]
+    fn the_lookahead_changes_no_answer(
+        template in proptest::sample::select(AIMED),
+        setup in proptest::sample::select(SETUPS),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = format!(
+            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{setup}solve s {{\n  {template}\n}}\n",
+            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+        );
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        let problem = &analysis.scene.problems[0];
+        let without = Techniques { lookahead: false, ..Techniques::ALL };
+        prop_assert_eq!(outcome(problem, Techniques::ALL, 5), outcome(problem, without, 5), "{}", text);
     }
 }
