@@ -10,6 +10,8 @@
 //!   moves are listed, and when the bound is tight the next object must pass
 //!   through a goal point or a goal circle's centre;
 //! - no idle object: every object must serve a goal or make a used point;
+//! - lookahead: a move after which a goal point would have no object
+//!   through it to draw next is dropped before it is drawn;
 //! - the same object reached from different pairs of points is tried once;
 //!   candidate moves are kept level by level;
 //! - long lengths are split into subtrees that threads (or shards on other

@@ -298,8 +298,11 @@ pub(super) struct Filter {
     indexed: bool,
     /// Scratch: the key each level's candidates must exceed.
     thresholds: Vec<Option<u64>>,
-    /// Scratch for the lookahead: where a new point lets an object through
-    /// the aim be drawn, sorted by x, and one move's new points.
+    /// Scratch for the lookahead: the spots (where a new point lets an
+    /// object through the aim be drawn) and the points drawn, both indexed;
+    /// the points' offsets from the aim; one move's new points with their
+    /// squared distances to the aim; the objects through the aim the points
+    /// already give.
     spots: Spots,
     known: Spots,
     relative: Vec<(Point, f64)>,
@@ -309,6 +312,10 @@ pub(super) struct Filter {
 
 /// How far (relative to the figure) the lookahead looks around a spot.
 const SPOT_REACH: f64 = 1e-6;
+/// Spots where the curves cross at a smaller sine are kept apart.
+const WIDE_SINE: f64 = 1e-2;
+/// Below this sine the curves are taken to touch.
+const MIN_SINE: f64 = 1e-6;
 /// From this many moves at a node, the lookahead builds spots.
 const SPOTS_FROM: usize = 24;
 
@@ -322,11 +329,6 @@ enum Near<'a> {
     },
     Points(&'a [(Point, f64)]),
 }
-
-/// Spots where the curves cross at a smaller sine are kept apart.
-const WIDE_SINE: f64 = 1e-2;
-/// Below this sine the curves are taken to touch.
-const MIN_SINE: f64 = 1e-6;
 
 impl State {
     pub(super) fn new(instance: &Instance, problem: &Problem) -> State {
@@ -570,7 +572,8 @@ impl State {
     /// gives an object through G, such a child has no move unless one of
     /// its new points P does: with an old point Q, on the line QG, on the
     /// circle about Q through G, or on the perpendicular bisector of QG;
-    /// or with another new point P', |PP'| = |PG|. The first three are the
+    /// or with another new point P', |PP'| = |PG|, or (M a circle) the
+    /// chord PP' through G. The first three are the
     /// spots (those curves met with every object drawn, once per node); a
     /// child's new points are looked up among them instead of being drawn.
     /// Sound because every test is looser than the child's own
@@ -586,6 +589,7 @@ impl State {
             return;
         }
         let prerequisites = context.techniques.prerequisites;
+        let slack = SPOT_REACH * self.scale();
         for target in &self.targets {
             let Some((aim, needs)) = target.aim(prerequisites) else {
                 continue;
@@ -599,7 +603,7 @@ impl State {
                 continue;
             }
             let drawable = &mut filter.drawable;
-            self.drawable_through(aim, drawable);
+            self.drawable_through(aim, slack, drawable);
             if drawable.len() > 1 || (!tight && !drawable.is_empty()) {
                 continue;
             }
@@ -607,13 +611,9 @@ impl State {
             // against every point.
             let by_spots = choices.len() > SPOTS_FROM;
             if by_spots {
-                self.spots_for(aim, &mut filter.spots, &mut filter.known);
+                self.spots_for(aim, slack, &mut filter.spots, &mut filter.known);
             } else {
-                filter.relative.clear();
-                filter.relative.extend(self.points.iter().map(|point| {
-                    let offset = *point - aim;
-                    (offset, offset.dot(offset))
-                }));
+                offsets_from(&self.points, aim, &mut filter.relative);
             }
             let near = if by_spots {
                 Near::Spots {
@@ -624,7 +624,6 @@ impl State {
                 Near::Points(&filter.relative)
             };
             let (fresh, drawable) = (&mut filter.fresh, &filter.drawable);
-            let slack = SPOT_REACH * self.scale();
             choices.retain(|choice| {
                 let through = choice.object.contains(aim);
                 (through && !tight)
@@ -637,9 +636,8 @@ impl State {
     /// Up to two objects through `aim` (distinct, not drawn yet) that a
     /// pair of points drawn so far gives, each found with a tolerance wider
     /// than the moves' own tests.
-    fn drawable_through(&self, aim: Point, found: &mut Vec<Object>) {
+    fn drawable_through(&self, aim: Point, slack: f64, found: &mut Vec<Object>) {
         found.clear();
-        let slack = SPOT_REACH * self.scale();
         let mut offer = |object: Result<Object, Degenerate>| {
             if let Ok(object) = object {
                 if !found
@@ -652,8 +650,6 @@ impl State {
             }
             found.len() > 1
         };
-        let line = |a: Point, b: Point| Line::through(a, b).map(Object::Line);
-        let circle = |a: Point, b: Point| Circle::through(a, b).map(Object::Circle);
         for (b, &point_b) in self.points.iter().enumerate() {
             let to_b = point_b - aim;
             let b_length = to_b.norm();
@@ -663,9 +659,12 @@ impl State {
                 // A line through a and b passes the aim when the offsets are
                 // parallel; a circle about a through b when |a − aim| =
                 // |a − b|; about b through a when |b − aim| = |a − b|.
-                if (to_a.cross(to_b).abs() <= slack * length && offer(line(point_a, point_b)))
-                    || ((to_a.norm() - length).abs() <= slack && offer(circle(point_a, point_b)))
-                    || ((b_length - length).abs() <= slack && offer(circle(point_b, point_a)))
+                if (to_a.cross(to_b).abs() <= slack * length
+                    && offer(draw_object(Draw::Line, point_a, point_b)))
+                    || ((to_a.norm() - length).abs() <= slack
+                        && offer(draw_object(Draw::Circle, point_a, point_b)))
+                    || ((b_length - length).abs() <= slack
+                        && offer(draw_object(Draw::Circle, point_b, point_a)))
                 {
                     return;
                 }
@@ -673,9 +672,9 @@ impl State {
         }
     }
 
-    /// The spots of `aim`, sorted by x (see `drop_doomed`).
-    fn spots_for(&self, aim: Point, spots: &mut Spots, known: &mut Spots) {
-        let slack = SPOT_REACH * self.scale();
+    /// The spots of `aim` (see `drop_doomed`), and the points drawn, each
+    /// indexed for look-ups within `slack` and more.
+    fn spots_for(&self, aim: Point, slack: f64, spots: &mut Spots, known: &mut Spots) {
         spots.clear(slack / WIDE_SINE);
         for &point in &self.points {
             let Ok(through) = Line::through(point, aim) else {
@@ -736,8 +735,6 @@ impl State {
         let new = |object: Result<Object, Degenerate>| {
             object.is_ok_and(|object| !self.objects.iter().any(|known| known.same(&object)))
         };
-        let line = |a: Point, b: Point| Line::through(a, b).map(Object::Line);
-        let circle = |a: Point, b: Point| Circle::through(a, b).map(Object::Circle);
         fresh.clear();
         for object in &self.objects {
             let Ok(found) = meet(&choice.object, object) else {
@@ -767,9 +764,12 @@ impl State {
                             let between = offset - other;
                             let length = between.dot(between);
                             let cross = offset.cross(other);
-                            if (cross * cross <= slack * slack * length && new(line(point, old)))
-                                || (agree(other_to_aim, length) && new(circle(old, point)))
-                                || (agree(to_aim, length) && new(circle(point, old)))
+                            if (cross * cross <= slack * slack * length
+                                && new(draw_object(Draw::Line, point, old)))
+                                || (agree(other_to_aim, length)
+                                    && new(draw_object(Draw::Circle, old, point)))
+                                || (agree(to_aim, length)
+                                    && new(draw_object(Draw::Circle, point, old)))
                             {
                                 return true;
                             }
@@ -796,7 +796,10 @@ impl State {
                     return true;
                 }
                 let cross = (first - aim).cross(second - aim);
-                if chords && cross * cross <= slack * slack * length && new(line(first, second)) {
+                if chords
+                    && cross * cross <= slack * slack * length
+                    && new(draw_object(Draw::Line, first, second))
+                {
                     return true;
                 }
             }
@@ -985,11 +988,7 @@ impl State {
     ) {
         let aim = filter.pass[0];
         let mut relative = std::mem::take(&mut self.relative);
-        relative.clear();
-        relative.extend(self.points.iter().map(|point| {
-            let offset = *point - aim;
-            (offset, offset.dot(offset))
-        }));
+        offsets_from(&self.points, aim, &mut relative);
         let close =
             |first: f64, second: f64| (first - second).abs() <= 1e-6 * (first + second + 1.0);
         for b in first_new..self.points.len() {
@@ -1115,10 +1114,7 @@ impl State {
 
     fn build(&self, draw: Draw, a: usize, b: usize) -> Option<Choice> {
         let (pa, pb) = (self.points[a], self.points[b]);
-        let object = match draw {
-            Draw::Line => Object::Line(Line::through(pa, pb).ok()?),
-            Draw::Circle => Object::Circle(Circle::through(pa, pb).ok()?),
-        };
+        let object = draw_object(draw, pa, pb).ok()?;
         let mut marks = 0;
         for (bit, aim) in self.aims.iter().enumerate() {
             if object.contains(*aim) {
@@ -1329,6 +1325,24 @@ impl State {
         }
         finish(problem, &self.draws)
     }
+}
+
+/// The object a move draws from two points: the line through them, or the
+/// circle about the first through the second.
+fn draw_object(draw: Draw, a: Point, b: Point) -> Result<Object, Degenerate> {
+    match draw {
+        Draw::Line => Line::through(a, b).map(Object::Line),
+        Draw::Circle => Circle::through(a, b).map(Object::Circle),
+    }
+}
+
+/// Each point's offset from `aim` and its squared length, into `out`.
+fn offsets_from(points: &[Point], aim: Point, out: &mut Vec<(Point, f64)>) {
+    out.clear();
+    out.extend(points.iter().map(|point| {
+        let offset = *point - aim;
+        (offset, offset.dot(offset))
+    }));
 }
 
 /// The sine of the angle at which two objects cross at `at` (1 when

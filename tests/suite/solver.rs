@@ -415,13 +415,7 @@ const SETUPS: &[&str] = &["", "line l = line(A, B)\n", "circle s = circle(C, A)\
 
 /// The shortest length with these techniques, up to three moves.
 fn shortest(problem: &Problem, techniques: Techniques) -> Option<usize> {
-    let options = SearchOptions {
-        max_moves: 3,
-        threads: 1,
-        techniques,
-        shard: None,
-    };
-    match search(problem, &options, &Unlimited).0 {
+    match outcome(problem, techniques, 3) {
         Outcome::Found(construction) => Some(construction.moves()),
         _ => None,
     }
