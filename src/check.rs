@@ -2,10 +2,10 @@
 //! `verify` instance and the random ones, and say what fails where.
 
 use crate::diag::Diagnostic;
-use crate::geom::Point;
+use crate::geom::{Object, Point};
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
-use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Replay};
+use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay};
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -102,6 +102,32 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
             diagnostics.extend(redrawn_objects(problem, &replay));
             report.replay = Some(replay);
         }
+        Verdict::Beyond {
+            step,
+            binder,
+            beyond,
+            replay,
+        } => {
+            let binder = &problem.steps[step].binders[binder];
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0405",
+                    binder.span,
+                    format!(
+                        "`{}` is not a point of the drawing: {}",
+                        binder.name.as_deref().unwrap_or("_"),
+                        describe_beyond(problem, &replay, beyond)
+                    ),
+                )
+                .with_label(problem.steps[step].span, "this intersection")
+                .with_help(
+                    "segments and rays meet other objects only within their extent: write `_` for this point, or draw the full line through the segment first (`l = line(A, B)`, one move)",
+                ),
+            );
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
         Verdict::StepFails(failure) => {
             diagnostics.push(
                 Diagnostic::error(
@@ -161,6 +187,22 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         report.instances += 1;
         let failure = match verdict(problem, instance) {
             Verdict::Works(_) => continue,
+            Verdict::Beyond {
+                step,
+                binder,
+                beyond,
+                replay,
+            } => (
+                problem.steps[step].binders[binder].span,
+                format!(
+                    "here `{}` is not a point of the drawing: {}",
+                    problem.steps[step].binders[binder]
+                        .name
+                        .as_deref()
+                        .unwrap_or("_"),
+                    describe_beyond(problem, &replay, beyond)
+                ),
+            ),
             Verdict::StepFails(failure) => (
                 problem.steps[failure.step].span,
                 format!("here the step cannot be built: {}", failure.why.describe()),
@@ -249,6 +291,13 @@ fn draws(problem: &Problem) -> Vec<Draw> {
 
 enum Verdict {
     Works(Replay),
+    /// A name is bound to an intersection outside a segment or ray.
+    Beyond {
+        step: usize,
+        binder: usize,
+        beyond: Beyond,
+        replay: Replay,
+    },
     StepFails(crate::solve::StepFailure),
     /// Goals not reached, and goal names bound to other points (step, binder).
     Misses {
@@ -263,6 +312,24 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
         Ok(replay) => replay,
         Err(failure) => return Verdict::StepFails(failure),
     };
+    for (step_index, step) in problem.steps.iter().enumerate() {
+        if !matches!(step.op, StepOp::Meet(..)) {
+            continue;
+        }
+        for (binder_index, binder) in step.binders.iter().enumerate() {
+            if binder.name.is_none() {
+                continue;
+            }
+            if let Some(beyond) = replay.beyond.get(binder.index).copied().flatten() {
+                return Verdict::Beyond {
+                    step: step_index,
+                    binder: binder_index,
+                    beyond,
+                    replay,
+                };
+            }
+        }
+    }
     let missed: Vec<usize> = goals_reached(instance, &replay)
         .iter()
         .enumerate()
@@ -298,7 +365,7 @@ fn wrong_goal_bindings(
                     replay.points[point + binder_index].same(goal)
                 }
                 (Some(Value::Line(goal)), StepOp::Line(..)) => {
-                    replay.objects[object].same(&crate::geom::Object::Line(goal))
+                    replay.objects[object].reaches(&crate::geom::Object::Line(goal))
                 }
                 (Some(Value::Circle(goal)), StepOp::Circle(..)) => {
                     replay.objects[object].same(&crate::geom::Object::Circle(goal))
@@ -315,6 +382,22 @@ fn wrong_goal_bindings(
         }
     }
     wrong
+}
+
+/// "it lies outside segment `a`, beyond its end (4, 0)".
+fn describe_beyond(problem: &Problem, replay: &Replay, beyond: Beyond) -> String {
+    let name = problem
+        .setup_names
+        .get(beyond.object)
+        .map_or(String::new(), |name| format!(" `{name}`"));
+    match replay.objects[beyond.object] {
+        Object::Line(line) => format!(
+            "it lies outside {}{name}, {}",
+            line.extent.name(),
+            crate::resolve::describe_outside(&line, beyond.at)
+        ),
+        Object::Circle(_) => format!("it lies outside{name}"),
+    }
 }
 
 fn describe_instance(instance: &Instance) -> String {
@@ -353,6 +436,18 @@ pub fn format_value(value: &Value) -> String {
     match value {
         Value::Number(number) => format_number(*number),
         Value::Point(point) => format_point(*point),
+        Value::Line(line) if !line.extent.is_full() => match line.end() {
+            Some(end) => format!(
+                "segment from {} to {}",
+                format_point(line.origin),
+                format_point(end)
+            ),
+            None => format!(
+                "ray from {} direction {}",
+                format_point(line.origin),
+                format_point(line.direction)
+            ),
+        },
         Value::Line(line) => {
             let (a, b, c) = line.equation();
             format!(

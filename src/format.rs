@@ -120,7 +120,7 @@ fn space_between(previous: &Token, next: &Token, before_previous: Option<&Token>
         (previous, next),
         (LParen | LBracket, _)
             | (_, RParen | RBracket | Comma | Newline)
-            | (Ident(_) | Line | Circle | Point, LParen)
+            | (Ident(_) | Line | Circle | Segment | Ray | Point, LParen)
     )
 }
 

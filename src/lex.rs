@@ -18,6 +18,10 @@ pub enum Token<'src> {
     Line,
     #[token("circle")]
     Circle,
+    #[token("segment")]
+    Segment,
+    #[token("ray")]
+    Ray,
     #[token("solve")]
     Solve,
     #[token("planar")]
@@ -87,6 +91,8 @@ impl fmt::Display for Token<'_> {
             Token::Point => "point",
             Token::Line => "line",
             Token::Circle => "circle",
+            Token::Segment => "segment",
+            Token::Ray => "ray",
             Token::Solve => "solve",
             Token::Planar => "planar",
             Token::Goal => "goal",
@@ -197,7 +203,11 @@ fn starts_statement(rest: &[(Token<'_>, Span)]) -> bool {
             ),
             ..
         ] | [(Token::Ignore | Token::Verify | Token::RBrace, _), ..]
-            | [(Token::Line | Token::Circle, _), (Token::Ident(_), _), ..]
+            | [
+                (Token::Line | Token::Circle | Token::Segment | Token::Ray, _),
+                (Token::Ident(_), _),
+                ..
+            ]
             | [(Token::Ident(_), _), (Token::Eq, _), ..]
     )
 }

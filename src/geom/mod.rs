@@ -72,11 +72,51 @@ impl std::ops::Mul<f64> for Point {
 }
 
 /// A line through `origin` with unit `direction`; the direction orders the
-/// points of the line (and so the two intersections with a circle).
+/// points of the line (and so the two intersections with a circle). A
+/// segment or a ray is a line with an extent: it meets other objects only
+/// there (docs/language.md, "Segments and rays").
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Line {
     pub origin: Point,
     pub direction: Point,
+    #[serde(skip_serializing_if = "Extent::is_full")]
+    pub extent: Extent,
+}
+
+/// Which part of its carrier line a line object is, measured along the
+/// direction from the origin.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Extent {
+    /// The whole line.
+    Full,
+    /// From the origin on, in the direction.
+    Ray,
+    /// From the origin to the origin plus `length` times the direction.
+    Segment(f64),
+}
+
+impl Extent {
+    pub fn is_full(&self) -> bool {
+        matches!(self, Extent::Full)
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Extent::Full => "line",
+            Extent::Ray => "ray",
+            Extent::Segment(_) => "segment",
+        }
+    }
+}
+
+/// Where a point of a line's carrier lies outside its extent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outside {
+    /// Before the origin: behind a ray's start or a segment's first end.
+    Before(Point),
+    /// Past a segment's second end.
+    After(Point),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -134,14 +174,93 @@ impl Line {
         Ok(Line {
             origin: from,
             direction: delta * (1.0 / length),
+            extent: Extent::Full,
         })
+    }
+
+    /// The segment from `from` to `to`.
+    pub fn segment(from: Point, to: Point) -> Result<Line, Degenerate> {
+        let line = Line::through(from, to)?;
+        Ok(Line {
+            extent: Extent::Segment(from.dist(to)),
+            ..line
+        })
+    }
+
+    /// The ray from `from` through `to`.
+    pub fn ray(from: Point, to: Point) -> Result<Line, Degenerate> {
+        let line = Line::through(from, to)?;
+        Ok(Line {
+            extent: Extent::Ray,
+            ..line
+        })
+    }
+
+    /// The whole line this segment or ray lies on.
+    pub fn carrier(&self) -> Line {
+        Line {
+            extent: Extent::Full,
+            ..*self
+        }
+    }
+
+    /// The segment's second end, if it is a segment.
+    pub fn end(&self) -> Option<Point> {
+        match self.extent {
+            Extent::Segment(length) => Some(self.origin + self.direction * length),
+            Extent::Full | Extent::Ray => None,
+        }
+    }
+
+    /// Where a point of the carrier lies beyond the extent (`None`: within
+    /// it, ends included).
+    pub fn outside(&self, point: Point) -> Option<Outside> {
+        if self.extent.is_full() {
+            return None;
+        }
+        let along = self.direction.dot(point - self.origin);
+        if along < -EPS {
+            return Some(Outside::Before(self.origin));
+        }
+        match self.extent {
+            Extent::Segment(length) if along > length + EPS => {
+                Some(Outside::After(self.origin + self.direction * length))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a point of the carrier lies within the extent.
+    pub fn covers(&self, point: Point) -> bool {
+        self.outside(point).is_none()
     }
 
     pub fn distance_to(&self, point: Point) -> f64 {
         self.direction.cross(point - self.origin).abs()
     }
 
+    /// The same set of points: the same carrier and the same extent (a
+    /// segment is the same from either end).
     pub fn same(&self, other: &Line) -> bool {
+        if !self.same_carrier(other) {
+            return false;
+        }
+        match (self.extent, other.extent) {
+            (Extent::Full, Extent::Full) => true,
+            (Extent::Ray, Extent::Ray) => {
+                self.origin.same(other.origin) && self.direction.dot(other.direction) > 0.0
+            }
+            (Extent::Segment(_), Extent::Segment(_)) => {
+                let (a, b) = (self.origin, self.end().unwrap_or(self.origin));
+                let (c, d) = (other.origin, other.end().unwrap_or(other.origin));
+                (a.same(c) && b.same(d)) || (a.same(d) && b.same(c))
+            }
+            _ => false,
+        }
+    }
+
+    /// The same carrier line, whatever the extents.
+    pub fn same_carrier(&self, other: &Line) -> bool {
         self.direction.cross(other.direction).abs() < EPS && self.distance_to(other.origin) < EPS
     }
 
@@ -191,16 +310,38 @@ impl Object {
         }
     }
 
+    /// Whether a drawn object reaches a goal object: it is the goal, or the
+    /// goal is a segment or ray and this is the whole line through it (a
+    /// line goal is reached by the full line, as in the game).
+    pub fn reaches(&self, goal: &Object) -> bool {
+        match (self, goal) {
+            (Object::Line(drawn), Object::Line(goal)) => {
+                drawn.same(goal) || (drawn.extent.is_full() && drawn.same_carrier(goal))
+            }
+            _ => self.same(goal),
+        }
+    }
+
+    /// Whether an intersection point of this object's carrier lies within
+    /// its extent (always for circles and full lines).
+    pub fn covers(&self, point: Point) -> bool {
+        match self {
+            Object::Line(line) => line.covers(point),
+            Object::Circle(_) => true,
+        }
+    }
+
+    /// Whether the point lies on the object (within a segment's or ray's extent).
     pub fn contains(&self, point: Point) -> bool {
         match self {
-            Object::Line(line) => line.distance_to(point) < EPS,
+            Object::Line(line) => line.distance_to(point) < EPS && line.covers(point),
             Object::Circle(circle) => (circle.center.dist(point) - circle.radius).abs() < EPS,
         }
     }
 
     pub fn kind_name(&self) -> &'static str {
         match self {
-            Object::Line(_) => "line",
+            Object::Line(line) => line.extent.name(),
             Object::Circle(_) => "circle",
         }
     }
@@ -250,7 +391,7 @@ pub fn meet(a: &Object, b: &Object) -> Result<Meet, Degenerate> {
 fn meet_lines(a: &Line, b: &Line) -> Result<Meet, Degenerate> {
     let denominator = a.direction.cross(b.direction);
     if denominator.abs() < EPS {
-        return Err(if a.same(b) {
+        return Err(if a.same_carrier(b) {
             Degenerate::SameObject
         } else {
             Degenerate::Parallel
@@ -383,6 +524,54 @@ mod tests {
         assert_eq!(
             Circle::new(Point::new(0.0, 0.0), f64::INFINITY),
             Err(Degenerate::NotFinite)
+        );
+    }
+
+    #[test]
+    fn segments_and_rays_cover_their_extent_only() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+        let segment = Line::segment(a, b).unwrap();
+        let ray = Line::ray(a, b).unwrap();
+        for (x, in_segment, in_ray) in [
+            (-0.5, false, false),
+            (0.0, true, true),
+            (1.0, true, true),
+            (2.0, true, true),
+            (3.0, false, true),
+        ] {
+            let point = Point::new(x, 0.0);
+            assert_eq!(segment.covers(point), in_segment, "{x}");
+            assert_eq!(ray.covers(point), in_ray, "{x}");
+            assert!(segment.carrier().covers(point));
+        }
+        assert_eq!(
+            segment.outside(Point::new(3.0, 0.0)),
+            Some(Outside::After(b))
+        );
+        assert_eq!(ray.outside(Point::new(-1.0, 0.0)), Some(Outside::Before(a)));
+    }
+
+    #[test]
+    fn a_full_line_over_a_segment_is_another_object_that_reaches_it() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(2.0, 1.0));
+        let segment = Object::Line(Line::segment(a, b).unwrap());
+        let reversed = Object::Line(Line::segment(b, a).unwrap());
+        let full = Object::Line(Line::through(a, b).unwrap());
+        assert!(
+            segment.same(&reversed),
+            "a segment is the same from either end"
+        );
+        assert!(!full.same(&segment) && !segment.same(&full));
+        assert!(
+            full.reaches(&segment),
+            "the full line reaches a segment goal"
+        );
+        assert!(
+            !segment.reaches(&full),
+            "a segment does not reach a line goal"
+        );
+        assert!(
+            !Object::Line(Line::ray(a, b).unwrap()).same(&Object::Line(Line::ray(b, a).unwrap()))
         );
     }
 

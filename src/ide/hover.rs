@@ -76,6 +76,28 @@ fn describe(value: &Value) -> String {
                 format_number(*number)
             }
         }
+        Value::Line(line) if !line.extent.is_full() => {
+            let (a, b, c) = line.equation();
+            let extent = match line.end() {
+                Some(end) => format!(
+                    "from {} to {}",
+                    format_point(line.origin),
+                    format_point(end)
+                ),
+                None => format!(
+                    "from {}, direction {}",
+                    format_point(line.origin),
+                    format_point(line.direction)
+                ),
+            };
+            format!(
+                "{} {extent}, on {}x + {}y = {}",
+                line.extent.name(),
+                format_number(a),
+                format_number(b),
+                format_number(c),
+            )
+        }
         Value::Line(line) => {
             let (a, b, c) = line.equation();
             format!(
@@ -111,6 +133,8 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
             DeclKind::Let => "value (not usable in constructions)",
             DeclKind::Point => "given point",
             DeclKind::Line => "line drawn at the start",
+            DeclKind::Segment => "segment drawn at the start (meets others only between its ends)",
+            DeclKind::Ray => "ray drawn at the start (meets others only from its start on)",
             DeclKind::Circle => "circle drawn at the start",
         };
         let ty = symbol.ty.map_or("?".to_string(), |ty| ty.to_string());

@@ -40,7 +40,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     let kind = match decl.kind {
                         DeclKind::Let => OutlineKind::Value,
                         DeclKind::Point => OutlineKind::Point,
-                        DeclKind::Line => OutlineKind::Line,
+                        DeclKind::Line | DeclKind::Segment | DeclKind::Ray => OutlineKind::Line,
                         DeclKind::Circle => OutlineKind::Circle,
                     };
                     let detail = scene

@@ -52,6 +52,10 @@ pub enum DeclKind {
     Point,
     /// A line drawn at the start.
     Line,
+    /// A segment drawn at the start (it meets others only between its ends).
+    Segment,
+    /// A ray drawn at the start.
+    Ray,
     /// A circle drawn at the start.
     Circle,
 }
@@ -62,6 +66,8 @@ impl DeclKind {
             DeclKind::Let => "let",
             DeclKind::Point => "point",
             DeclKind::Line => "line",
+            DeclKind::Segment => "segment",
+            DeclKind::Ray => "ray",
             DeclKind::Circle => "circle",
         }
     }

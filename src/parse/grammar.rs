@@ -122,6 +122,8 @@ where
         just(Token::Let).to(DeclKind::Let),
         just(Token::Point).to(DeclKind::Point),
         just(Token::Line).to(DeclKind::Line),
+        just(Token::Segment).to(DeclKind::Segment),
+        just(Token::Ray).to(DeclKind::Ray),
         just(Token::Circle).to(DeclKind::Circle),
     ))
     .map_with(|kind, e| (kind, span_of(e.span())))
@@ -328,6 +330,8 @@ where
         let callee = choice((
             select! { Token::Ident(text) => text },
             just(Token::Line).to("line"),
+            just(Token::Segment).to("segment"),
+            just(Token::Ray).to("ray"),
             just(Token::Circle).to("circle"),
             just(Token::Point).to("point"),
         ))

@@ -141,7 +141,7 @@ fn hint(found: Option<&Token<'_>>, text: &str, span: Span) -> Option<String> {
     let line = line.lines().next().unwrap_or("").trim_start();
     match found {
         Some(Token::Ident(_)) if line_start == span.start && !line.starts_with("//") => Some(
-            "top-level lines start with `let`, `point`, `line`, `circle`, `solve` or `planar`; steps go inside a `solve` block"
+            "top-level lines start with `let`, `point`, `line`, `segment`, `ray`, `circle`, `solve` or `planar`; steps go inside a `solve` block"
                 .to_string(),
         ),
         Some(Token::Eq) if line.starts_with("goal") => {

@@ -107,6 +107,15 @@ fn render_problem(
             fit.push(*point);
         }
     }
+    // Segments and rays are drawn from their ends: the picture shows them.
+    for object in &declared.setup {
+        if let Object::Line(line) = object {
+            if !line.extent.is_full() {
+                fit.push(line.origin);
+                fit.extend(line.end());
+            }
+        }
+    }
     let objects: Vec<Object> = replay
         .as_ref()
         .map_or(declared.setup.clone(), |r| r.objects.clone());
@@ -175,7 +184,7 @@ fn render_problem(
             }
             number += 1;
             let object = &replay.objects[step.binders[0].index];
-            let style = if goal_objects.iter().any(|goal| goal.same(object)) {
+            let style = if goal_objects.iter().any(|goal| object.reaches(goal)) {
                 Style::Goal
             } else {
                 Style::Helper
@@ -187,7 +196,7 @@ fn render_problem(
     for goal in &goal_objects {
         let reached = replay
             .as_ref()
-            .is_some_and(|r| r.objects.iter().any(|o| o.same(goal)));
+            .is_some_and(|r| r.objects.iter().any(|o| o.reaches(goal)));
         if !reached {
             canvas.object(goal, Style::Missing, None);
         }

@@ -1,7 +1,7 @@
 //! A small SVG writer: world coordinates (y up) fitted into a fixed-size
 //! picture, with labels placed where they overlap least.
 
-use crate::geom::{Object, Point};
+use crate::geom::{Extent, Line, Object, Point};
 use std::fmt::Write;
 
 /// Picture size in pixels.
@@ -179,7 +179,7 @@ impl Canvas {
                 }
             }
             Object::Line(line) => {
-                let Some((from, to)) = self.clip(line.origin, line.direction) else {
+                let Some((from, to)) = self.clip(line) else {
                     return;
                 };
                 let _ = writeln!(
@@ -201,11 +201,16 @@ impl Canvas {
         }
     }
 
-    /// The part of an infinite line inside the picture.
-    fn clip(&self, origin: Point, direction: Point) -> Option<(Point, Point)> {
-        let start = self.to_picture(origin);
-        let step = Point::new(direction.x, -direction.y);
-        let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
+    /// The part of a line, ray or segment inside the picture.
+    fn clip(&self, line: &Line) -> Option<(Point, Point)> {
+        let start = self.to_picture(line.origin);
+        let step = Point::new(line.direction.x, -line.direction.y);
+        // Picture units along `step` are world units times the scale.
+        let (mut low, mut high) = match line.extent {
+            Extent::Full => (f64::NEG_INFINITY, f64::INFINITY),
+            Extent::Ray => (0.0, f64::INFINITY),
+            Extent::Segment(length) => (0.0, length * self.scale),
+        };
         for (position, delta, lower, upper) in [
             (start.x, step.x, 0.0, WIDTH),
             (start.y, step.y, TITLE, HEIGHT),

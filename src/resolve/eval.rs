@@ -38,23 +38,71 @@ pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
             call(*builtin, &args)?
         }
         Ir::Meet(left, right) => {
-            let left = object(eval(left, slots)?)?;
-            let right = object(eval(right, slots)?)?;
-            match geom::meet(&left, &right) {
-                Ok(Meet::One(point)) => match (left, right) {
-                    (Object::Line(_), Object::Line(_)) => Value::Point(point),
+            let (left, right, found) = meet_objects(left, right, slots)?;
+            match found {
+                Meet::One(point) => match (left, right) {
+                    (Object::Line(_), Object::Line(_)) => {
+                        within(&[left, right], point)?;
+                        Value::Point(point)
+                    }
                     _ => return fail(geom::Degenerate::Tangent.describe()),
                 },
-                Ok(Meet::Two(first, second)) => Value::Pair(first, second),
-                Err(why) => return fail(why.describe()),
+                // The pair keeps the carriers' canonical order; the point
+                // picked from it must lie within segments and rays.
+                Meet::Two(first, second) => Value::Pair(first, second),
             }
         }
         Ir::Pick(pair, index) => match eval(pair, slots)? {
-            Value::Pair(first, second) => Value::Point(if *index == 0 { first } else { second }),
+            Value::Pair(first, second) => {
+                let point = if *index == 0 { first } else { second };
+                if let Ir::Meet(left, right) = pair.as_ref() {
+                    let (left, right, _) = meet_objects(left, right, slots)?;
+                    within(&[left, right], point)?;
+                }
+                Value::Point(point)
+            }
             other => other,
         },
     };
     check_finite(value)
+}
+
+fn meet_objects(left: &Ir, right: &Ir, slots: &[Option<Value>]) -> Result<(Object, Object, Meet)> {
+    let left = object(eval(left, slots)?)?;
+    let right = object(eval(right, slots)?)?;
+    match geom::meet(&left, &right) {
+        Ok(found) => Ok((left, right, found)),
+        Err(why) => fail(why.describe()),
+    }
+}
+
+/// Fails if the intersection point lies beyond a segment or ray.
+fn within(objects: &[Object], point: Point) -> Result<()> {
+    for object in objects {
+        if let Object::Line(line) = object {
+            if let Some(outside) = line.outside(point) {
+                return fail(format!(
+                    "the intersection {} lies outside the {}: {}",
+                    crate::check::format_point(point),
+                    line.extent.name(),
+                    describe_outside(line, outside)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// "beyond its end (2, 0)" and the like, for messages.
+pub fn describe_outside(line: &geom::Line, outside: geom::Outside) -> String {
+    use crate::check::format_point;
+    match (outside, line.extent) {
+        (geom::Outside::Before(at), geom::Extent::Ray) => {
+            format!("behind its start {}", format_point(at))
+        }
+        (geom::Outside::Before(at), _) => format!("beyond its end {}", format_point(at)),
+        (geom::Outside::After(at), _) => format!("beyond its end {}", format_point(at)),
+    }
 }
 
 fn check_finite(value: Value) -> Result<Value> {
@@ -140,6 +188,12 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         (Builtin::OnLine, [L(line), N(t)]) => P(line.origin + line.direction * *t),
         (Builtin::LineThrough, [P(a), P(b)]) => {
             L(Line::through(*a, *b).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::SegmentBetween, [P(a), P(b)]) => {
+            L(Line::segment(*a, *b).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::RayFrom, [P(a), P(b)]) => {
+            L(Line::ray(*a, *b).or_else(|why| fail(why.describe()))?)
         }
         (Builtin::CircleThrough, [P(center), P(point)]) => {
             C(Circle::through(*center, *point).or_else(|why| fail(why.describe()))?)

@@ -134,10 +134,13 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                 }
                 let lowered: Vec<(Ir, Type)> = lowered.into_iter().collect::<Option<_>>()?;
                 let types: Vec<Type> = lowered.iter().map(|(_, ty)| *ty).collect();
-                match overloads
-                    .iter()
-                    .find(|(_, params, ..)| *params == types.as_slice())
-                {
+                match overloads.iter().find(|(_, params, ..)| {
+                    params.len() == types.len()
+                        && types
+                            .iter()
+                            .zip(params.iter())
+                            .all(|(ty, param)| ty.fits(*param))
+                }) {
                     Some((_, _, result, builtin)) => Some((
                         Ir::Call(*builtin, lowered.into_iter().map(|(ir, _)| ir).collect()),
                         *result,
@@ -170,7 +173,7 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                 match meet_type(left_ty, right_ty) {
                     Some(ty) => Some((Ir::Meet(Box::new(left_ir), Box::new(right_ir)), ty)),
                     None => {
-                        let (bad, bad_ty) = if matches!(left_ty, Type::Line | Type::Circle) {
+                        let (bad, bad_ty) = if left_ty.is_line() || left_ty == Type::Circle {
                             (right.span, right_ty)
                         } else {
                             (left.span, left_ty)

@@ -10,7 +10,7 @@ mod problem;
 mod steps;
 pub mod types;
 
-pub use eval::{eval, EvalError};
+pub use eval::{describe_outside, eval, EvalError};
 pub use instances::RANDOM_INSTANCES;
 pub use lower::Reference;
 pub use planar::{Puzzle, PuzzleNode};
@@ -72,7 +72,12 @@ impl Scene {
     /// The lines and circles drawn at the start.
     pub fn setup(&self) -> Vec<usize> {
         (0..self.symbols.len())
-            .filter(|&index| matches!(self.symbols[index].kind, DeclKind::Line | DeclKind::Circle))
+            .filter(|&index| {
+                matches!(
+                    self.symbols[index].kind,
+                    DeclKind::Line | DeclKind::Segment | DeclKind::Ray | DeclKind::Circle
+                )
+            })
             .collect()
     }
 
@@ -287,6 +292,8 @@ fn binder_types(kind: DeclKind, ty: Type, binders: usize) -> Result<Type, (Strin
         DeclKind::Let => return Ok(element),
         DeclKind::Point => Type::Point,
         DeclKind::Line => Type::Line,
+        DeclKind::Segment => Type::Segment,
+        DeclKind::Ray => Type::Ray,
         DeclKind::Circle => Type::Circle,
     };
     if element == expected {
@@ -309,6 +316,8 @@ fn keyword_for(ty: Type) -> &'static str {
     match ty {
         Type::Point | Type::Pair => "point",
         Type::Line => "line",
+        Type::Segment => "segment",
+        Type::Ray => "ray",
         Type::Circle => "circle",
         Type::Number => "let",
     }

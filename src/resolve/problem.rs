@@ -26,6 +26,8 @@ pub struct Problem {
     pub givens: Vec<usize>,
     /// Symbols of the lines and circles drawn at the start.
     pub setup: Vec<usize>,
+    /// Their names, for messages.
+    pub setup_names: Vec<String>,
     pub goals: Vec<Goal>,
     pub mask: Vec<MaskToken>,
     pub limits: Limits,
@@ -120,6 +122,11 @@ pub(super) fn resolve_block(
         body_span: block.body_span,
         givens: scene.givens(),
         setup: scene.setup(),
+        setup_names: scene
+            .setup()
+            .into_iter()
+            .map(|symbol| scene.symbols[symbol].name.clone())
+            .collect(),
         goals: Vec::new(),
         mask: Vec::new(),
         limits: Limits::default(),
@@ -244,7 +251,7 @@ fn resolve_goal(
     let Some((definition, ty)) = lowered else {
         return;
     };
-    if !matches!(ty, Type::Point | Type::Line | Type::Circle) {
+    if !(matches!(ty, Type::Point | Type::Circle) || ty.is_line()) {
         diagnostics.push(
             Diagnostic::error(
                 "E0208",

@@ -118,7 +118,9 @@ pub(super) fn resolve_steps(
             };
             let goal = problem.goals.iter().position(|goal| goal.name == name.text);
             if let Some(goal) = goal {
-                if problem.goals[goal].ty != *ty {
+                if !(problem.goals[goal].ty == *ty
+                    || (ty.is_line() && problem.goals[goal].ty.is_line()))
+                {
                     diagnostics.push(
                         Diagnostic::error(
                             "E0201",
@@ -206,7 +208,7 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             let left = operands.object(left);
             let right = operands.object(right);
             let ((left, left_ty), (right, right_ty)) = (left?, right?);
-            let outputs = if left_ty == Type::Line && right_ty == Type::Line {
+            let outputs = if left_ty.is_line() && right_ty.is_line() {
                 vec![Type::Point]
             } else {
                 vec![Type::Point, Type::Point]

@@ -1,7 +1,7 @@
 //! Value types, the built-in functions with their signatures, and the typed
 //! intermediate form (`Ir`) that expressions lower to.
 
-use crate::geom::{Circle, Line, Point};
+use crate::geom::{Circle, Extent, Line, Point};
 use crate::parse::ast::BinaryOp;
 use serde::Serialize;
 use std::fmt;
@@ -12,6 +12,10 @@ pub enum Type {
     Number,
     Point,
     Line,
+    /// A line that meets other objects only between its two ends.
+    Segment,
+    /// A line that meets other objects only from its start on.
+    Ray,
     Circle,
     /// The two intersection points of a line or circle with a circle; only a
     /// binding with two names can take it apart.
@@ -24,6 +28,8 @@ impl fmt::Display for Type {
             Type::Number => "number",
             Type::Point => "point",
             Type::Line => "line",
+            Type::Segment => "segment",
+            Type::Ray => "ray",
             Type::Circle => "circle",
             Type::Pair => "pair of points",
         })
@@ -45,7 +51,11 @@ impl Value {
         match self {
             Value::Number(_) => Type::Number,
             Value::Point(_) => Type::Point,
-            Value::Line(_) => Type::Line,
+            Value::Line(line) => match line.extent {
+                Extent::Full => Type::Line,
+                Extent::Ray => Type::Ray,
+                Extent::Segment(_) => Type::Segment,
+            },
             Value::Circle(_) => Type::Circle,
             Value::Pair(..) => Type::Pair,
         }
@@ -70,6 +80,8 @@ pub enum Builtin {
     OnCircle,
     OnLine,
     LineThrough,
+    SegmentBetween,
+    RayFrom,
     CircleThrough,
     CircleRadius,
     X,
@@ -99,6 +111,8 @@ pub const BUILTINS: &[(&str, &[Type], Type, Builtin)] = &[
     ("on", &[C, N], P, Builtin::OnCircle),
     ("on", &[L, N], P, Builtin::OnLine),
     ("line", &[P, P], L, Builtin::LineThrough),
+    ("segment", &[P, P], Type::Segment, Builtin::SegmentBetween),
+    ("ray", &[P, P], Type::Ray, Builtin::RayFrom),
     ("circle", &[P, P], C, Builtin::CircleThrough),
     ("circle", &[P, N], C, Builtin::CircleRadius),
     ("x", &[P], N, Builtin::X),
@@ -122,6 +136,8 @@ pub fn builtin_doc(name: &str) -> Option<&'static str> {
         "radius" => "radius(k): the radius of a circle",
         "on" => "on(k, angle): the point of circle k at that angle; on(l, t): the point at distance t along line l",
         "line" => "line(P, Q): the line through P and Q, directed from P to Q",
+        "segment" => "segment(P, Q): the segment from P to Q; it meets other objects only between P and Q",
+        "ray" => "ray(P, Q): the ray from P through Q; it meets other objects only from P on",
         "circle" => "circle(C, P): centre C through P; circle(C, r): centre C, radius r",
         "x" | "y" => "x(P), y(P): a coordinate of a point",
         "rotate" => "rotate(P, C, angle): P turned about C by the angle (counter-clockwise)",
@@ -156,11 +172,26 @@ pub fn binary_type(op: BinaryOp, left: Type, right: Type) -> Option<Type> {
     }
 }
 
+impl Type {
+    /// A line, segment or ray.
+    pub fn is_line(self) -> bool {
+        matches!(self, Type::Line | Type::Segment | Type::Ray)
+    }
+
+    /// Whether a value of this type may stand where `expected` is asked for:
+    /// a segment or ray is a line to every function.
+    pub fn fits(self, expected: Type) -> bool {
+        self == expected || (expected == Type::Line && self.is_line())
+    }
+}
+
 /// The result type of `a & b`.
 pub fn meet_type(left: Type, right: Type) -> Option<Type> {
     match (left, right) {
-        (L, L) => Some(P),
-        (L | C, L | C) => Some(Type::Pair),
+        (left, right) if left.is_line() && right.is_line() => Some(P),
+        (left, right) if (left.is_line() || left == C) && (right.is_line() || right == C) => {
+            Some(Type::Pair)
+        }
         _ => None,
     }
 }

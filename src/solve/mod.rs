@@ -10,4 +10,4 @@ mod state;
 mod verify;
 
 pub use mask::mask_matches;
-pub use replay::{goals_reached, replay, replay_ops, Replay, StepFailure};
+pub use replay::{goals_reached, replay, replay_ops, Beyond, Replay, StepFailure};

@@ -1,7 +1,7 @@
 //! Replaying a block's steps on one instance, and deciding which goals the
 //! drawing reaches.
 
-use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Point};
+use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Outside, Point};
 use crate::resolve::{Instance, Problem, StepOp, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
@@ -9,6 +9,17 @@ use crate::resolve::{Instance, Problem, StepOp, Value};
 pub struct Replay {
     pub points: Vec<Point>,
     pub objects: Vec<Object>,
+    /// Indexed like `points`: an intersection that lies beyond a segment or
+    /// ray is not a point of the drawing (`_` may skip it, a name may not).
+    pub beyond: Vec<Option<Beyond>>,
+}
+
+/// An intersection point outside the extent of one of its objects.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Beyond {
+    /// The segment or ray, indexed like `Replay::objects`.
+    pub object: usize,
+    pub at: Outside,
 }
 
 /// The step that could not be built, and why.
@@ -30,6 +41,7 @@ pub fn replay_ops(
     let mut replay = Replay {
         points: instance.givens.clone(),
         objects: instance.setup.clone(),
+        beyond: vec![None; instance.givens.len()],
     };
     for (index, op) in ops.into_iter().enumerate() {
         let fail = |why| StepFailure { step: index, why };
@@ -45,12 +57,24 @@ pub fn replay_ops(
             }
             StepOp::Meet(first, second) => {
                 let (a, b) = (replay.objects[first], replay.objects[second]);
-                match meet(&a, &b).map_err(fail)? {
+                let found = match meet(&a, &b).map_err(fail)? {
                     Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
-                        replay.points.push(point)
+                        vec![point]
                     }
                     Meet::One(_) => return Err(fail(Degenerate::Tangent)),
-                    Meet::Two(p, q) => replay.points.extend([p, q]),
+                    Meet::Two(p, q) => vec![p, q],
+                };
+                for point in found {
+                    let beyond = [(first, a), (second, b)].into_iter().find_map(
+                        |(object, found)| match found {
+                            Object::Line(line) => {
+                                line.outside(point).map(|at| Beyond { object, at })
+                            }
+                            Object::Circle(_) => None,
+                        },
+                    );
+                    replay.points.push(point);
+                    replay.beyond.push(beyond);
                 }
             }
         }
@@ -60,20 +84,25 @@ pub fn replay_ops(
 
 /// For each goal of the instance, whether the drawing reaches it: a point
 /// goal is a given, a step's point or a point on two drawn objects (an
-/// intersection); a line or circle goal is one of the drawn objects.
+/// intersection, within segments and rays); a line or circle goal is one of
+/// the drawn objects (a segment or ray goal: the full line through it).
 pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<bool> {
     instance
         .goals
         .iter()
         .map(|goal| match goal {
             Value::Point(goal) => {
-                replay.points.iter().any(|point| point.same(*goal))
+                replay
+                    .points
+                    .iter()
+                    .zip(&replay.beyond)
+                    .any(|(point, beyond)| beyond.is_none() && point.same(*goal))
                     || on_two_objects(&replay.objects, *goal)
             }
             Value::Line(line) => replay
                 .objects
                 .iter()
-                .any(|object| object.same(&Object::Line(*line))),
+                .any(|object| object.reaches(&Object::Line(*line))),
             Value::Circle(circle) => replay
                 .objects
                 .iter()

@@ -8,7 +8,7 @@ use super::mask::{kinds_at, Draw};
 use super::search::Context;
 use super::spots::{Spot, Spots};
 use super::verify::finish;
-use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Point, EPS};
+use crate::geom::{meet, Circle, Degenerate, Extent, Line, Meet, Object, Point, EPS};
 use crate::resolve::{Instance, Limits, Problem, Value};
 
 /// One move: draw `object` (a line through `a` and `b`, or a circle with
@@ -120,7 +120,7 @@ impl Target {
     fn served_by(&self, object: &Object) -> bool {
         match self {
             Target::Point { at, .. } => object.contains(*at),
-            Target::Line { line, .. } => object.same(&Object::Line(*line)),
+            Target::Line { line, .. } => object.reaches(&Object::Line(*line)),
             Target::Circle { circle, .. } => object.same(&Object::Circle(*circle)),
         }
     }
@@ -134,7 +134,7 @@ impl Target {
                     *done |= *hits >= 2;
                 }
             }
-            Target::Line { line, done, .. } => *done |= object.same(&Object::Line(*line)),
+            Target::Line { line, done, .. } => *done |= object.reaches(&Object::Line(*line)),
             Target::Circle {
                 circle,
                 center_hits,
@@ -516,7 +516,7 @@ impl State {
             && !filter
                 .goal_objects
                 .iter()
-                .any(|goal| goal.same(&choice.object))
+                .any(|goal| choice.object.reaches(goal))
         {
             return false;
         }
@@ -683,6 +683,7 @@ impl State {
             let bisector = Line {
                 origin: (point + aim) * 0.5,
                 direction: through.direction.perp(),
+                extent: Extent::Full,
             };
             let Ok(about) = Circle::through(point, aim) else {
                 continue;
@@ -1234,9 +1235,15 @@ impl State {
         let Ok(found) = meet(&a, &b) else {
             return;
         };
+        // A segment or ray (only setup objects are) meets others within its extent.
+        let drawn = first >= self.setup;
+        let within = |point: Point| drawn || (a.covers(point) && b.covers(point));
         match found {
             Meet::Two(..) => {
                 for (which, point) in found.points().enumerate() {
+                    if !within(point) {
+                        continue;
+                    }
                     let origin = PointRef::Meet {
                         first,
                         second,
@@ -1247,7 +1254,9 @@ impl State {
             }
             // Two lines meet once; tangent points are not robust, so only
             // line pairs give single points.
-            Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
+            Meet::One(point)
+                if matches!((a, b), (Object::Line(_), Object::Line(_))) && within(point) =>
+            {
                 let origin = PointRef::Meet {
                     first,
                     second,
@@ -1372,7 +1381,20 @@ fn object_key(object: &Object) -> u64 {
                 normal = normal * -1.0;
             }
             let offset = normal.dot(line.origin);
-            mix(&[1, quantize(normal.x), quantize(normal.y), quantize(offset)])
+            // A segment or ray differs from the full line over it (drawing
+            // that line is a move); segments and rays are only setup objects,
+            // which are never drawn again, so the kind alone tells them apart.
+            let kind = match line.extent {
+                Extent::Full => 1,
+                Extent::Ray => 3,
+                Extent::Segment(_) => 4,
+            };
+            mix(&[
+                kind,
+                quantize(normal.x),
+                quantize(normal.y),
+                quantize(offset),
+            ])
         }
         Object::Circle(circle) => mix(&[
             2,

@@ -6,7 +6,7 @@ use super::construction::{Construction, DrawStep, GoalWitness};
 use super::mask::Draw;
 use super::replay::{replay_ops, Replay};
 use crate::geom::{meet, Object};
-use crate::resolve::{Problem, Value};
+use crate::resolve::{Problem, StepOp, Value};
 
 /// The finished construction with a witness for every goal, or `None` if it
 /// fails on some instance.
@@ -22,6 +22,17 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         .iter()
         .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
         .collect::<Option<_>>()?;
+    // A move may only use points of the drawing: not an intersection that
+    // lies beyond a segment or ray on some instance.
+    let uses_beyond = plan.ops.iter().any(|op| match *op {
+        StepOp::Line(a, b) | StepOp::Circle(a, b) => replays
+            .iter()
+            .any(|replay| replay.beyond[a].is_some() || replay.beyond[b].is_some()),
+        StepOp::Meet(..) => false,
+    });
+    if uses_beyond {
+        return None;
+    }
     let goals = (0..problem.goals.len())
         .map(|goal| witness(problem, &replays, goal))
         .collect::<Option<Vec<_>>>()?;
@@ -66,7 +77,11 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
                             meet(&objects[first], &objects[second])
                                 .ok()
                                 .and_then(|found| found.points().nth(usize::from(which)))
-                                .is_some_and(|point| is_goal(k, point))
+                                .is_some_and(|point| {
+                                    objects[first].covers(point)
+                                        && objects[second].covers(point)
+                                        && is_goal(k, point)
+                                })
                         });
                         if holds {
                             return Some(GoalWitness::Meet {
@@ -84,7 +99,7 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
             // A setup object counts: a goal already drawn needs no move.
             (0..replays[0].objects.len()).find_map(|index| {
                 let holds = (0..replays.len()).all(|k| match goal_on(k) {
-                    Value::Line(line) => replays[k].objects[index].same(&Object::Line(line)),
+                    Value::Line(line) => replays[k].objects[index].reaches(&Object::Line(line)),
                     Value::Circle(circle) => {
                         replays[k].objects[index].same(&Object::Circle(circle))
                     }

@@ -208,6 +208,44 @@ fn a_goal_already_drawn_needs_no_move() {
     assert_checks(&filled);
 }
 
+/// A segment meets other objects only between its ends: doubling a given
+/// segment takes the full line through it first (a move, as in the game),
+/// where a given full line lets one circle do it.
+#[test]
+fn a_segment_meets_nothing_beyond_its_ends() {
+    let problem = |kind: &str| {
+        format!(
+            "point A = (0.2, 0.1)\npoint B = (1.7, 0.6)\n{kind} s = {kind}(A, B)\nsolve s2 {{\n  goal D = A * 2 - B\n}}\n"
+        )
+    };
+    let (outcome, filled) = solve_text(&problem("line"), 3);
+    assert_eq!(draws(&outcome), [Draw::Circle], "{filled}");
+    let (outcome, filled) = solve_text(&problem("segment"), 3);
+    assert_eq!(draws(&outcome).len(), 2, "{filled}");
+    assert!(
+        filled.contains("line(A, B)") || filled.contains("line(B, A)"),
+        "{filled}"
+    );
+    assert_checks(&filled);
+    // A ray from A through B does not reach D either; from B through A it does.
+    let (outcome, _) = solve_text(&problem("ray"), 3);
+    assert_eq!(draws(&outcome).len(), 2);
+    let reversed = problem("ray").replace("ray(A, B)", "ray(B, A)");
+    let (outcome, filled) = solve_text(&reversed, 3);
+    assert_eq!(draws(&outcome), [Draw::Circle], "{filled}");
+    assert_checks(&filled);
+}
+
+/// A segment goal is reached by the full line through it.
+#[test]
+fn a_segment_goal_is_reached_by_its_line() {
+    let text =
+        "point A = (-1, 0.2)\npoint B = (1.3, -0.4)\nsolve s {\n  goal m = segment(A, B)\n}\n";
+    let (outcome, filled) = solve_text(text, 2);
+    assert_eq!(draws(&outcome), [Draw::Line], "{filled}");
+    assert_checks(&filled);
+}
+
 /// Intersections of two setup objects are usable points, as in `check`.
 #[test]
 fn intersections_of_setup_objects_are_usable() {
