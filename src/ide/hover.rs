@@ -255,7 +255,22 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
                         .points
                         .get(binder.index)
                         .map_or("?".to_string(), |p| format_point(*p));
-                    format!("`{name}` = {point}")
+                    match replay.beyond.get(binder.index).copied().flatten() {
+                        Some(beyond) => {
+                            let outside = match replay.objects.get(beyond.object) {
+                                Some(Object::Line(line)) => {
+                                    crate::resolve::describe_outside(line, beyond.at)
+                                }
+                                _ => String::new(),
+                            };
+                            let object = problem
+                                .setup_names
+                                .get(beyond.object)
+                                .map_or(String::new(), |name| format!(" `{name}`"));
+                            format!("`{name}` = {point} — not a point of the drawing: outside{object}, {outside}")
+                        }
+                        None => format!("`{name}` = {point}"),
+                    }
                 })
                 .collect();
             format!("**intersection**: {}", points.join(", "))

@@ -184,9 +184,15 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     replay.points.get(binder.index),
                     range.contains(binder.span.end),
                 ) {
+                    let beyond = replay.beyond.get(binder.index).copied().flatten();
+                    let note = if beyond.is_some() {
+                        " (beyond the segment: not drawn)"
+                    } else {
+                        ""
+                    };
                     hints.push(InlayHint {
                         offset: binder.span.end,
-                        label: format!(": {}", format_point(*point)),
+                        label: format!(": {}{note}", format_point(*point)),
                     });
                 }
             }

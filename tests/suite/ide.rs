@@ -96,6 +96,25 @@ fn hover_on_a_line_and_an_unreached_goal() {
     assert!(goal.contains("**not reached**"), "{goal}");
 }
 
+/// Hover on a segment shows its ends; on an intersection, which point lies
+/// beyond the segment (and so is not part of the drawing).
+#[test]
+fn hover_on_a_segment_and_a_point_beyond_it() {
+    let fixture = "point A = (0, 0)\npoint B = (2, 0)\nsegment s$0 = segment(A, B)\nsolve d {\n  goal M = A * 2 - B\n  c = circle(A, B)\n  _, P = s & c\n}\n";
+    let segment = check_hover(fixture);
+    assert!(
+        segment.contains("segment from (0, 0) to (2, 0)"),
+        "{segment}"
+    );
+    let step = check_hover(&fixture.replace("s$0", "s").replace("s & c", "s $0& c"));
+    assert!(
+        step.contains(
+            "`_` = (-2, 0) — not a point of the drawing: outside `s`, beyond its end (0, 0)"
+        ) && step.contains("`P` = (2, 0)"),
+        "{step}"
+    );
+}
+
 #[test]
 fn definition_and_references() {
     let (text, offset) = cursor(&NAPOLEON.replace("c3 = circle(P3, B)", "c3 = circle(P$03, B)"));

@@ -449,7 +449,13 @@ const TEMPLATES: &[&str] = &[
 ];
 
 /// What a problem may start with besides the three points.
-const SETUPS: &[&str] = &["", "line l = line(A, B)\n", "circle s = circle(C, A)\n"];
+const SETUPS: &[&str] = &[
+    "",
+    "line l = line(A, B)\n",
+    "circle s = circle(C, A)\n",
+    "segment l = segment(A, B)\n",
+    "ray l = ray(B, C)\n",
+];
 
 /// The shortest length with these techniques, up to three moves.
 fn shortest(problem: &Problem, techniques: Techniques) -> Option<usize> {
@@ -558,5 +564,39 @@ proptest! {
         let problem = &analysis.scene.problems[0];
         let without = Techniques { lookahead: false, ..Techniques::ALL };
         prop_assert_eq!(outcome(problem, Techniques::ALL, 5), outcome(problem, without, 5), "{}", text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A segment or ray offers a subset of its line's points, and drawing
+    /// the line over it is one move: the answer is never shorter than with
+    /// the full line given, and what the solver finds passes `euc check`.
+    #[test]
+    fn segments_never_shorten_an_answer(
+        template in proptest::sample::select(TEMPLATES),
+        kind in proptest::sample::select(&["segment", "ray"][..]),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = |kind: &str| format!(
+            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{kind} l = {kind}(A, B)\nsolve s {{\n  {template}\n}}\n",
+            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+        );
+        let (line, part) = (analyze(&text("line")), analyze(&text(kind)));
+        prop_assume!(!line.has_errors() && !part.has_errors());
+        let with_line = shortest(&line.scene.problems[0], Techniques::ALL);
+        let (found, filled) = solve_text(&text(kind), 3);
+        let with_part = match &found {
+            Outcome::Found(construction) => Some(construction.moves()),
+            _ => None,
+        };
+        prop_assert!(
+            with_part.is_none() || with_line.is_some_and(|line| line <= with_part.unwrap_or(0)),
+            "{:?} with the line, {:?} with the {}\n{}", with_line, with_part, kind, filled
+        );
+        if with_part.is_some() {
+            assert_checks(&filled);
+        }
     }
 }
