@@ -30,9 +30,38 @@ pub struct BlockReport {
     pub moves: usize,
     /// How many instances the steps were replayed on.
     pub instances: usize,
+    /// Which alternative of each either-or goal the steps reach on the
+    /// declared instance (goals with one alternative are left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<Reached>,
     /// The declared-instance replay, when it succeeded (for hover and pictures).
     #[serde(skip)]
     pub replay: Option<Replay>,
+}
+
+/// An either-or goal and the alternative the construction reaches.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reached {
+    pub goal: String,
+    /// Counted from 1, in the order the alternatives are written.
+    pub alternative: usize,
+    pub of: usize,
+}
+
+impl Reached {
+    /// "X by its 2nd alternative (of 2)".
+    pub fn describe(&self) -> String {
+        let ordinal = match self.alternative {
+            1 => "1st".to_string(),
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        format!(
+            "`{}` by its {ordinal} alternative (of {})",
+            self.goal, self.of
+        )
+    }
 }
 
 /// Whether the givens and setup reach every goal on every instance already
@@ -43,8 +72,9 @@ fn reached_without_steps(problem: &Problem) -> bool {
         && mask_matches(&problem.mask, &[])
         && problem.instances.iter().all(|instance| {
             instance.goals.len() == problem.goals.len()
-                && replay_ops([], instance)
-                    .is_ok_and(|replay| goals_reached(instance, &replay).iter().all(|r| *r))
+                && replay_ops([], instance).is_ok_and(|replay| {
+                    goals_reached(instance, &replay).iter().all(Option::is_some)
+                })
         })
 }
 
@@ -56,6 +86,7 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         steps: problem.steps.len(),
         moves: draws(problem).len(),
         instances: 0,
+        reached: Vec::new(),
         replay: None,
     };
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
@@ -100,6 +131,23 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     match verdict(problem, declared) {
         Verdict::Works(replay) => {
             diagnostics.extend(redrawn_objects(problem, &replay));
+            // A goal bound by name is reached by the alternative it is bound to.
+            let mut reached = goals_reached(declared, &replay);
+            for binding in goal_bindings(problem, declared, &replay) {
+                reached[binding.goal] = binding.alternative;
+            }
+            report.reached = reached
+                .into_iter()
+                .enumerate()
+                .filter(|(goal, _)| problem.goals[*goal].definitions.len() > 1)
+                .filter_map(|(goal, alternative)| {
+                    Some(Reached {
+                        goal: problem.goals[goal].name.clone(),
+                        alternative: alternative? + 1,
+                        of: problem.goals[goal].definitions.len(),
+                    })
+                })
+                .collect();
             report.replay = Some(replay);
         }
         Verdict::Beyond {
@@ -156,11 +204,26 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                         problem.goals[goal].name
                     ),
                 );
-                if let Value::Point(point) = declared.goals[goal] {
-                    diagnostic = diagnostic.with_help(format!(
-                        "the goal is at {}; no given point, step or intersection of the drawing is there",
-                        format_point(point)
-                    ));
+                let points: Vec<String> = declared.goals[goal]
+                    .iter()
+                    .filter_map(|value| match value {
+                        Value::Point(point) => Some(format_point(*point)),
+                        _ => None,
+                    })
+                    .collect();
+                match points.as_slice() {
+                    [] => {}
+                    [point] => {
+                        diagnostic = diagnostic.with_help(format!(
+                            "the goal is at {point}; no given point, step or intersection of the drawing is there"
+                        ))
+                    }
+                    points => {
+                        diagnostic = diagnostic.with_help(format!(
+                            "the goal's alternatives are at {}; no given point, step or intersection of the drawing is at any of them",
+                            points.join(", ")
+                        ))
+                    }
                 }
                 diagnostics.push(diagnostic);
             }
@@ -171,7 +234,10 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                     Diagnostic::error(
                         "E0404",
                         binder.span,
-                        format!("this point is bound as goal `{}`, but it is not the goal", problem.goals[goal].name),
+                        match problem.goals[goal].definitions.len() {
+                            1 => format!("this point is bound as goal `{}`, but it is not the goal", problem.goals[goal].name),
+                            count => format!("this point is bound as goal `{}`, but it is none of its {count} alternatives", problem.goals[goal].name),
+                        },
                     )
                     .with_label(problem.goals[goal].span, "the goal")
                     .with_help("bind another name here, or check the order of the intersection's two points"),
@@ -333,7 +399,7 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
     let missed: Vec<usize> = goals_reached(instance, &replay)
         .iter()
         .enumerate()
-        .filter(|(_, reached)| !**reached)
+        .filter(|(_, reached)| reached.is_none())
         .map(|(goal, _)| goal)
         .collect();
     let wrong_bindings = wrong_goal_bindings(problem, instance, &replay);
@@ -354,26 +420,48 @@ fn wrong_goal_bindings(
     instance: &Instance,
     replay: &Replay,
 ) -> Vec<(usize, usize)> {
-    let mut wrong = Vec::new();
+    goal_bindings(problem, instance, replay)
+        .into_iter()
+        .filter(|binding| binding.alternative.is_none())
+        .map(|binding| (binding.step, binding.binder))
+        .collect()
+}
+
+/// A step binder that carries a goal's name, and the alternative of the
+/// goal it holds (`None`: it holds another point or object).
+struct GoalBinding {
+    step: usize,
+    binder: usize,
+    goal: usize,
+    alternative: Option<usize>,
+}
+
+fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<GoalBinding> {
+    let mut found = Vec::new();
     let mut point = instance.givens.len();
     let mut object = instance.setup.len();
     for (step_index, step) in problem.steps.iter().enumerate() {
         for (binder_index, binder) in step.binders.iter().enumerate() {
-            let matches = match (binder.goal.map(|goal| instance.goals[goal]), step.op) {
-                (None, _) => true,
-                (Some(Value::Point(goal)), StepOp::Meet(..)) => {
-                    replay.points[point + binder_index].same(goal)
+            // An either-or goal's name may be bound to any of its alternatives.
+            let is = |goal: &Value| match (goal, step.op) {
+                (Value::Point(goal), StepOp::Meet(..)) => {
+                    replay.points[point + binder_index].same(*goal)
                 }
-                (Some(Value::Line(goal)), StepOp::Line(..)) => {
-                    replay.objects[object].reaches(&crate::geom::Object::Line(goal))
+                (Value::Line(goal), StepOp::Line(..)) => {
+                    replay.objects[object].reaches(&Object::Line(*goal))
                 }
-                (Some(Value::Circle(goal)), StepOp::Circle(..)) => {
-                    replay.objects[object].same(&crate::geom::Object::Circle(goal))
+                (Value::Circle(goal), StepOp::Circle(..)) => {
+                    replay.objects[object].same(&Object::Circle(*goal))
                 }
                 _ => false,
             };
-            if !matches {
-                wrong.push((step_index, binder_index));
+            if let Some(goal) = binder.goal {
+                found.push(GoalBinding {
+                    step: step_index,
+                    binder: binder_index,
+                    goal,
+                    alternative: instance.goals[goal].iter().position(is),
+                });
             }
         }
         match step.op {
@@ -381,7 +469,7 @@ fn wrong_goal_bindings(
             _ => object += 1,
         }
     }
-    wrong
+    found
 }
 
 /// "it lies outside segment `a`, beyond its end (4, 0)".

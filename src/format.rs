@@ -110,7 +110,7 @@ fn space_between(previous: &Token, next: &Token, before_previous: Option<&Token>
         && matches!(
             before_previous,
             None | Some(
-                LParen | LBracket | Comma | Eq | Plus | Minus | Star | Slash | Amp | Newline
+                LParen | LBracket | Comma | Eq | Plus | Minus | Star | Slash | Amp | Bar | Newline
             )
         );
     if unary_minus {

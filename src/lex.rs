@@ -78,6 +78,9 @@ pub enum Token<'src> {
     Slash,
     #[token("&")]
     Amp,
+    /// Between the alternatives of an either-or goal.
+    #[token("|")]
+    Bar,
     /// A line break or `;`: statements end here.
     #[token("\n")]
     #[token(";")]
@@ -118,6 +121,7 @@ impl fmt::Display for Token<'_> {
             Token::CircleStars => "circle**",
             Token::Slash => "/",
             Token::Amp => "&",
+            Token::Bar => "|",
             Token::Newline => return write!(f, "end of line"),
         };
         write!(f, "`{text}`")

@@ -117,9 +117,10 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         }
     }
     writeln!(out, "  goals:")?;
-    for (goal, value) in problem.goals.iter().zip(&declared.goals) {
+    for (goal, values) in problem.goals.iter().zip(&declared.goals) {
         let constant = if goal.is_constant { " (constant)" } else { "" };
-        writeln!(out, "    {} = {}{constant}", goal.name, format_value(value))?;
+        let values: Vec<String> = values.iter().map(format_value).collect();
+        writeln!(out, "    {} = {}{constant}", goal.name, values.join(" | "))?;
     }
     let verify = problem
         .instances

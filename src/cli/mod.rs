@@ -195,11 +195,16 @@ fn print_summary(path: &str, analysis: &Analysis) {
     for report in &analysis.reports {
         let line = match report.status {
             Status::Solved => format!(
-                "ok      {path}: {} ({} move{}, {} instances)",
+                "ok      {path}: {} ({} move{}, {} instances{})",
                 report.name,
                 report.moves,
                 if report.moves == 1 { "" } else { "s" },
-                report.instances
+                report.instances,
+                report
+                    .reached
+                    .iter()
+                    .map(|reached| format!("; reaches {}", reached.describe()))
+                    .collect::<String>()
             ),
             Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),
             Status::Failed => format!("FAILED  {path}: {}", report.name),

@@ -219,24 +219,54 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
             problem.goals[goal].name
         );
     };
-    let value = declared.goals[goal];
-    let status = match &report.replay {
+    let values = &declared.goals[goal];
+    let reached = report
+        .replay
+        .as_ref()
+        .and_then(|replay| goals_reached(declared, replay)[goal]);
+    let status = match (&report.replay, reached) {
         _ if problem.steps.is_empty() => "not reached yet: the block has no steps".to_string(),
-        Some(replay) if goals_reached(declared, replay)[goal] => match report.status {
-            crate::check::Status::Solved => {
-                format!("reached ✓ (on all {} instances)", report.instances)
+        (Some(_), Some(alternative)) => {
+            // The check's answer, which knows the alternative a binding names.
+            let alternative = report
+                .reached
+                .iter()
+                .find(|reached| reached.goal == problem.goals[goal].name)
+                .map_or(alternative + 1, |reached| reached.alternative);
+            let which = if values.len() > 1 {
+                format!(" by alternative {alternative}")
+            } else {
+                String::new()
+            };
+            match report.status {
+                crate::check::Status::Solved => {
+                    format!("reached{which} ✓ (on all {} instances)", report.instances)
+                }
+                _ => format!(
+                    "reached{which} on the declared coordinates, but the construction fails elsewhere"
+                ),
             }
-            _ => "reached on the declared coordinates, but the construction fails elsewhere"
-                .to_string(),
-        },
-        Some(_) => "**not reached** by the steps".to_string(),
-        None => "not reached: the steps fail".to_string(),
+        }
+        (Some(_), None) => "**not reached** by the steps".to_string(),
+        (None, _) => "not reached: the steps fail".to_string(),
+    };
+    let value = if let [value] = values.as_slice() {
+        describe(value)
+    } else {
+        let listed: Vec<String> = values
+            .iter()
+            .enumerate()
+            .map(|(index, value)| format!("{}. {}", index + 1, describe(value)))
+            .collect();
+        format!(
+            "either of {} alternatives:\n\n{}",
+            values.len(),
+            listed.join("\n")
+        )
     };
     format!(
-        "**goal** `{}`: {}\n\n{}\n\n{status}",
-        problem.goals[goal].name,
-        problem.goals[goal].ty,
-        describe(&value)
+        "**goal** `{}`: {}\n\n{value}\n\n{status}",
+        problem.goals[goal].name, problem.goals[goal].ty,
     )
 }
 
@@ -351,7 +381,7 @@ fn item_expressions(kind: &ItemKind) -> Vec<&Expr> {
             .items
             .iter()
             .flat_map(|item| match &item.kind {
-                SolveItemKind::Goal { value, .. } => vec![value],
+                SolveItemKind::Goal { values, .. } => values.iter().collect(),
                 SolveItemKind::Step(step) => vec![&step.value],
                 SolveItemKind::Ignore(limits) => limits.iter().map(|limit| &limit.value).collect(),
                 SolveItemKind::Verify(assignments) => {

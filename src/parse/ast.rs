@@ -108,7 +108,11 @@ pub struct SolveItem {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolveItemKind {
-    Goal { name: Name, value: Expr },
+    /// `goal X = a | b`: reached by any one of the alternatives (at least one).
+    Goal {
+        name: Name,
+        values: Vec<Expr>,
+    },
     Mask(Vec<MaskPart>),
     Ignore(Vec<IgnoreLimit>),
     Verify(Vec<Assignment>),
@@ -274,8 +278,9 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             for item in &block.items {
                 let Span { start, end } = item.span;
                 let text = match &item.kind {
-                    SolveItemKind::Goal { name, value } => {
-                        format!("goal {} = {}", name.text, expr_to_text(value))
+                    SolveItemKind::Goal { name, values } => {
+                        let values: Vec<String> = values.iter().map(expr_to_text).collect();
+                        format!("goal {} = {}", name.text, values.join(" | "))
                     }
                     SolveItemKind::Mask(parts) => {
                         let parts: Vec<_> = parts.iter().map(|part| part.token.text()).collect();

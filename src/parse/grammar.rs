@@ -241,8 +241,13 @@ where
     let goal = just(Token::Goal)
         .ignore_then(name())
         .then_ignore(just(Token::Eq))
-        .then(expr())
-        .map(|(name, value)| SolveItemKind::Goal { name, value });
+        .then(
+            expr()
+                .separated_by(just(Token::Bar))
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .map(|(name, values)| SolveItemKind::Goal { name, values });
 
     let step = binders()
         .then_ignore(just(Token::Eq))

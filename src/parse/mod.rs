@@ -76,6 +76,7 @@ fn drop_overly_nested_statements(
                 | Token::Star
                 | Token::Slash
                 | Token::Amp
+                | Token::Bar
         ) {
             count += 1;
         }

@@ -9,7 +9,7 @@ use crate::check::Status;
 use crate::geom::{Object, Point};
 use crate::planar::crossing::{crossing_point, crossings};
 use crate::resolve::{StepOp, Value};
-use crate::solve::replay_ops;
+use crate::solve::{goals_reached, replay_ops};
 use svg::{Canvas, Style};
 
 /// Which block to draw, and how much of its construction.
@@ -102,8 +102,34 @@ fn render_problem(
     if let Some(replay) = &replay {
         fit.extend(replay.points.iter().copied());
     }
-    for goal in &declared.goals {
-        if let Value::Point(point) = goal {
+    // An either-or goal shows the alternative reached, or all of them.
+    let reached = replay
+        .as_ref()
+        .map(|replay| goals_reached(declared, replay));
+    let shown: Vec<Vec<(String, Value)>> = problem
+        .goals
+        .iter()
+        .zip(&declared.goals)
+        .enumerate()
+        .map(|(index, (goal, values))| {
+            let reached = reached.as_ref().and_then(|reached| reached[index]);
+            values
+                .iter()
+                .enumerate()
+                .filter(|(alternative, _)| reached.is_none_or(|r| r == *alternative))
+                .map(|(alternative, value)| {
+                    let label = if values.len() > 1 && reached.is_none() {
+                        format!("{} ({})", goal.name, alternative + 1)
+                    } else {
+                        goal.name.clone()
+                    };
+                    (label, *value)
+                })
+                .collect()
+        })
+        .collect();
+    for (_, value) in shown.iter().flatten() {
+        if let Value::Point(point) = value {
             fit.push(*point);
         }
     }
@@ -154,9 +180,9 @@ fn render_problem(
             &scene.symbols[problem.givens[position]].name,
         );
     }
-    for (goal, value) in problem.goals.iter().zip(&declared.goals) {
+    for (label, value) in shown.iter().flatten() {
         if let Value::Point(point) = value {
-            canvas.goal_point(*point, &goal.name);
+            canvas.goal_point(*point, label);
         }
     }
     // Setup objects, then the construction in order, numbered.
@@ -167,10 +193,10 @@ fn render_problem(
             Some(&scene.symbols[problem.setup[position]].name),
         );
     }
-    let goal_objects: Vec<Object> = declared
-        .goals
+    let goal_objects: Vec<Object> = shown
         .iter()
-        .filter_map(|goal| match goal {
+        .flatten()
+        .filter_map(|(_, goal)| match goal {
             Value::Line(line) => Some(Object::Line(*line)),
             Value::Circle(circle) => Some(Object::Circle(*circle)),
             _ => None,

@@ -49,7 +49,11 @@ pub struct Goal {
     pub span: Span,
     pub item_span: Span,
     pub ty: Type,
-    pub definition: Ir,
+    /// One per alternative of `goal X = a | b` (the game's mirror-image
+    /// answers): the goal is reached by any one of them.
+    pub definitions: Vec<Ir>,
+    /// Where each alternative is written.
+    pub alternative_spans: Vec<Span>,
     /// Written without any name: it cannot follow the givens.
     pub is_constant: bool,
 }
@@ -77,8 +81,9 @@ pub struct Instance {
     pub origin: Origin,
     pub givens: Vec<Point>,
     pub setup: Vec<Object>,
-    /// Indexed like `Problem::goals`: a point, line or circle.
-    pub goals: Vec<Value>,
+    /// Indexed like `Problem::goals`: each goal's alternatives (one unless
+    /// written `a | b`), each a point, line or circle.
+    pub goals: Vec<Vec<Value>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -142,8 +147,8 @@ pub(super) fn resolve_block(
     let mut verifies = Vec::new();
     for item in &block.items {
         match &item.kind {
-            SolveItemKind::Goal { name, value } => {
-                resolve_goal(name, value, item.span, scene, &mut problem, diagnostics)
+            SolveItemKind::Goal { name, values } => {
+                resolve_goal(name, values, item.span, scene, &mut problem, diagnostics)
             }
             SolveItemKind::Mask(parts) => {
                 if let Some(first) = mask_line {
@@ -173,6 +178,37 @@ pub(super) fn resolve_block(
     super::steps::resolve_steps(block, scene, &mut problem, diagnostics);
     problem.instances = build_instances(scene, &problem, &verifies, diagnostics);
     Some(problem)
+}
+
+impl Problem {
+    /// One problem per choice of an alternative for every either-or goal,
+    /// the first goal's alternatives varying slowest; a problem without
+    /// either-or goals is its only variant.
+    pub fn variants(&self) -> Vec<Problem> {
+        let mut variants = vec![self.clone()];
+        for (goal, alternatives) in self.goals.iter().enumerate() {
+            let count = alternatives.definitions.len();
+            if count <= 1 {
+                continue;
+            }
+            variants = variants
+                .into_iter()
+                .flat_map(|variant| {
+                    (0..count).map(move |choice| {
+                        let mut narrowed = variant.clone();
+                        let goal_def = &mut narrowed.goals[goal];
+                        goal_def.definitions = vec![goal_def.definitions[choice].clone()];
+                        goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
+                        for instance in &mut narrowed.instances {
+                            instance.goals[goal] = vec![instance.goals[goal][choice]];
+                        }
+                        narrowed
+                    })
+                })
+                .collect();
+        }
+        variants
+    }
 }
 
 fn duplicate_line(keyword: &str, span: Span, first: Span) -> Diagnostic {
@@ -209,7 +245,7 @@ fn top_level_lowering<'a>(
 
 fn resolve_goal(
     name: &ast::Name,
-    value: &ast::Expr,
+    values: &[ast::Expr],
     item_span: Span,
     scene: &mut Scene,
     problem: &mut Problem,
@@ -241,14 +277,39 @@ fn resolve_goal(
         );
         return;
     }
-    let mut references = Vec::new();
-    let (lowered, is_constant) = {
-        let mut lowering = top_level_lowering(scene, diagnostics, &mut references);
-        let lowered = lowering.lower(value);
-        (lowered, !lowering.mentions_name)
-    };
-    scene.references.extend(references);
-    let Some((definition, ty)) = lowered else {
+    let mut definitions = Vec::new();
+    let mut is_constant = false;
+    let mut first_ty: Option<Type> = None;
+    for value in values {
+        let mut references = Vec::new();
+        let (lowered, constant) = {
+            let mut lowering = top_level_lowering(scene, diagnostics, &mut references);
+            let lowered = lowering.lower(value);
+            (lowered, !lowering.mentions_name)
+        };
+        scene.references.extend(references);
+        let Some((definition, ty)) = lowered else {
+            return;
+        };
+        if let Some(first) = first_ty {
+            if !(ty == first || (ty.is_line() && first.is_line())) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0208",
+                        value.span,
+                        format!("the alternatives of goal `{}` must be of one kind: this is a {ty}, the first is a {first}", name.text),
+                    )
+                    .with_label(values[0].span, format!("this is a {first}"))
+                    .with_help("an either-or goal lists the same kind of object, e.g. the two mirror-image points: `goal X = P | Q`"),
+                );
+                return;
+            }
+        }
+        first_ty.get_or_insert(ty);
+        is_constant |= constant;
+        definitions.push(definition);
+    }
+    let (Some(ty), Some(value)) = (first_ty, values.first()) else {
         return;
     };
     if !(matches!(ty, Type::Point | Type::Circle) || ty.is_line()) {
@@ -275,7 +336,8 @@ fn resolve_goal(
         span: name.span,
         item_span,
         ty,
-        definition,
+        definitions,
+        alternative_spans: values.iter().map(|value| value.span).collect(),
         is_constant,
     });
 }
@@ -538,7 +600,12 @@ fn instance_from(problem: &Problem, values: &[Option<Value>], origin: Origin) ->
     let goals = problem
         .goals
         .iter()
-        .map(|goal| eval(&goal.definition, values).ok())
+        .map(|goal| {
+            goal.definitions
+                .iter()
+                .map(|definition| eval(definition, values).ok())
+                .collect::<Option<Vec<_>>>()
+        })
         .collect::<Option<Vec<_>>>()?;
     Some(Instance {
         origin,

@@ -86,30 +86,36 @@ pub fn replay_ops(
 /// goal is a given, a step's point or a point on two drawn objects (an
 /// intersection, within segments and rays); a line or circle goal is one of
 /// the drawn objects (a segment or ray goal: the full line through it).
-pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<bool> {
+///
+/// Each entry is the first alternative of the goal the drawing reaches.
+pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<Option<usize>> {
     instance
         .goals
         .iter()
-        .map(|goal| match goal {
-            Value::Point(goal) => {
-                replay
-                    .points
-                    .iter()
-                    .zip(&replay.beyond)
-                    .any(|(point, beyond)| beyond.is_none() && point.same(*goal))
-                    || on_two_objects(&replay.objects, *goal)
-            }
-            Value::Line(line) => replay
-                .objects
-                .iter()
-                .any(|object| object.reaches(&Object::Line(*line))),
-            Value::Circle(circle) => replay
-                .objects
-                .iter()
-                .any(|object| object.same(&Object::Circle(*circle))),
-            Value::Number(_) | Value::Pair(..) => false,
-        })
+        .map(|alternatives| alternatives.iter().position(|goal| reaches(replay, goal)))
         .collect()
+}
+
+fn reaches(replay: &Replay, goal: &Value) -> bool {
+    match goal {
+        Value::Point(goal) => {
+            replay
+                .points
+                .iter()
+                .zip(&replay.beyond)
+                .any(|(point, beyond)| beyond.is_none() && point.same(*goal))
+                || on_two_objects(&replay.objects, *goal)
+        }
+        Value::Line(line) => replay
+            .objects
+            .iter()
+            .any(|object| object.reaches(&Object::Line(*line))),
+        Value::Circle(circle) => replay
+            .objects
+            .iter()
+            .any(|object| object.same(&Object::Circle(*circle))),
+        Value::Number(_) | Value::Pair(..) => false,
+    }
 }
 
 /// Whether two different objects pass through the point.

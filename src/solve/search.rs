@@ -186,6 +186,10 @@ impl Stats {
 /// enough that a stop is obeyed within a millisecond or two.
 const CHECK_EVERY: u64 = 1024;
 
+/// A shard's subtree number carries the variant of an either-or problem in
+/// its high bits, so that the earliest subtree is the unsharded answer.
+const VARIANT_SHIFT: u32 = 40;
+
 /// Constructions examined at the previous length from which a length is
 /// searched on several threads.
 const PARALLEL_FROM: u64 = 1_000;
@@ -201,12 +205,21 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     if problem.goals.is_empty() {
         return (Outcome::Unsearchable("the block has no goal"), stats);
     }
-    let root = State::new(&problem.instances[search_instance(problem)], problem);
-    if let Some(construction) = root.solution(problem) {
-        if options.shard.is_some() {
-            stats.subtree = Some(0);
+    // An either-or goal is searched as one problem per choice of
+    // alternatives, each length in every variant before the next length
+    // (docs/language.md, "Either-or goals").
+    let variants = problem.variants();
+    let roots: Vec<State> = variants
+        .iter()
+        .map(|variant| State::new(&variant.instances[search_instance(variant)], variant))
+        .collect();
+    for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
+        if let Some(construction) = root.solution(variant) {
+            if options.shard.is_some() {
+                stats.subtree = Some(index << VARIANT_SHIFT);
+            }
+            return (Outcome::Found(construction), stats);
         }
-        return (Outcome::Found(construction), stats);
     }
     let (first, last) = lengths(&problem.mask, options.max_moves);
     let threads = if options.threads == 0 {
@@ -222,32 +235,38 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             moves: length,
             examined: before,
         });
-        let halt = AtomicBool::new(false);
-        let context = Context::new(problem, options.techniques, length, budget, &total, &halt);
         // Threads pay only when a length is long: the previous length (about
         // a hundred times smaller) says so. Answers do not depend on it.
         let previous = stats
             .examined_per_length
             .last()
             .map_or(0, |(_, count)| *count);
-        let result = if let Some(shard) = options.shard {
-            search_shard(&root, &context, threads, shard).map(|found| {
-                found.map(|(subtree, construction)| {
-                    stats.subtree = Some(subtree);
-                    construction
+        let mut result = Ok(None);
+        for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
+            let halt = AtomicBool::new(false);
+            let context = Context::new(variant, options.techniques, length, budget, &total, &halt);
+            result = if let Some(shard) = options.shard {
+                search_shard(root, &context, threads, shard).map(|found| {
+                    found.map(|(subtree, construction)| {
+                        stats.subtree = Some(index << VARIANT_SHIFT | subtree);
+                        construction
+                    })
                 })
-            })
-        } else if threads > 1 && previous >= PARALLEL_FROM {
-            search_parallel(&root, &context, threads)
-        } else {
-            search_subtree(
-                &mut root.clone(),
-                &context,
-                0,
-                &AtomicUsize::new(usize::MAX),
-                0,
-            )
-        };
+            } else if threads > 1 && previous >= PARALLEL_FROM {
+                search_parallel(root, &context, threads)
+            } else {
+                search_subtree(
+                    &mut root.clone(),
+                    &context,
+                    0,
+                    &AtomicUsize::new(usize::MAX),
+                    0,
+                )
+            };
+            if !matches!(result, Ok(None)) {
+                break;
+            }
+        }
         stats
             .examined_per_length
             .push((length, total.load(Ordering::Relaxed) - before));

@@ -333,7 +333,12 @@ enum Near<'a> {
 impl State {
     pub(super) fn new(instance: &Instance, problem: &Problem) -> State {
         let mut targets: Vec<Target> = Vec::new();
-        for goal in &instance.goals {
+        // The search sees one alternative per goal (`Problem::variants`).
+        for goal in instance
+            .goals
+            .iter()
+            .filter_map(|alternatives| alternatives.first())
+        {
             if let Some(target) = Target::new(goal) {
                 // Goals that are the same point or object are reached together.
                 if !targets.iter().any(|known| known.same(&target)) {

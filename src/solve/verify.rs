@@ -55,7 +55,8 @@ pub fn setup_kinds(problem: &Problem) -> Vec<Draw> {
 
 /// The first given point, intersection or object that is this goal on every instance.
 fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWitness> {
-    let goal_on = |instance: usize| problem.instances[instance].goals[goal];
+    // The solver verifies one variant: one alternative per goal.
+    let goal_on = |instance: usize| problem.instances[instance].goals[goal][0];
     match goal_on(0) {
         Value::Point(_) => {
             let is_goal = |instance: usize, point: crate::geom::Point| match goal_on(instance) {

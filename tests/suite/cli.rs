@@ -35,6 +35,13 @@ fn check_passes_on_every_example() {
         stdout.contains("ok      examples/napoleon.euc: napoleon (6 moves"),
         "{stdout}"
     );
+    // An either-or goal: check says which alternative the steps reach.
+    assert!(
+        stdout.contains(
+            "examples/euclidea/angle-60.euc: sixty (3 moves, 5 instances; reaches `m` by its 1st alternative (of 2))"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -112,7 +119,8 @@ fn compile_prints_the_problem_readably_and_as_json() {
     let instances = problem["instances"].as_array().unwrap();
     assert_eq!(instances[0]["origin"]["kind"], "declared");
     assert!(instances.len() >= 5);
-    let center = &instances[0]["goals"][0]["value"];
+    // Each goal is a list of its alternatives (one unless written `a | b`).
+    let center = &instances[0]["goals"][0][0]["value"];
     assert!(center["x"].as_f64().unwrap().abs() < 1e-12);
 
     let output = euc(&["compile", "--json", &fixture("unknown-name.euc")]);

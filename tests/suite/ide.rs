@@ -115,6 +115,20 @@ fn hover_on_a_segment_and_a_point_beyond_it() {
     );
 }
 
+/// Hover on an either-or goal lists its alternatives and says which one
+/// the construction reaches.
+#[test]
+fn hover_on_an_either_or_goal() {
+    let fixture = "point A = (0, 0)\npoint B = (1, 0)\nsolve apex {\n  goal $0X = rotate(B, A, 60deg) | rotate(B, A, -60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  _, X = c1 & c2\n}\n";
+    let text = check_hover(fixture);
+    assert!(text.contains("either of 2 alternatives"), "{text}");
+    assert!(
+        text.contains("1. (0.5, 0.866025)") && text.contains("2. (0.5, -0.866025)"),
+        "{text}"
+    );
+    assert!(text.contains("reached by alternative 2 ✓"), "{text}");
+}
+
 #[test]
 fn definition_and_references() {
     let (text, offset) = cursor(&NAPOLEON.replace("c3 = circle(P3, B)", "c3 = circle(P$03, B)"));

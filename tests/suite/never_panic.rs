@@ -18,7 +18,7 @@ const WORDS: &[&str] = &[
     "let", "point", "line", "segment", "ray", "circle", "solve", "planar", "goal", "mask",
     "ignore", "verify", "min", "max", "level", "seed", "node", "edge", "A", "B", "k", "c1", "_",
     "sqrt", "on", "center", "midpoint", "1", "0", "2.5", "90deg", "(", ")", "{", "}", "[", "]",
-    ",", "=", "+", "-", "*", "**", "/", "&", "\n", ";", "//", "é", "$",
+    ",", "=", "+", "-", "*", "**", "/", "&", "|", "\n", ";", "//", "é", "$",
 ];
 
 proptest! {

@@ -600,3 +600,59 @@ proptest! {
         }
     }
 }
+
+/// An either-or goal is reached by whichever alternative is shorter, and
+/// the answer binds the goal's name to it.
+#[test]
+fn an_either_or_goal_takes_the_shorter_alternative() {
+    let text = "point A = (0.1, 0.2)\npoint B = (1.3, -0.4)\nsolve s {\n  goal X = midpoint(A, B) | rotate(B, A, -60deg)\n}\n";
+    let (outcome, filled) = solve_text(text, 4);
+    assert_eq!(draws(&outcome), [Draw::Circle, Draw::Circle], "{filled}");
+    assert!(
+        filled.contains(", X = ") || filled.contains("X, _ = "),
+        "{filled}"
+    );
+    assert_checks(&filled);
+    let analysis = analyze(&filled);
+    assert_eq!(analysis.reports[0].reached[0].alternative, 2, "{filled}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `goal G = a | b` is as short as the shorter of `a` and `b` alone.
+    #[test]
+    fn either_or_is_the_shorter_alternative(
+        first in proptest::sample::select(POINT_GOALS),
+        second in proptest::sample::select(POINT_GOALS),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = |goal: &str| format!(
+            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\nsolve s {{\n  goal G = {goal}\n}}\n",
+            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+        );
+        let length = |goal: &str| {
+            let analysis = analyze(&text(goal));
+            (!analysis.has_errors()).then(|| shortest(&analysis.scene.problems[0], Techniques::ALL))
+        };
+        let (Some(alone_first), Some(alone_second), Some(either)) =
+            (length(first), length(second), length(&format!("{first} | {second}")))
+        else {
+            return Err(TestCaseError::reject("a goal cannot be computed"));
+        };
+        let shorter = match (alone_first, alone_second) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        prop_assert_eq!(either, shorter, "{}", text(&format!("{first} | {second}")));
+    }
+}
+
+const POINT_GOALS: &[&str] = &[
+    "rotate(B, A, 60deg)",
+    "rotate(B, A, -60deg)",
+    "A + (A - B)",
+    "C + (B - A)",
+    "reflect(C, line(A, B))",
+    "midpoint(A, B)",
+];
