@@ -289,14 +289,28 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                 (None, None) => continue,
             },
         };
-        diagnostics.push(
-            Diagnostic::error(
+        let (code, message) = match &instance.origin {
+            Origin::Dropped { points } => {
+                let names: Vec<String> =
+                    points.iter().map(|(name, _)| format!("`{name}`")).collect();
+                (
+                    "E0406",
+                    format!(
+                        "the construction depends on where {} {} dropped",
+                        names.join(" and "),
+                        if names.len() == 1 { "is" } else { "are" }
+                    ),
+                )
+            }
+            _ => (
                 "E0403",
-                problem.header_span,
-                "the construction works only for these coordinates",
-            )
-            .with_label(failure.0, failure.1)
-            .with_help(describe_instance(instance)),
+                "the construction works only for these coordinates".to_string(),
+            ),
+        };
+        diagnostics.push(
+            Diagnostic::error(code, problem.header_span, message)
+                .with_label(failure.0, failure.1)
+                .with_help(describe_instance(instance)),
         );
         report.status = Status::Failed;
         return (report, diagnostics);
@@ -499,6 +513,16 @@ fn describe_instance(instance: &Instance) -> String {
                 .collect();
             format!(
                 "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
+                values.join(", ")
+            )
+        }
+        Origin::Dropped { points } => {
+            let values: Vec<String> = points
+                .iter()
+                .map(|(name, value)| format!("{name} = {}", format_value(value)))
+                .collect();
+            format!(
+                "it fails when the point is dropped elsewhere ({}); a point dropped anywhere may be anywhere on its object, so the construction must not rely on where it was declared",
                 values.join(", ")
             )
         }

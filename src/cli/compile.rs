@@ -132,9 +132,19 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         .iter()
         .filter(|i| matches!(i.origin, Origin::Random { .. }))
         .count();
+    let dropped = problem
+        .instances
+        .iter()
+        .filter(|i| matches!(i.origin, Origin::Dropped { .. }))
+        .count();
+    let dropped = if dropped > 0 {
+        format!(", {dropped} with only the dropped points moved")
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "  instances: declared, {verify} verify, {random} random"
+        "  instances: declared, {verify} verify, {random} random{dropped}"
     )?;
     if !problem.steps.is_empty() {
         writeln!(out, "  steps:")?;

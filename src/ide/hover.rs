@@ -146,6 +146,9 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
         if symbol.is_parameter {
             text.push_str(" — a parameter: random instances move it");
         }
+        if symbol.dropped {
+            text.push_str(" — dropped anywhere: random instances move it across its whole object (in the figure), and the construction must work wherever it falls");
+        }
         if let Some(definition) = declared_as(analysis, symbol.decl_span) {
             text.push_str(&format!("\n\n`= {definition}`"));
         }

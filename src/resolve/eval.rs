@@ -217,6 +217,19 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         }
         (Builtin::Reflect, [P(point), L(line)]) => P(line.project(*point) * 2.0 - *point),
         (Builtin::Project, [P(point), L(line)]) => P(line.project(*point)),
+        (Builtin::AnyPoint, [P(point)]) => P(*point),
+        (Builtin::AnyOnLine, [L(line), N(t)]) => {
+            let point = line.origin + line.direction * *t;
+            if let Some(outside) = line.outside(point) {
+                return fail(format!(
+                    "the point is dropped outside the {}: {}",
+                    line.extent.name(),
+                    describe_outside(line, outside)
+                ));
+            }
+            P(point)
+        }
+        (Builtin::AnyOnCircle, [C(circle), N(angle)]) => P(circle.at_angle(*angle)),
         _ => return fail("the arguments do not fit this function"),
     };
     Ok(value)

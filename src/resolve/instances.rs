@@ -1,10 +1,12 @@
 //! Instances of a problem: the declared one, explicit `verify` ones, and
-//! seeded random ones with every parameter moved a little (DESIGN point 4).
+//! seeded random ones with every parameter moved a little (DESIGN point 4)
+//! and every dropped point (`any(…)`) moved across its whole object
+//! (docs/language.md, "Arbitrary points").
 
 use super::eval::{eval, EvalError};
-use super::types::Value;
+use super::types::{Builtin, Ir, Value};
 use super::Scene;
-use crate::geom::{Circle, Line, Point};
+use crate::geom::{Circle, Extent, Line, Object, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -42,11 +44,20 @@ pub fn evaluate_with(
     Ok(values)
 }
 
-/// Parameter values that were drawn, and the values of all symbols they give.
-pub type DrawnInstance = (Vec<(usize, Value)>, Vec<Option<Value>>);
+/// A random instance: the parameters that were drawn (each moved a little,
+/// or left as declared when only dropped points move), where each dropped
+/// point fell, and the values of all symbols they give.
+#[derive(Clone, Debug)]
+pub struct DrawnInstance {
+    pub parameters: Vec<(usize, Value)>,
+    pub dropped: Vec<(usize, Value)>,
+    /// Only the dropped points moved: a failure here depends on where they fell.
+    pub drop_only: bool,
+    pub values: Vec<Option<Value>>,
+}
 
-/// Random instances near `base` (the declared values with any overrides),
-/// each given as the parameter values that were drawn.
+/// Random instances near the declared values. With dropped points, `count`
+/// instances move only them first, then `count` move everything.
 pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInstance> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let parameters: Vec<(usize, Value)> = scene
@@ -56,20 +67,189 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
         .filter(|(_, symbol)| symbol.is_parameter)
         .filter_map(|(index, _)| scene.values[index].map(|value| (index, value)))
         .collect();
+    let any_dropped = scene.symbols.iter().any(|symbol| symbol.dropped);
+    let figure = Figure::of(&scene.values);
     let mut instances = Vec::new();
-    for _ in 0..count {
-        for _ in 0..ATTEMPTS {
-            let drawn: Vec<(usize, Value)> = parameters
-                .iter()
-                .map(|(index, value)| (*index, jitter(*value, &mut rng)))
-                .collect();
-            if let Ok(values) = evaluate_with(scene, &drawn) {
-                instances.push((drawn, values));
-                break;
+    let kinds = if any_dropped {
+        vec![true, false]
+    } else {
+        vec![false]
+    };
+    for drop_only in kinds {
+        for _ in 0..count {
+            for _ in 0..ATTEMPTS {
+                let drawn: Vec<(usize, Value)> = if drop_only {
+                    Vec::new()
+                } else {
+                    parameters
+                        .iter()
+                        .map(|(index, value)| (*index, jitter(*value, &mut rng)))
+                        .collect()
+                };
+                if let Ok((values, dropped)) = evaluate_dropping(scene, &drawn, &figure, &mut rng) {
+                    instances.push(DrawnInstance {
+                        parameters: drawn,
+                        dropped,
+                        drop_only,
+                        values,
+                    });
+                    break;
+                }
             }
         }
     }
     instances
+}
+
+/// Symbols with the values they were given, in order.
+type Assigned = Vec<(usize, Value)>;
+
+/// Like `evaluate_with`, but each dropped point falls somewhere random on
+/// its object as this instance has it.
+fn evaluate_dropping(
+    scene: &Scene,
+    overrides: &[(usize, Value)],
+    figure: &Figure,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Vec<Option<Value>>, Assigned), (usize, EvalError)> {
+    let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
+    let mut fixed = vec![false; scene.symbols.len()];
+    for &(symbol, value) in overrides {
+        values[symbol] = Some(value);
+        fixed[symbol] = true;
+    }
+    let mut dropped = Vec::new();
+    for (index, definition) in scene.definitions.iter().enumerate() {
+        if fixed[index] {
+            continue;
+        }
+        let Some(definition) = definition else {
+            continue;
+        };
+        let value = match definition {
+            Ir::Call(builtin, args) if scene.symbols[index].dropped => {
+                let on = match (builtin, args.first()) {
+                    (Builtin::AnyPoint, _) | (_, None) => None,
+                    (_, Some(object)) => {
+                        Some(eval(object, &values).map_err(|error| (index, error))?)
+                    }
+                };
+                let point = figure.drop_on(on, rng);
+                dropped.push((index, Value::Point(point)));
+                Value::Point(point)
+            }
+            _ => eval(definition, &values).map_err(|error| (index, error))?,
+        };
+        values[index] = Some(value);
+    }
+    Ok((values, dropped))
+}
+
+/// The box the declared figure fills: where dropped points may fall.
+struct Figure {
+    low: Point,
+    high: Point,
+}
+
+/// Dropped points keep this share of their range away from its ends, where
+/// constructions degenerate (a circle through a point and its own centre).
+const MARGIN: f64 = 0.1;
+
+impl Figure {
+    fn of(values: &[Option<Value>]) -> Figure {
+        let mut points = Vec::new();
+        for value in values.iter().flatten() {
+            match value {
+                Value::Point(point) => points.push(*point),
+                Value::Circle(circle) => {
+                    let r = Point::new(circle.radius, circle.radius);
+                    points.extend([circle.center - r, circle.center + r]);
+                }
+                Value::Line(line) => {
+                    points.push(line.origin);
+                    points.extend(line.end());
+                }
+                Value::Number(_) | Value::Pair(..) => {}
+            }
+        }
+        let points: Vec<Point> = points.into_iter().filter(|p| p.is_finite()).collect();
+        let (mut low, mut high) = match points.first() {
+            Some(first) => (*first, *first),
+            None => (Point::new(-1.0, -1.0), Point::new(1.0, 1.0)),
+        };
+        for point in &points {
+            low = Point::new(low.x.min(point.x), low.y.min(point.y));
+            high = Point::new(high.x.max(point.x), high.y.max(point.y));
+        }
+        // A flat figure (collinear givens) still has room on both sides.
+        let size = (high.x - low.x).max(high.y - low.y).max(1e-6);
+        let pad = Point::new(
+            ((size - (high.x - low.x)) * 0.5).max(size * 0.1),
+            ((size - (high.y - low.y)) * 0.5).max(size * 0.1),
+        );
+        Figure {
+            low: low - pad,
+            high: high + pad,
+        }
+    }
+
+    fn size(&self) -> f64 {
+        (self.high.x - self.low.x).max(self.high.y - self.low.y)
+    }
+
+    /// A random point of the figure, of a line within the figure (and its
+    /// extent), or of a circle.
+    fn drop_on(&self, on: Option<Value>, rng: &mut ChaCha8Rng) -> Point {
+        let inner = |rng: &mut ChaCha8Rng, low: f64, high: f64| {
+            low + (high - low) * rng.random_range(MARGIN..1.0 - MARGIN)
+        };
+        match on.map(|value| super::eval::object(value)) {
+            Some(Ok(Object::Circle(circle))) => {
+                circle.at_angle(rng.random_range(0.0..std::f64::consts::TAU))
+            }
+            Some(Ok(Object::Line(line))) => {
+                let (low, high) = self.range_on(&line);
+                line.origin + line.direction * inner(rng, low, high)
+            }
+            _ => Point::new(
+                inner(rng, self.low.x, self.high.x),
+                inner(rng, self.low.y, self.high.y),
+            ),
+        }
+    }
+
+    /// The stretch of a line inside the figure and within its extent, as
+    /// distances from its origin (a segment: the whole segment).
+    fn range_on(&self, line: &Line) -> (f64, f64) {
+        if let Extent::Segment(length) = line.extent {
+            return (0.0, length);
+        }
+        let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
+        for (start, step, lower, upper) in [
+            (line.origin.x, line.direction.x, self.low.x, self.high.x),
+            (line.origin.y, line.direction.y, self.low.y, self.high.y),
+        ] {
+            if step.abs() < 1e-12 {
+                continue;
+            }
+            let (a, b) = ((lower - start) / step, (upper - start) / step);
+            low = low.max(a.min(b));
+            high = high.min(a.max(b));
+        }
+        if line.extent == Extent::Ray {
+            low = low.max(0.0);
+        }
+        if !(high - low > 1e-9 * self.size()) {
+            // The line misses the figure: a stretch as long as the figure.
+            let start = if line.extent == Extent::Ray {
+                0.0
+            } else {
+                -0.5 * self.size()
+            };
+            return (start, start + self.size());
+        }
+        (low, high)
+    }
 }
 
 fn jitter(value: Value, rng: &mut ChaCha8Rng) -> Value {
@@ -81,11 +261,17 @@ fn jitter(value: Value, rng: &mut ChaCha8Rng) -> Value {
             Value::Point(Point::new(point.x + nudge(size), point.y + nudge(size)))
         }
         Value::Line(line) => {
+            // Both ends of a segment move; a ray or line keeps its kind.
             let size = line.origin.norm();
             let from = Point::new(line.origin.x + nudge(size), line.origin.y + nudge(size));
-            let to = line.origin + line.direction;
+            let to = line.end().unwrap_or(line.origin + line.direction);
             let to = Point::new(to.x + nudge(size), to.y + nudge(size));
-            Line::through(from, to).map_or(value, Value::Line)
+            let moved = match line.extent {
+                Extent::Full => Line::through(from, to),
+                Extent::Ray => Line::ray(from, to),
+                Extent::Segment(_) => Line::segment(from, to),
+            };
+            moved.map_or(value, Value::Line)
         }
         Value::Circle(circle) => {
             let size = circle.center.norm();

@@ -38,10 +38,15 @@ pub struct Lowering<'a, F: Fn(&str) -> Lookup> {
     pub references: &'a mut Vec<Reference>,
     /// Set when the expression mentions a name (then it is not a parameter).
     pub mentions_name: bool,
+    /// Whether the expression may be `any(…)`: only the whole right side of
+    /// a one-name `point` declaration may (a point dropped anywhere).
+    pub any_allowed: bool,
 }
 
 impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
     pub fn lower(&mut self, expr: &Expr) -> Option<(Ir, Type)> {
+        // Only the root may be `any(…)`; everything below it may not.
+        let any_allowed = std::mem::replace(&mut self.any_allowed, false);
         match &expr.kind {
             ExprKind::Number(value) => Some((Ir::Number(*value), Type::Number)),
             ExprKind::Degrees(value) => Some((Ir::Number(value.to_radians()), Type::Number)),
@@ -141,6 +146,17 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                             .zip(params.iter())
                             .all(|(ty, param)| ty.fits(*param))
                 }) {
+                    Some((_, _, _, builtin)) if builtin.is_any() && !any_allowed => {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                "E0209",
+                                expr.span,
+                                "`any(…)` declares a given point dropped anywhere: it is the whole right side of a `point` declaration",
+                            )
+                            .with_help("declare the point on its own line, e.g. `point D = any(r, 1)`, and use `D` here"),
+                        );
+                        None
+                    }
                     Some((_, _, result, builtin)) => Some((
                         Ir::Call(*builtin, lowered.into_iter().map(|(ir, _)| ir).collect()),
                         *result,

@@ -37,6 +37,9 @@ pub struct Symbol {
     pub ty: Option<Type>,
     /// A declaration whose right side mentions no other name (DESIGN point 4).
     pub is_parameter: bool,
+    /// A given point dropped anywhere (`any(…)`): random instances move it
+    /// across its whole object.
+    pub dropped: bool,
 }
 
 /// Everything the file declares, resolved and evaluated.
@@ -187,6 +190,7 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
                 kind,
                 ty: None,
                 is_parameter: false,
+                dropped: false,
             });
             scene.definitions.push(None);
         }
@@ -225,9 +229,12 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
             diagnostics,
             references: &mut references,
             mentions_name: false,
+            any_allowed: decl.kind == DeclKind::Point && decl.binders.len() == 1,
         };
         let lowered = lowering.lower(&decl.value);
-        let is_parameter = !lowering.mentions_name;
+        let dropped = matches!(&lowered, Some((Ir::Call(builtin, _), _)) if builtin.is_any());
+        // A dropped point moves across its object instead (docs/language.md).
+        let is_parameter = !lowering.mentions_name && !dropped;
         // A use of a name whose own declaration failed is not a new mistake.
         let uses_broken = references
             .iter()
@@ -267,6 +274,7 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
             scene.definitions[index] = Some(definition);
             scene.symbols[index].ty = Some(binder_types);
             scene.symbols[index].is_parameter = is_parameter && ty != Type::Pair;
+            scene.symbols[index].dropped = dropped;
         }
     }
 }

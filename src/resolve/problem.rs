@@ -71,8 +71,16 @@ pub struct Limits {
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Origin {
     Declared,
-    Verify { span: Span },
-    Random { parameters: Vec<(String, Value)> },
+    Verify {
+        span: Span,
+    },
+    Random {
+        parameters: Vec<(String, Value)>,
+    },
+    /// Only the points dropped anywhere (`any(…)`) moved.
+    Dropped {
+        points: Vec<(String, Value)>,
+    },
 }
 
 /// One instance of a problem, in coordinates.
@@ -240,6 +248,7 @@ fn top_level_lowering<'a>(
         diagnostics,
         references,
         mentions_name: false,
+        any_allowed: false,
     }
 }
 
@@ -571,12 +580,22 @@ fn build_instances(
             ),
         }
     }
-    for (parameters, values) in &scene.random {
-        let parameters = parameters
-            .iter()
-            .map(|(symbol, value)| (scene.symbols[*symbol].name.clone(), *value))
-            .collect();
-        if let Some(instance) = instance_from(problem, values, Origin::Random { parameters }) {
+    for drawn in &scene.random {
+        let named = |list: &[(usize, Value)]| -> Vec<(String, Value)> {
+            list.iter()
+                .map(|(symbol, value)| (scene.symbols[*symbol].name.clone(), *value))
+                .collect()
+        };
+        let origin = if drawn.drop_only {
+            Origin::Dropped {
+                points: named(&drawn.dropped),
+            }
+        } else {
+            let mut parameters = named(&drawn.parameters);
+            parameters.extend(named(&drawn.dropped));
+            Origin::Random { parameters }
+        };
+        if let Some(instance) = instance_from(problem, &drawn.values, origin) {
             instances.push(instance);
         }
     }

@@ -89,6 +89,22 @@ pub enum Builtin {
     Rotate,
     Reflect,
     Project,
+    /// `any(P)`: a given point dropped anywhere in the figure (declared at P).
+    AnyPoint,
+    /// `any(l, t)`: dropped anywhere on a line, segment or ray (declared at t).
+    AnyOnLine,
+    /// `any(k, angle)`: dropped anywhere on a circle.
+    AnyOnCircle,
+}
+
+impl Builtin {
+    /// The `any(…)` forms: a point dropped anywhere (docs/language.md).
+    pub fn is_any(self) -> bool {
+        matches!(
+            self,
+            Builtin::AnyPoint | Builtin::AnyOnLine | Builtin::AnyOnCircle
+        )
+    }
 }
 
 use Type::{Circle as C, Line as L, Number as N, Point as P};
@@ -120,6 +136,9 @@ pub const BUILTINS: &[(&str, &[Type], Type, Builtin)] = &[
     ("rotate", &[P, P, N], P, Builtin::Rotate),
     ("reflect", &[P, L], P, Builtin::Reflect),
     ("project", &[P, L], P, Builtin::Project),
+    ("any", &[P], P, Builtin::AnyPoint),
+    ("any", &[L, N], P, Builtin::AnyOnLine),
+    ("any", &[C, N], P, Builtin::AnyOnCircle),
 ];
 
 /// One line per function, for hover and completion.
@@ -143,6 +162,7 @@ pub fn builtin_doc(name: &str) -> Option<&'static str> {
         "rotate" => "rotate(P, C, angle): P turned about C by the angle (counter-clockwise)",
         "reflect" => "reflect(P, l): the mirror image of P in line l",
         "project" => "project(P, l): the foot of the perpendicular from P to l",
+        "any" => "any(P), any(l, t), any(k, angle): a given point dropped anywhere — in the figure, on a line, segment or ray, on a circle; declared at P, t or angle, and moved across its whole object on random instances (`point D = any(r, 1)`)",
         "pi" => "pi: 3.14159…",
         _ => return None,
     })

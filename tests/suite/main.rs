@@ -2,6 +2,7 @@
 //! binary, and never-panic properties.
 
 mod cli;
+mod dropped;
 mod examples;
 mod format;
 mod ide;

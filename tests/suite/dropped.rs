@@ -1,0 +1,171 @@
+//! Points dropped anywhere (`any(…)`): random instances move them across
+//! their whole object within the figure — on shifted and scaled figures
+//! alike — and a construction that relies on where one was declared fails.
+
+use euc::analysis::{analyze, analyze_with};
+use euc::geom::Point;
+use euc::resolve::{Origin, ResolveOptions, Value};
+
+/// Where `name` falls on the instances that move only dropped points.
+fn drops(text: &str, name: &str, instances: usize) -> Vec<Point> {
+    let analysis = analyze_with(
+        text,
+        &ResolveOptions {
+            random_instances: instances,
+            ..ResolveOptions::default()
+        },
+    );
+    assert!(!analysis.has_errors(), "{:#?}", analysis.diagnostics);
+    let problem = &analysis.scene.problems[0];
+    problem
+        .instances
+        .iter()
+        .filter_map(|instance| match &instance.origin {
+            Origin::Dropped { points } => {
+                points
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| match v {
+                        Value::Point(point) => *point,
+                        other => panic!("not a point: {other:?}"),
+                    })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A figure and its copy moved by `shift` and scaled by `scale`.
+fn figure(shift: (f64, f64), scale: f64, dropped: &str) -> String {
+    let at = |x: f64, y: f64| format!("({}, {})", shift.0 + x * scale, shift.1 + y * scale);
+    format!(
+        "point A = {}\npoint B = {}\npoint C = {}\nsegment s = segment(A, B)\nray r = ray(A, C)\ncircle k = circle(C, {})\nline l = line(A, C)\npoint D = {dropped}\nsolve s1 {{\n  goal M = midpoint(A, B)\n}}\n",
+        at(0.0, 0.0),
+        at(4.0, 0.0),
+        at(1.0, 3.0),
+        scale,
+    )
+}
+
+#[test]
+fn dropped_points_spread_over_their_whole_object() {
+    for (shift, scale) in [
+        ((0.0, 0.0), 1.0),
+        ((50.0, -25.0), 1.0),
+        ((3.0, 7.0), 0.01),
+        ((-1e4, 2e4), 1e3),
+    ] {
+        let size = 4.0 * scale;
+        let (a, b) = (
+            Point::new(shift.0, shift.1),
+            Point::new(shift.0 + size, shift.1),
+        );
+        // On the segment: from near one end to near the other, never beyond.
+        let on_segment = drops(
+            &figure(shift, scale, &format!("any(s, {})", scale)),
+            "D",
+            200,
+        );
+        assert_eq!(on_segment.len(), 200);
+        let along: Vec<f64> = on_segment
+            .iter()
+            .map(|p| (p.x - a.x) / (b.x - a.x))
+            .collect();
+        assert!(
+            on_segment.iter().all(|p| (p.y - a.y).abs() < 1e-9 * size),
+            "{shift:?} {scale}"
+        );
+        let (low, high) = along
+            .iter()
+            .fold((1.0f64, 0.0f64), |(l, h), t| (l.min(*t), h.max(*t)));
+        assert!(
+            low >= 0.09 && low < 0.2 && high > 0.8 && high <= 0.91,
+            "{low} {high} at {shift:?} {scale}"
+        );
+        // On the circle: every quadrant.
+        let on_circle = drops(&figure(shift, scale, "any(k, 1)"), "D", 200);
+        let centre = Point::new(shift.0 + scale, shift.1 + 3.0 * scale);
+        let mut quadrants = [false; 4];
+        for p in &on_circle {
+            assert!(((p.dist(centre)) - scale).abs() < 1e-9 * size);
+            quadrants[usize::from(p.x > centre.x) * 2 + usize::from(p.y > centre.y)] = true;
+        }
+        assert!(quadrants.iter().all(|q| *q), "{shift:?} {scale}");
+        // On the ray and the line: within the figure, the ray only ahead of A.
+        for (object, forward_only) in [("r", true), ("l", false)] {
+            let points = drops(
+                &figure(shift, scale, &format!("any({object}, {})", scale)),
+                "D",
+                100,
+            );
+            let ahead: Vec<f64> = points.iter().map(|p| (p.y - a.y) / (3.0 * scale)).collect();
+            assert!(
+                ahead.iter().all(|t| *t < 1.5 && *t > -1.5),
+                "{object} {shift:?} {scale}: {ahead:?}"
+            );
+            if forward_only {
+                assert!(ahead.iter().all(|t| *t > 0.0), "{object} {shift:?} {scale}");
+            }
+            let spread = ahead.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+                - ahead.iter().cloned().fold(f64::INFINITY, f64::min);
+            assert!(spread > 0.5, "{object} {shift:?} {scale}: {spread}");
+        }
+        // In the plane: inside the figure's box (padded a little), spread out.
+        let anywhere = drops(
+            &figure(
+                shift,
+                scale,
+                &format!("any({})", figure_point(shift, scale)),
+            ),
+            "D",
+            200,
+        );
+        let xs: Vec<f64> = anywhere.iter().map(|p| (p.x - shift.0) / scale).collect();
+        let ys: Vec<f64> = anywhere.iter().map(|p| (p.y - shift.1) / scale).collect();
+        let span = |v: &[f64]| {
+            v.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+                - v.iter().cloned().fold(f64::INFINITY, f64::min)
+        };
+        assert!(
+            xs.iter().all(|x| (-1.5..=5.5).contains(x))
+                && ys.iter().all(|y| (-1.5..=5.5).contains(y)),
+            "{shift:?} {scale}"
+        );
+        assert!(span(&xs) > 3.0 && span(&ys) > 3.0, "{shift:?} {scale}");
+    }
+}
+
+fn figure_point(shift: (f64, f64), scale: f64) -> String {
+    format!("({}, {})", shift.0 + 2.0 * scale, shift.1 + scale)
+}
+
+/// A construction that relies on where a dropped point was declared is
+/// E0406, and the example level passes on all of its instances.
+#[test]
+fn a_construction_must_work_wherever_the_point_falls() {
+    let text = super::read(&super::root().join("tests/fixtures/mistakes/depends-on-the-drop.euc"));
+    let analysis = analyze(&text);
+    assert!(
+        analysis.diagnostics.iter().any(|d| d.code == "E0406"),
+        "{:#?}",
+        analysis.diagnostics
+    );
+    let text = super::read(&super::root().join("examples/euclidea/drop-perpendicular.euc"));
+    let analysis = analyze(&text);
+    assert_eq!(analysis.reports[0].status, euc::check::Status::Solved);
+    assert_eq!(
+        analysis.reports[0].instances, 9,
+        "declared, 4 with the drops only, 4 with everything"
+    );
+}
+
+/// Hover on a dropped point says it moves across its whole object.
+#[test]
+fn hover_says_a_point_is_dropped_anywhere() {
+    let text = figure((0.0, 0.0), 1.0, "any(s, 1)");
+    let analysis = analyze(&text);
+    let offset = text.find("point D").unwrap() + "point ".len();
+    let hover = euc::ide::hover(&analysis, offset).expect("a hover on D");
+    assert!(hover.text.contains("dropped anywhere"), "{}", hover.text);
+    assert!(!hover.text.contains("a parameter"), "{}", hover.text);
+}
