@@ -104,6 +104,9 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
 /// Symbols with the values they were given, in order.
 type Assigned = Vec<(usize, Value)>;
 
+/// Every symbol's value (`None`: not computed), indexed like `Scene::symbols`.
+type Values = Vec<Option<Value>>;
+
 /// Like `evaluate_with`, but each dropped point falls somewhere random on
 /// its object as this instance has it.
 fn evaluate_dropping(
@@ -111,7 +114,7 @@ fn evaluate_dropping(
     overrides: &[(usize, Value)],
     figure: &Figure,
     rng: &mut ChaCha8Rng,
-) -> Result<(Vec<Option<Value>>, Assigned), (usize, EvalError)> {
+) -> Result<(Values, Assigned), (usize, EvalError)> {
     let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
     let mut fixed = vec![false; scene.symbols.len()];
     for &(symbol, value) in overrides {
