@@ -206,7 +206,7 @@ impl Figure {
         let inner = |rng: &mut ChaCha8Rng, low: f64, high: f64| {
             low + (high - low) * rng.random_range(MARGIN..1.0 - MARGIN)
         };
-        match on.map(|value| super::eval::object(value)) {
+        match on.map(super::eval::object) {
             Some(Ok(Object::Circle(circle))) => {
                 circle.at_angle(rng.random_range(0.0..std::f64::consts::TAU))
             }
