@@ -242,7 +242,11 @@ impl Figure {
         if line.extent == Extent::Ray {
             low = low.max(0.0);
         }
-        if !(high - low > 1e-9 * self.size()) {
+        // NaN (a line along an edge of a flat box) counts as missing too.
+        let misses = (high - low)
+            .partial_cmp(&(1e-9 * self.size()))
+            .is_none_or(|order| order.is_le());
+        if misses {
             // The line misses the figure: a stretch as long as the figure.
             let start = if line.extent == Extent::Ray {
                 0.0
