@@ -79,7 +79,7 @@ fn dropped_points_spread_over_their_whole_object() {
             .iter()
             .fold((1.0f64, 0.0f64), |(l, h), t| (l.min(*t), h.max(*t)));
         assert!(
-            low >= 0.09 && low < 0.2 && high > 0.8 && high <= 0.91,
+            (0.09..0.2).contains(&low) && high > 0.8 && high <= 0.91,
             "{low} {high} at {shift:?} {scale}"
         );
         // On the circle: every quadrant.
