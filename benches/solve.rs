@@ -99,7 +99,7 @@ fn options(max_moves: usize, threads: usize, techniques: Techniques) -> SearchOp
         max_moves,
         threads,
         techniques,
-        shard: None,
+        ..SearchOptions::default()
     }
 }
 

@@ -26,8 +26,13 @@ pub struct BlockReport {
     pub name: String,
     pub status: Status,
     pub steps: usize,
-    /// Lines and circles drawn: Euclidea's E moves.
+    /// Euclidea's E moves: lines and circles, each L-tool at its cost.
     pub moves: usize,
+    /// Euclidea's L moves: tool uses (every line, circle and L-tool is one).
+    pub tool_uses: usize,
+    /// The block allows L-tools: both counts are worth showing.
+    #[serde(skip)]
+    pub uses_tools: bool,
     /// How many instances the steps were replayed on.
     pub instances: usize,
     /// Which alternative of each either-or goal the steps reach on the
@@ -84,7 +89,9 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         name: problem.name.clone(),
         status: Status::Unchecked,
         steps: problem.steps.len(),
-        moves: draws(problem).len(),
+        moves: draws(problem).iter().map(|draw| draw.e_cost()).sum(),
+        tool_uses: draws(problem).len(),
+        uses_tools: !problem.tools.is_empty(),
         instances: 0,
         reached: Vec::new(),
         replay: None,
@@ -104,11 +111,27 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         return (report, diagnostics);
     }
     let draws = draws(problem);
+    // An L-tool step needs the block's `tools` line to allow it.
+    for step in &problem.steps {
+        if let StepOp::Tool { tool, .. } = step.op {
+            if !problem.tools.contains(&tool) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0507",
+                        step.span,
+                        format!("`{}` is an L-tool this block does not allow", tool.name()),
+                    )
+                    .with_help(format!(
+                        "add `tools {}` to the block (lines and circles are always allowed)",
+                        tool.name()
+                    )),
+                );
+                report.status = Status::Failed;
+            }
+        }
+    }
     if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
-        let drawn: Vec<&str> = draws
-            .iter()
-            .map(|d| if *d == Draw::Line { "line" } else { "circle" })
-            .collect();
+        let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
         let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
         diagnostics.push(
             Diagnostic::error(
@@ -361,11 +384,7 @@ fn draws(problem: &Problem) -> Vec<Draw> {
     problem
         .steps
         .iter()
-        .filter_map(|step| match step.op {
-            StepOp::Line(..) => Some(Draw::Line),
-            StepOp::Circle(..) => Some(Draw::Circle),
-            StepOp::Meet(..) => None,
-        })
+        .filter_map(|step| step.op.draw())
         .collect()
 }
 

@@ -2,9 +2,9 @@
 //! name the file already uses; only points that later steps or goals use get
 //! names), and the text edit that puts them into a solve block.
 
+use crate::parse::ast::Tool;
 use crate::resolve::{Problem, Scene, StepOp};
 use crate::solve::construction::{Binding, Construction};
-use crate::solve::mask::Draw;
 use crate::solve::search::setup_kinds;
 use crate::span::Span;
 use std::collections::HashSet;
@@ -50,8 +50,8 @@ pub fn construction_to_lines(
             let name = match binding {
                 Binding::Unused => "_".to_string(),
                 Binding::Point => fresh.next(Kind::Point),
-                Binding::Object(Draw::Line) => fresh.next(Kind::Line),
-                Binding::Object(Draw::Circle) => fresh.next(Kind::Circle),
+                Binding::Object(draw) if draw.is_line() => fresh.next(Kind::Line),
+                Binding::Object(_) => fresh.next(Kind::Circle),
                 Binding::Goal(goal) => problem.goals[*goal].name.clone(),
             };
             binders.push(name);
@@ -60,6 +60,24 @@ pub fn construction_to_lines(
             StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
             StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
             StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
+            StepOp::Tool {
+                tool,
+                args: [a, b, c],
+            } => match tool {
+                Tool::PerpBisector => {
+                    format!("perp_bisector({}, {})", point_names[a], point_names[b])
+                }
+                Tool::Perpendicular | Tool::Parallel => {
+                    format!("{}({}, {})", tool.name(), object_names[a], point_names[b])
+                }
+                Tool::AngleBisector | Tool::Compass => format!(
+                    "{}({}, {}, {})",
+                    tool.name(),
+                    point_names[a],
+                    point_names[b],
+                    point_names[c]
+                ),
+            },
         };
         match op {
             StepOp::Meet(..) => point_names.extend(binders.iter().cloned()),

@@ -1,7 +1,7 @@
 //! `euc compile`: the resolved problems as the solver receives them.
 
 use crate::check::{format_number, format_point, format_value};
-use crate::parse::ast::MaskToken;
+use crate::parse::ast::{MaskToken, Tool};
 use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp};
 use serde_json::{json, Value as Json};
 use std::fmt::Write;
@@ -153,6 +153,18 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 StepOp::Line(a, b) => format!("line(p{a}, p{b})"),
                 StepOp::Circle(a, b) => format!("circle(p{a}, p{b})"),
                 StepOp::Meet(a, b) => format!("o{a} & o{b}"),
+                StepOp::Tool { tool, args } => {
+                    let [a, b, c] = args;
+                    match tool {
+                        Tool::PerpBisector => format!("perp_bisector(p{a}, p{b})"),
+                        Tool::Perpendicular | Tool::Parallel => {
+                            format!("{}(o{a}, p{b})", tool.name())
+                        }
+                        Tool::AngleBisector | Tool::Compass => {
+                            format!("{}(p{a}, p{b}, p{c})", tool.name())
+                        }
+                    }
+                }
             };
             let names: Vec<&str> = step
                 .binders

@@ -195,10 +195,13 @@ fn print_summary(path: &str, analysis: &Analysis) {
     for report in &analysis.reports {
         let line = match report.status {
             Status::Solved => format!(
-                "ok      {path}: {} ({} move{}, {} instances{})",
+                "ok      {path}: {} ({}, {} instances{})",
                 report.name,
-                report.moves,
-                if report.moves == 1 { "" } else { "s" },
+                crate::solve::construction::describe_count(
+                    report.tool_uses,
+                    report.moves,
+                    report.uses_tools
+                ),
                 report.instances,
                 report
                     .reached

@@ -23,9 +23,14 @@ pub struct SolveArgs {
     /// Write nothing; exit 1 if a block is empty or its construction fails (for CI).
     #[arg(long)]
     check: bool,
-    /// Longest construction to look for, in moves.
+    /// Longest construction to look for, in moves (E or L, as counted).
     #[arg(long, default_value_t = 8)]
     max_moves: usize,
+    /// What to minimise in blocks with L-tools: `e` elementary moves (each
+    /// L-tool at the game's cost) or `l` tool uses; default: each block's
+    /// `count` line, else `e`.
+    #[arg(long, value_enum)]
+    count: Option<CountArg>,
     /// Give up on a block after this many seconds.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -44,6 +49,12 @@ pub struct SolveArgs {
     /// unsharded search gives, and print or `--write` the file with it.
     #[arg(long, value_name = "RESULT.json", num_args = 1.., conflicts_with_all = ["shard", "check"])]
     merge: Vec<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountArg {
+    E,
+    L,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,6 +255,10 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
         max_moves: args.max_moves,
         threads: args.jobs,
         shard: args.shard,
+        count: args.count.map(|count| match count {
+            CountArg::E => crate::resolve::Count::E,
+            CountArg::L => crate::resolve::Count::L,
+        }),
         ..SearchOptions::default()
     };
     let (outcome, stats) = search(problem, &options, &budget);
@@ -265,7 +280,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
             eprintln!(
                 "{}: {}{share} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
                 problem.name,
-                moves_text(construction.moves())
+                moves_text(construction, !problem.tools.is_empty())
             );
         }
         Outcome::Exhausted { max_moves } => {
@@ -364,11 +379,10 @@ pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), 
     })
 }
 
-fn moves_text(moves: usize) -> String {
-    match moves {
+fn moves_text(construction: &crate::solve::construction::Construction, tools: bool) -> String {
+    match construction.moves() {
         0 => "0 moves: the givens and setup already reach every goal".to_string(),
-        1 => "1 move".to_string(),
-        _ => format!("{moves} moves"),
+        _ => construction.describe_count(tools),
     }
 }
 

@@ -196,6 +196,59 @@ impl Line {
         })
     }
 
+    /// The line through `point` with this direction (a unit vector).
+    fn directed(point: Point, direction: Point) -> Result<Line, Degenerate> {
+        if !point.is_finite() || !direction.is_finite() {
+            return Err(Degenerate::NotFinite);
+        }
+        let length = direction.norm();
+        if length < EPS {
+            return Err(Degenerate::SamePoints);
+        }
+        Ok(Line {
+            origin: point,
+            direction: direction * (1.0 / length),
+            extent: Extent::Full,
+        })
+    }
+
+    /// The perpendicular bisector of AB (an L-tool), directed from the right
+    /// of A→B to its left.
+    pub fn perp_bisector(a: Point, b: Point) -> Result<Line, Degenerate> {
+        if a.dist(b) < EPS {
+            return Err(Degenerate::SamePoints);
+        }
+        Line::directed((a + b) * 0.5, (b - a).perp())
+    }
+
+    /// The line through `point` perpendicular to this one (an L-tool),
+    /// directed a quarter turn left of this line's direction.
+    pub fn perpendicular(&self, point: Point) -> Result<Line, Degenerate> {
+        Line::directed(point, self.direction.perp())
+    }
+
+    /// The line through `point` parallel to this one, in its direction (an
+    /// L-tool); through a point of this line it is this line.
+    pub fn parallel(&self, point: Point) -> Result<Line, Degenerate> {
+        Line::directed(point, self.direction)
+    }
+
+    /// The bisector of the angle A V B (an L-tool), from V into the angle; a
+    /// straight angle gives the perpendicular at V, a quarter turn left of V→A.
+    pub fn angle_bisector(a: Point, vertex: Point, b: Point) -> Result<Line, Degenerate> {
+        let (to_a, to_b) = (a - vertex, b - vertex);
+        let (length_a, length_b) = (to_a.norm(), to_b.norm());
+        if length_a < EPS || length_b < EPS {
+            return Err(Degenerate::SamePoints);
+        }
+        let (unit_a, unit_b) = (to_a * (1.0 / length_a), to_b * (1.0 / length_b));
+        let sum = unit_a + unit_b;
+        if sum.norm() < 1e-9 {
+            return Line::directed(vertex, unit_a.perp());
+        }
+        Line::directed(vertex, sum)
+    }
+
     /// The whole line this segment or ray lies on.
     pub fn carrier(&self) -> Line {
         Line {
@@ -285,6 +338,15 @@ impl Circle {
             return Err(Degenerate::ZeroRadius);
         }
         Ok(Circle { center, radius })
+    }
+
+    /// The circle with centre `center` and radius |AB| (the non-collapsing
+    /// compass, an L-tool).
+    pub fn compass(center: Point, a: Point, b: Point) -> Result<Circle, Degenerate> {
+        if a.dist(b) < EPS {
+            return Err(Degenerate::SamePoints);
+        }
+        Circle::new(center, a.dist(b))
     }
 
     /// The circle with centre `center` through `point` (one compass move).

@@ -93,11 +93,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
             }
             for binder in &step.binders {
                 if let Some(name) = &binder.name {
-                    let kind = match step.op {
-                        crate::resolve::StepOp::Meet(..) => "point",
-                        crate::resolve::StepOp::Line(..) => "line",
-                        crate::resolve::StepOp::Circle(..) => "circle",
-                    };
+                    let kind = step.op.made();
                     items.push(Completion {
                         label: name.clone(),
                         detail: format!("{kind} (step)"),

@@ -175,13 +175,9 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                         })
                     )
                 }
-                StepOp::Line(..) | StepOp::Circle(..) => {
+                StepOp::Line(..) | StepOp::Circle(..) | StepOp::Tool { .. } => {
                     let object = replay.and_then(|replay| replay.objects.get(binder.index));
-                    let kind = if matches!(step.op, StepOp::Line(..)) {
-                        "line"
-                    } else {
-                        "circle"
-                    };
+                    let kind = step.op.made();
                     format!(
                         "**{kind}** `{name}`\n\n{}",
                         object.map_or("(not computed: the steps fail)".to_string(), |o| describe(
@@ -308,7 +304,7 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
                 .collect();
             format!("**intersection**: {}", points.join(", "))
         }
-        StepOp::Line(..) | StepOp::Circle(..) => {
+        StepOp::Line(..) | StepOp::Circle(..) | StepOp::Tool { .. } => {
             let binder = &problem.steps[step].binders[0];
             let object = replay.objects.get(binder.index)?;
             format!(
@@ -343,6 +339,7 @@ fn mask_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                         MaskToken::Lines => "any number of lines (or none)",
                         MaskToken::Circles => "any number of circles (or none)",
                         MaskToken::All => "any number of lines and circles (or none)",
+                        MaskToken::Tool(_) => "one use of this L-tool",
                     };
                     format!("- `{}`: {meaning}", token.text())
                 })

@@ -84,11 +84,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     for step in &problem.steps {
                         for binder in &step.binders {
                             let Some(name) = &binder.name else { continue };
-                            let kind = match step.op {
-                                StepOp::Meet(..) => "point",
-                                StepOp::Line(..) => "line",
-                                StepOp::Circle(..) => "circle",
-                            };
+                            let kind = step.op.made();
                             children.push(OutlineItem {
                                 name: name.clone(),
                                 detail: kind.to_string(),

@@ -114,6 +114,11 @@ pub enum SolveItemKind {
         values: Vec<Expr>,
     },
     Mask(Vec<MaskPart>),
+    /// `tools perpendicular parallel …`: the L-tools this block allows
+    /// besides lines and circles.
+    Tools(Vec<Name>),
+    /// `count e` or `count l`: what the solver minimises.
+    Count(Name),
     Ignore(Vec<IgnoreLimit>),
     Verify(Vec<Assignment>),
     Step(Step),
@@ -135,6 +140,59 @@ pub enum MaskToken {
     Lines,
     Circles,
     All,
+    /// One use of an L-tool.
+    #[serde(untagged)]
+    Tool(Tool),
+}
+
+/// Euclidea's L-tools: each draws one line or circle, counts 1 L and the
+/// game's E cost (docs/language.md, "The L-tools").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tool {
+    PerpBisector,
+    Perpendicular,
+    Parallel,
+    AngleBisector,
+    Compass,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 5] = [
+        Tool::PerpBisector,
+        Tool::Perpendicular,
+        Tool::Parallel,
+        Tool::AngleBisector,
+        Tool::Compass,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::PerpBisector => "perp_bisector",
+            Tool::Perpendicular => "perpendicular",
+            Tool::Parallel => "parallel",
+            Tool::AngleBisector => "angle_bisector",
+            Tool::Compass => "compass",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|tool| tool.name() == name)
+    }
+
+    /// Elementary moves the game counts for one use.
+    pub fn e_cost(self) -> usize {
+        match self {
+            Tool::PerpBisector | Tool::Perpendicular => 3,
+            Tool::Parallel | Tool::AngleBisector => 4,
+            Tool::Compass => 5,
+        }
+    }
+
+    /// Whether it draws a line (else a circle).
+    pub fn draws_line(self) -> bool {
+        self != Tool::Compass
+    }
 }
 
 impl MaskToken {
@@ -147,6 +205,7 @@ impl MaskToken {
             MaskToken::Lines => "line**",
             MaskToken::Circles => "circle**",
             MaskToken::All => "**",
+            MaskToken::Tool(tool) => tool.name(),
         }
     }
 
@@ -282,6 +341,12 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                         let values: Vec<String> = values.iter().map(expr_to_text).collect();
                         format!("goal {} = {}", name.text, values.join(" | "))
                     }
+                    SolveItemKind::Tools(names) => {
+                        let names: Vec<&str> =
+                            names.iter().map(|name| name.text.as_str()).collect();
+                        format!("tools {}", names.join(" "))
+                    }
+                    SolveItemKind::Count(name) => format!("count {}", name.text),
                     SolveItemKind::Mask(parts) => {
                         let parts: Vec<_> = parts.iter().map(|part| part.token.text()).collect();
                         format!("mask {}", parts.join(" "))

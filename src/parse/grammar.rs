@@ -200,6 +200,11 @@ where
         just(Token::Circle).to(MaskToken::Circle),
         just(Token::StarStar).to(MaskToken::All),
         just(Token::Star).to(MaskToken::Any),
+        select! { Token::Ident(name) => name }.try_map(|name, span| {
+            Tool::from_name(name)
+                .map(MaskToken::Tool)
+                .ok_or_else(|| Rich::custom(span, format!("`{name}` is not a mask part")))
+        }),
     ))
     .map_with(|token, e| MaskPart {
         token,
@@ -221,6 +226,16 @@ where
             value,
             span: span_of(e.span()),
         });
+    let tools = word("tools")
+        .ignore_then(
+            name()
+                .separated_by(just(Token::Comma).or_not())
+                .at_least(1)
+                .collect(),
+        )
+        .map(SolveItemKind::Tools);
+    let count = word("count").ignore_then(name()).map(SolveItemKind::Count);
+
     let ignore = just(Token::Ignore)
         .ignore_then(limit.repeated().at_least(1).collect())
         .map(SolveItemKind::Ignore);
@@ -254,10 +269,11 @@ where
         .then(expr())
         .map(|(binders, value)| SolveItemKind::Step(Step { binders, value }));
 
-    let item = choice((goal, mask, ignore, verify, step)).map_with(|kind, e| SolveItem {
-        kind,
-        span: span_of(e.span()),
-    });
+    let item =
+        choice((goal, mask, ignore, verify, tools, count, step)).map_with(|kind, e| SolveItem {
+            kind,
+            span: span_of(e.span()),
+        });
     let error_item = SolveItem {
         kind: SolveItemKind::Error,
         span: Span::default(),

@@ -217,6 +217,21 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         }
         (Builtin::Reflect, [P(point), L(line)]) => P(line.project(*point) * 2.0 - *point),
         (Builtin::Project, [P(point), L(line)]) => P(line.project(*point)),
+        (Builtin::PerpBisector, [P(a), P(b)]) => {
+            L(Line::perp_bisector(*a, *b).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::Perpendicular, [L(line), P(point)]) => L(line
+            .perpendicular(*point)
+            .or_else(|why| fail(why.describe()))?),
+        (Builtin::Parallel, [L(line), P(point)]) => {
+            L(line.parallel(*point).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::AngleBisector, [P(a), P(vertex), P(b)]) => {
+            L(Line::angle_bisector(*a, *vertex, *b).or_else(|why| fail(why.describe()))?)
+        }
+        (Builtin::Compass, [P(center), P(a), P(b)]) => {
+            C(Circle::compass(*center, *a, *b).or_else(|why| fail(why.describe()))?)
+        }
         (Builtin::AnyPoint, [P(point)]) => P(*point),
         (Builtin::AnyOnLine, [L(line), N(t)]) => {
             let point = line.origin + line.direction * *t;

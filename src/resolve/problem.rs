@@ -8,7 +8,7 @@ use super::types::{Ir, Type, Value};
 use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::{Object, Point};
-use crate::parse::ast::{self, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind};
+use crate::parse::ast::{self, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind, Tool};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -37,6 +37,10 @@ pub struct Problem {
     pub steps: Vec<Step>,
     /// False when a step did not resolve: the steps cannot be replayed.
     pub steps_complete: bool,
+    /// The L-tools the block allows besides lines and circles (`tools`).
+    pub tools: Vec<Tool>,
+    /// What the solver minimises (`count`, or `--count`).
+    pub count: Count,
     /// Names bound in the block, so that writers can choose fresh ones.
     pub local_names: Vec<String>,
     /// Each use of a name bound in the block, with the span that binds it.
@@ -109,6 +113,36 @@ pub enum StepOp {
     Line(usize, usize),
     Circle(usize, usize),
     Meet(usize, usize),
+    /// An L-tool. `args` are point indices, except the first of
+    /// `perpendicular` and `parallel` (the line, an object index); the
+    /// perpendicular bisector uses two, the others' third is unused.
+    Tool {
+        tool: Tool,
+        args: [usize; 3],
+    },
+}
+
+impl StepOp {
+    /// The tool a drawing step uses (`None` for an intersection).
+    pub fn draw(&self) -> Option<crate::solve::mask::Draw> {
+        use crate::solve::mask::Draw;
+        match self {
+            StepOp::Line(..) => Some(Draw::Line),
+            StepOp::Circle(..) => Some(Draw::Circle),
+            StepOp::Tool { tool, .. } => Some(Draw::Tool(*tool)),
+            StepOp::Meet(..) => None,
+        }
+    }
+
+    /// What the step makes: "point" (an intersection), "line" or "circle".
+    pub fn made(&self) -> &'static str {
+        match self {
+            StepOp::Meet(..) => "point",
+            StepOp::Circle(..) => "circle",
+            StepOp::Tool { tool, .. } if !tool.draws_line() => "circle",
+            StepOp::Line(..) | StepOp::Tool { .. } => "line",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -146,12 +180,16 @@ pub(super) fn resolve_block(
         instances: Vec::new(),
         steps: Vec::new(),
         steps_complete: true,
+        tools: Vec::new(),
+        count: Count::E,
         local_names: Vec::new(),
         local_uses: Vec::new(),
     };
     let mut mask_spans: Vec<MaskPart> = Vec::new();
     let mut mask_line: Option<Span> = None;
     let mut ignore_line: Option<Span> = None;
+    let mut tools_line: Option<Span> = None;
+    let mut count_line: Option<Span> = None;
     let mut verifies = Vec::new();
     for item in &block.items {
         match &item.kind {
@@ -179,6 +217,33 @@ pub(super) fn resolve_block(
                     verifies.push((item.span, overrides));
                 }
             }
+            SolveItemKind::Tools(names) => {
+                if let Some(first) = tools_line {
+                    diagnostics.push(duplicate_line("tools", item.span, first));
+                } else {
+                    tools_line = Some(item.span);
+                    problem.tools = resolve_tools(names, diagnostics);
+                }
+            }
+            SolveItemKind::Count(name) => {
+                if let Some(first) = count_line {
+                    diagnostics.push(duplicate_line("count", item.span, first));
+                } else {
+                    count_line = Some(item.span);
+                    match name.text.to_ascii_lowercase().as_str() {
+                        "e" => problem.count = Count::E,
+                        "l" => problem.count = Count::L,
+                        _ => diagnostics.push(
+                            Diagnostic::error(
+                                "E0508",
+                                name.span,
+                                format!("`count` is `e` or `l`, not `{}`", name.text),
+                            )
+                            .with_help("`count e` minimises elementary moves (lines and circles, each L-tool at the game's cost); `count l` minimises tool uses"),
+                        ),
+                    }
+                }
+            }
             SolveItemKind::Step(_) | SolveItemKind::Error => {}
         }
     }
@@ -186,6 +251,42 @@ pub(super) fn resolve_block(
     super::steps::resolve_steps(block, scene, &mut problem, diagnostics);
     problem.instances = build_instances(scene, &problem, &verifies, diagnostics);
     Some(problem)
+}
+
+/// Euclidea's two scores: elementary moves (E: lines and circles, each
+/// L-tool at its cost) or tool uses (L).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Count {
+    E,
+    L,
+}
+
+fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<Tool> {
+    let mut tools = Vec::new();
+    for name in names {
+        match Tool::from_name(&name.text) {
+            Some(tool) if !tools.contains(&tool) => tools.push(tool),
+            Some(_) => {}
+            None => {
+                let known: Vec<String> = Tool::ALL.iter().map(|t| t.name().to_string()).collect();
+                let mut diagnostic = Diagnostic::error(
+                    "E0507",
+                    name.span,
+                    format!("`{}` is not an L-tool", name.text),
+                )
+                .with_help(format!(
+                    "the L-tools are {} (lines and circles are always allowed)",
+                    known.join(", ")
+                ));
+                if let Some(close) = closest(&name.text, &known) {
+                    diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+                }
+                diagnostics.push(diagnostic);
+            }
+        }
+    }
+    tools
 }
 
 impl Problem {

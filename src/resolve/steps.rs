@@ -6,7 +6,7 @@ use super::problem::{Goal, Problem, Step, StepBinder, StepOp};
 use super::types::Type;
 use super::Scene;
 use crate::diag::Diagnostic;
-use crate::parse::ast::{self, Binder, DeclKind, ExprKind, SolveBlock, SolveItemKind};
+use crate::parse::ast::{self, Binder, DeclKind, ExprKind, SolveBlock, SolveItemKind, Tool};
 use crate::span::Span;
 use std::collections::HashMap;
 
@@ -181,6 +181,76 @@ pub(super) fn resolve_steps(
 fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp, Vec<Type>)> {
     let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
     match &step.value.kind {
+        ExprKind::Call { function, args } if Tool::from_name(&function.text).is_some() => {
+            let tool = Tool::from_name(&function.text)?;
+            // Which operands are lines (the rest are points), per tool.
+            let (shape, signature): (&[bool], &str) = match tool {
+                Tool::PerpBisector => (&[false, false], "perp_bisector(A, B)"),
+                Tool::Perpendicular => (&[true, false], "perpendicular(l, P)"),
+                Tool::Parallel => (&[true, false], "parallel(l, P)"),
+                Tool::AngleBisector => (&[false, false, false], "angle_bisector(A, V, B)"),
+                Tool::Compass => (&[false, false, false], "compass(C, A, B)"),
+            };
+            if args.len() != shape.len() {
+                operands.diagnostics.push(
+                    Diagnostic::error(
+                        "E0207",
+                        step.value.span,
+                        format!(
+                            "`{}` in a step takes {} operands",
+                            function.text,
+                            shape.len()
+                        ),
+                    )
+                    .with_help(format!(
+                        "write `{signature}` with names of points and lines"
+                    )),
+                );
+                return None;
+            }
+            let mut resolved = [0usize; 3];
+            let mut complete = true;
+            for (position, (arg, is_line)) in args.iter().zip(shape).enumerate() {
+                let found = if *is_line {
+                    match operands.object(arg) {
+                        Some((index, ty)) if ty.is_line() => Some(index),
+                        Some((_, ty)) => {
+                            operands.diagnostics.push(
+                                Diagnostic::error(
+                                    "E0201",
+                                    arg.span,
+                                    format!("`{}` takes a line here, not a {ty}", function.text),
+                                )
+                                .with_help(format!("write `{signature}`")),
+                            );
+                            None
+                        }
+                        None => None,
+                    }
+                } else {
+                    operands.point(arg)
+                };
+                match found {
+                    Some(index) => resolved[position] = index,
+                    None => complete = false,
+                }
+            }
+            if !complete {
+                return None;
+            }
+            let made = if tool.draws_line() {
+                Type::Line
+            } else {
+                Type::Circle
+            };
+            Some((
+                StepOp::Tool {
+                    tool,
+                    args: resolved,
+                },
+                vec![made],
+            ))
+        }
         ExprKind::Call { function, args }
             if function.text == "line" || function.text == "circle" =>
         {

@@ -1,6 +1,7 @@
 //! A construction found by the search, and its conversion to replayable
 //! steps (`StepOp`s) with the points that need names.
 
+use crate::parse::ast::Tool;
 use crate::resolve::StepOp;
 use crate::solve::mask::Draw;
 
@@ -18,12 +19,32 @@ pub enum PointRef {
     },
 }
 
-/// One line or circle: a line through `a` and `b`, or a circle with centre `a` through `b`.
+/// One line or circle: a line through `a` and `b`, a circle with centre `a`
+/// through `b`, or an L-tool: `perp_bisector(a, b)`, `perpendicular(line,
+/// a)`, `parallel(line, a)`, `angle_bisector(a, b, c)` (vertex b),
+/// `compass(a, b, c)` (centre a, radius |bc|). Operands a tool does not use
+/// repeat `a` (points) or are 0 (`line`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawStep {
     pub draw: Draw,
     pub a: PointRef,
     pub b: PointRef,
+    pub c: PointRef,
+    /// The line of `perpendicular` and `parallel`, indexed among all objects.
+    pub line: usize,
+}
+
+impl DrawStep {
+    /// A straightedge or compass move through two points.
+    pub fn pair(draw: Draw, a: PointRef, b: PointRef) -> DrawStep {
+        DrawStep {
+            draw,
+            a,
+            b,
+            c: a,
+            line: 0,
+        }
+    }
 }
 
 /// A shortest construction: what to draw, in order, and for each goal the
@@ -71,8 +92,19 @@ pub enum Binding {
 }
 
 impl Construction {
+    /// Tool uses: Euclidea's L count (every line and circle is one).
     pub fn moves(&self) -> usize {
         self.draws.len()
+    }
+
+    /// Elementary moves: Euclidea's E count (each L-tool at its cost).
+    pub fn e_moves(&self) -> usize {
+        self.draws.iter().map(|draw| draw.draw.e_cost()).sum()
+    }
+
+    /// "6 moves", or "2 L, 6 E" when an L-tool is used or `always_both`.
+    pub fn describe_count(&self, always_both: bool) -> String {
+        describe_count(self.moves(), self.e_moves(), always_both)
     }
 
     /// Orders the construction as steps: each intersection right before the
@@ -91,12 +123,25 @@ impl Construction {
             kinds,
         };
         for (index, draw) in self.draws.iter().enumerate() {
-            let a = planner.point(draw.a);
-            let b = planner.point(draw.b);
-            planner.plan.ops.push(match draw.draw {
-                Draw::Line => StepOp::Line(a, b),
-                Draw::Circle => StepOp::Circle(a, b),
-            });
+            let op = match draw.draw {
+                Draw::Line => StepOp::Line(planner.point(draw.a), planner.point(draw.b)),
+                Draw::Circle => StepOp::Circle(planner.point(draw.a), planner.point(draw.b)),
+                Draw::Tool(tool) => {
+                    let args = match tool {
+                        Tool::PerpBisector => [planner.point(draw.a), planner.point(draw.b), 0],
+                        Tool::Perpendicular | Tool::Parallel => {
+                            [draw.line, planner.point(draw.a), 0]
+                        }
+                        Tool::AngleBisector | Tool::Compass => [
+                            planner.point(draw.a),
+                            planner.point(draw.b),
+                            planner.point(draw.c),
+                        ],
+                    };
+                    StepOp::Tool { tool, args }
+                }
+            };
+            planner.plan.ops.push(op);
             let binding = match self
                 .goals
                 .iter()
@@ -123,6 +168,15 @@ impl Construction {
     }
 }
 
+/// "6 moves" (1 move), or "2 L, 6 E" when the counts differ or `always_both`.
+pub fn describe_count(l: usize, e: usize, always_both: bool) -> String {
+    if l == e && !always_both {
+        format!("{e} move{}", if e == 1 { "" } else { "s" })
+    } else {
+        format!("{l} L, {e} E")
+    }
+}
+
 struct Planner {
     plan: StepPlan,
     /// (first, second, op index, replay index of the op's first point)
@@ -138,7 +192,7 @@ impl Planner {
         {
             return (op, start);
         }
-        let outputs = if self.kinds[first] == Draw::Line && self.kinds[second] == Draw::Line {
+        let outputs = if self.kinds[first].is_line() && self.kinds[second].is_line() {
             1
         } else {
             2

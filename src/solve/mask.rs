@@ -1,20 +1,51 @@
 //! The seed engine's masks: fixed parts (`line`, `circle`, `*`) around at
 //! most one generator (`line**`, `circle**`, `**`).
 
-use crate::parse::ast::MaskToken;
+use crate::parse::ast::{MaskToken, Tool};
 
-/// The kind of object a step draws.
+/// The tool a step uses: the straightedge, the compass, or an L-tool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Draw {
     Line,
     Circle,
+    Tool(Tool),
 }
 
-fn allows(token: MaskToken, draw: Draw) -> bool {
+impl Draw {
+    /// Elementary moves (E) one use counts.
+    pub fn e_cost(self) -> usize {
+        match self {
+            Draw::Line | Draw::Circle => 1,
+            Draw::Tool(tool) => tool.e_cost(),
+        }
+    }
+
+    /// Whether it draws a line (else a circle).
+    pub fn is_line(self) -> bool {
+        match self {
+            Draw::Line => true,
+            Draw::Circle => false,
+            Draw::Tool(tool) => tool.draws_line(),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Draw::Line => "line",
+            Draw::Circle => "circle",
+            Draw::Tool(tool) => tool.name(),
+        }
+    }
+}
+
+/// `*` and `**` allow every tool; which L-tools a block has is its `tools`
+/// line, checked apart.
+pub fn allows(token: MaskToken, draw: Draw) -> bool {
     match token {
         MaskToken::Line | MaskToken::Lines => draw == Draw::Line,
         MaskToken::Circle | MaskToken::Circles => draw == Draw::Circle,
         MaskToken::Any | MaskToken::All => true,
+        MaskToken::Tool(tool) => draw == Draw::Tool(tool),
     }
 }
 
@@ -64,6 +95,24 @@ pub fn kinds_at(mask: &[MaskToken], index: usize, length: usize) -> (bool, bool,
             }
         }
     }
+}
+
+/// Whether the mask allows this tool at move `index` of `length`.
+pub fn allowed_at(mask: &[MaskToken], index: usize, length: usize, draw: Draw) -> bool {
+    let token = match mask.iter().position(|token| token.is_generator()) {
+        None => mask.get(index).copied(),
+        Some(generator) => {
+            let after = mask.len() - generator - 1;
+            if index < generator {
+                Some(mask[index])
+            } else if index + after >= length {
+                mask.get(generator + 1 + index + after - length).copied()
+            } else {
+                Some(mask[generator])
+            }
+        }
+    };
+    token.is_some_and(|token| allows(token, draw))
 }
 
 /// The fewest steps the mask allows.

@@ -23,7 +23,7 @@ use super::mask::{kinds_at, Draw};
 use super::state::{Choice, Filter, State};
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
-use crate::resolve::Problem;
+use crate::resolve::{Count, Problem};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -38,6 +38,8 @@ pub struct SearchOptions {
     pub techniques: Techniques,
     /// Search only this share of the tree (for clusters; docs/solver.md).
     pub shard: Option<Shard>,
+    /// What to minimise, instead of the block's `count` line.
+    pub count: Option<Count>,
 }
 
 /// One of `count` deterministic shares of the search tree, `index` from 0.
@@ -110,6 +112,7 @@ impl Default for SearchOptions {
             threads: 0,
             techniques: Techniques::ALL,
             shard: None,
+            count: None,
         }
     }
 }
@@ -222,6 +225,21 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         }
     }
     let (first, last) = lengths(&problem.mask, options.max_moves);
+    let count = options.count.unwrap_or(problem.count);
+    let rounds = rounds(problem, count, first, last);
+    // L-tools use operands the bounds below do not know (a perpendicular
+    // needs one point of its line, the compass no point of its circle, a
+    // parallel uses a line): with them only the goal pruning stays
+    // (docs/language.md). A round whose cost equals its length has no room
+    // for an L-tool and keeps every technique.
+    let with_tools = Techniques {
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+        lookahead: false,
+        merge_reorderings: false,
+        ..options.techniques
+    };
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -229,7 +247,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     };
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
-    for length in first..=last {
+    for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
         let before = total.load(Ordering::Relaxed);
         budget.progress(&Progress {
             moves: length,
@@ -244,7 +262,15 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         let mut result = Ok(None);
         for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
             let halt = AtomicBool::new(false);
-            let context = Context::new(variant, options.techniques, length, budget, &total, &halt);
+            let tools = !problem.tools.is_empty() && cost_limit != Some(length);
+            let techniques = if tools {
+                with_tools
+            } else {
+                options.techniques
+            };
+            let mut context = Context::new(variant, techniques, length, budget, &total, &halt);
+            context.cost_limit = cost_limit;
+            context.tools = tools;
             result = if let Some(shard) = options.shard {
                 search_shard(root, &context, threads, shard).map(|found| {
                     found.map(|(subtree, construction)| {
@@ -272,11 +298,49 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             .push((length, total.load(Ordering::Relaxed) - before));
         match result {
             Ok(Some(construction)) => return (Outcome::Found(construction), stats),
-            Ok(None) => searched = length,
+            // A length (or, with a cost limit, the last length of a cost) is
+            // done: nothing shorter (cheaper) is left.
+            Ok(None) => {
+                let limit = cost_limit.unwrap_or(length);
+                if rounds
+                    .get(round + 1)
+                    .is_none_or(|next| next.1.unwrap_or(next.0) > limit)
+                {
+                    searched = limit;
+                }
+            }
             Err(stop) => return (Outcome::Stopped { stop, searched }, stats),
         }
     }
     (Outcome::Exhausted { max_moves: last }, stats)
+}
+
+/// The searches to run, in order: each length once — or, to minimise E with
+/// L-tools (which cost several E each), each E cost from the fewest up, and
+/// for it first the lines and circles alone (as many moves as E, every
+/// technique), then every shorter number of moves that L-tools can bring to
+/// that cost exactly. The answer has the fewest E.
+fn rounds(
+    problem: &Problem,
+    count: Count,
+    first: usize,
+    last: usize,
+) -> Vec<(usize, Option<usize>)> {
+    let cheapest = problem.tools.iter().map(|tool| tool.e_cost()).min();
+    let dearest = problem.tools.iter().map(|tool| tool.e_cost()).max();
+    match (count, cheapest, dearest) {
+        (Count::E, Some(cheapest), Some(dearest)) => (first..=last)
+            .flat_map(|cost| {
+                let shorter = (cost.div_ceil(dearest).max(first)
+                    ..=cost.saturating_sub(cheapest - 1))
+                    .filter(move |&length| length < cost);
+                std::iter::once(cost)
+                    .chain(shorter)
+                    .map(move |length| (length, Some(cost)))
+            })
+            .collect(),
+        _ => (first..=last).map(|length| (length, None)).collect(),
+    }
 }
 
 /// The instance the search runs on: a random one when there is one. The
@@ -315,6 +379,12 @@ pub(super) struct Context<'a> {
     /// Whether the mask allows lines (circles) anywhere.
     pub(super) any_lines: bool,
     pub(super) any_circles: bool,
+    /// The E moves a construction must cost exactly (the E count with
+    /// L-tools, docs/language.md "The L-tools"; cheaper ones were searched
+    /// before); `None`: any.
+    pub(super) cost_limit: Option<usize>,
+    /// Whether the block's L-tools are moves here.
+    pub(super) tools: bool,
 }
 
 impl<'a> Context<'a> {
@@ -333,6 +403,7 @@ impl<'a> Context<'a> {
                 match draw {
                     Draw::Line => lines,
                     Draw::Circle => circles,
+                    Draw::Tool(_) => false,
                 }
             })
         };
@@ -346,6 +417,8 @@ impl<'a> Context<'a> {
             halt,
             any_lines: allows(Draw::Line),
             any_circles: allows(Draw::Circle),
+            cost_limit: None,
+            tools: false,
         }
     }
 

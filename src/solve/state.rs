@@ -4,20 +4,26 @@
 //! `docs/solver.md`.
 
 use super::construction::{Construction, DrawStep, PointRef};
-use super::mask::{kinds_at, Draw};
+use super::mask::{allowed_at, kinds_at, Draw};
+use super::replay::tool_object;
 use super::search::Context;
 use super::spots::{Spot, Spots};
 use super::verify::finish;
 use crate::geom::{meet, Circle, Degenerate, Extent, Line, Meet, Object, Point, EPS};
+use crate::parse::ast::Tool;
 use crate::resolve::{Instance, Limits, Problem, Value};
 
 /// One move: draw `object` (a line through `a` and `b`, or a circle with
-/// centre `a` through `b`, points of the working set).
+/// centre `a` through `b`, points of the working set; an L-tool's operands
+/// as `DrawStep` has them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Choice {
     draw: Draw,
     a: u32,
     b: u32,
+    c: u32,
+    /// The line of `perpendicular` and `parallel` (an object index).
+    line: u32,
     object: Object,
     key: u64,
     /// Which aims the object passes (bit i: `State::aims[i]`), and bit 15:
@@ -268,6 +274,8 @@ pub(super) struct State {
     relative: Vec<(Point, f64)>,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
+    /// E moves drawn so far (each L-tool at its cost).
+    cost: usize,
 }
 
 /// Lengths to restore on undo.
@@ -371,6 +379,7 @@ impl State {
             aims: Vec::new(),
             target_aims: Vec::new(),
             level_points: vec![0],
+            cost: 0,
         };
         for target in &state.targets {
             let aim = match *target {
@@ -866,9 +875,10 @@ impl State {
             }
             choices.push(choice);
         };
+        let within_cost = self.within_cost(depth, context, 1);
         for a in 0..count {
             for b in 0..count {
-                if a == b {
+                if a == b || !within_cost {
                     continue;
                 }
                 if lines && a < b {
@@ -879,6 +889,32 @@ impl State {
                 }
             }
         }
+        if context.tools {
+            self.children_tools(depth, context, filter, &mut tried, choices);
+        }
+    }
+
+    /// With an exact cost (the E count with L-tools), whether a move of
+    /// this cost leaves a cost the remaining moves can still make: each
+    /// costs from one to the dearest tool.
+    fn within_cost(&self, depth: usize, context: &Context, cost: usize) -> bool {
+        let Some(limit) = context.cost_limit else {
+            return true;
+        };
+        let dearest = if context.tools {
+            context
+                .problem
+                .tools
+                .iter()
+                .map(|tool| tool.e_cost())
+                .max()
+                .unwrap_or(1)
+        } else {
+            1
+        };
+        let after = context.length - depth - 1;
+        let spent = self.cost + cost;
+        spent + after <= limit && limit <= spent + after * dearest
     }
 
     /// Candidate lists kept level by level: a node inherits every earlier
@@ -937,6 +973,7 @@ impl State {
                 let allowed = match choice.draw {
                     Draw::Line => lines,
                     Draw::Circle => circles,
+                    Draw::Tool(_) => false,
                 };
                 if allowed
                     && choice.marks & filter.marks == filter.marks
@@ -1030,6 +1067,7 @@ impl State {
         let (pa, pb) = (self.points[a], self.points[b]);
         // No square root unless a pair is close to passing.
         let through = |point: Point| match draw {
+            Draw::Tool(_) => true,
             Draw::Line => {
                 let direction = pb - pa;
                 let cross = direction.cross(point - pa);
@@ -1138,10 +1176,123 @@ impl State {
             draw,
             a: a as u32,
             b: b as u32,
+            c: a as u32,
+            line: 0,
             object,
             key: object_key(&object),
             marks,
         })
+    }
+
+    /// An L-tool move (`DrawStep` gives the operands' roles), if it can be
+    /// drawn; marks as `build`.
+    fn build_tool(&self, tool: Tool, a: usize, b: usize, c: usize, line: usize) -> Option<Choice> {
+        let args = match tool {
+            Tool::Perpendicular | Tool::Parallel => [line, a, 0],
+            _ => [a, b, c],
+        };
+        let object = tool_object(tool, args, &self.points, &self.objects).ok()?;
+        let mut marks = 0;
+        for (bit, aim) in self.aims.iter().enumerate() {
+            if object.contains(*aim) {
+                marks |= 1 << bit;
+            }
+        }
+        if self
+            .targets
+            .iter()
+            .any(|target| target.is_object() && target.served_by(&object))
+        {
+            marks |= GOAL_OBJECT;
+        }
+        Some(Choice {
+            draw: Draw::Tool(tool),
+            a: a as u32,
+            b: b as u32,
+            c: c as u32,
+            line: line as u32,
+            object,
+            key: object_key(&object),
+            marks,
+        })
+    }
+
+    /// The L-tool moves the mask allows at this depth, tested like the
+    /// pairs of `children_scan` (docs/language.md, "The L-tools").
+    fn children_tools(
+        &self,
+        depth: usize,
+        context: &Context,
+        filter: &Filter,
+        tried: &mut KeySet,
+        choices: &mut Vec<Choice>,
+    ) {
+        let count = self.points.len();
+        for &tool in &context.problem.tools {
+            if !allowed_at(context.mask, depth, context.length, Draw::Tool(tool))
+                || !self.within_cost(depth, context, tool.e_cost())
+            {
+                continue;
+            }
+            let mut consider = |choice: Option<Choice>, choices: &mut Vec<Choice>| {
+                let Some(choice) = choice else { return };
+                if !filter
+                    .pass
+                    .iter()
+                    .all(|point| choice.object.contains(*point))
+                {
+                    return;
+                }
+                if !self.admits(filter, &choice) || !tried.insert(choice.key) {
+                    return;
+                }
+                if self
+                    .objects
+                    .iter()
+                    .any(|existing| existing.same(&choice.object))
+                {
+                    return;
+                }
+                choices.push(choice);
+            };
+            match tool {
+                Tool::PerpBisector => {
+                    for a in 0..count {
+                        for b in a + 1..count {
+                            consider(self.build_tool(tool, a, b, a, 0), choices);
+                        }
+                    }
+                }
+                Tool::Perpendicular | Tool::Parallel => {
+                    for line in 0..self.objects.len() {
+                        if !matches!(self.objects[line], Object::Line(_)) {
+                            continue;
+                        }
+                        for a in 0..count {
+                            consider(self.build_tool(tool, a, a, a, line), choices);
+                        }
+                    }
+                }
+                Tool::AngleBisector | Tool::Compass => {
+                    // Angle A V B with vertex b; compass centre a, radius |bc|.
+                    for first in 0..count {
+                        for second in 0..count {
+                            for third in second + 1..count {
+                                let (a, b, c) = if tool == Tool::AngleBisector {
+                                    (second, first, third)
+                                } else {
+                                    (first, second, third)
+                                };
+                                if first == second || first == third {
+                                    continue;
+                                }
+                                consider(self.build_tool(tool, a, b, c, 0), choices);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Draws one object and adds its new intersections.
@@ -1164,6 +1315,7 @@ impl State {
         }
         self.keys.push(choice.key);
         self.objects.push(object);
+        self.cost += choice.draw.e_cost();
         self.draws.push(self.draw_step(&choice));
         self.choices.push(choice);
         self.mark_uses(choice, 1);
@@ -1186,12 +1338,21 @@ impl State {
             draw: choice.draw,
             a: self.origins[choice.a as usize],
             b: self.origins[choice.b as usize],
+            c: self.origins[choice.c as usize],
+            line: choice.line as usize,
         }
     }
 
-    /// Counts the use of the two points of a move (or takes it back).
+    /// Counts the use of the points of a move (or takes it back).
     fn mark_uses(&mut self, choice: Choice, delta: i32) {
-        for point in [choice.a, choice.b] {
+        // Operands a move does not use repeat `a`: each point counts once.
+        let (a, b, c) = (choice.a, choice.b, choice.c);
+        let distinct = [
+            Some(a),
+            (b != a).then_some(b),
+            (c != a && c != b).then_some(c),
+        ];
+        for point in distinct.into_iter().flatten() {
             if let PointRef::Meet { first, second, .. } = self.origins[point as usize] {
                 for object in [first, second] {
                     if object < self.setup {
@@ -1301,6 +1462,7 @@ impl State {
 
     pub(super) fn undo(&mut self, mark: Mark) {
         let choice = self.choices.pop().expect("undo follows apply");
+        self.cost -= choice.draw.e_cost();
         let drawn = self.draws.len() - 1;
         self.idle -= usize::from(self.is_idle(drawn));
         self.uses.pop();
@@ -1342,11 +1504,12 @@ impl State {
 }
 
 /// The object a move draws from two points: the line through them, or the
-/// circle about the first through the second.
+/// circle about the first through the second (L-tools are built apart).
 fn draw_object(draw: Draw, a: Point, b: Point) -> Result<Object, Degenerate> {
     match draw {
         Draw::Line => Line::through(a, b).map(Object::Line),
         Draw::Circle => Circle::through(a, b).map(Object::Circle),
+        Draw::Tool(_) => Err(Degenerate::SamePoints),
     }
 }
 

@@ -6,6 +6,7 @@ use super::construction::{Construction, DrawStep, GoalWitness};
 use super::mask::Draw;
 use super::replay::{replay_ops, Replay};
 use crate::geom::{meet, Object};
+use crate::parse::ast::Tool;
 use crate::resolve::{Problem, StepOp, Value};
 
 /// The finished construction with a witness for every goal, or `None` if it
@@ -28,6 +29,19 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         StepOp::Line(a, b) | StepOp::Circle(a, b) => replays
             .iter()
             .any(|replay| replay.beyond[a].is_some() || replay.beyond[b].is_some()),
+        StepOp::Tool {
+            tool,
+            args: [a, b, c],
+        } => {
+            let points: &[usize] = match tool {
+                Tool::PerpBisector => &[a, b],
+                Tool::Perpendicular | Tool::Parallel => &[b],
+                Tool::AngleBisector | Tool::Compass => &[a, b, c],
+            };
+            replays
+                .iter()
+                .any(|replay| points.iter().any(|&point| replay.beyond[point].is_some()))
+        }
         StepOp::Meet(..) => false,
     });
     if uses_beyond {

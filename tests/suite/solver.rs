@@ -538,7 +538,7 @@ fn outcome(problem: &Problem, techniques: Techniques, max_moves: usize) -> Outco
         max_moves,
         threads: 1,
         techniques,
-        shard: None,
+        ..SearchOptions::default()
     };
     search(problem, &options, &Unlimited).0
 }
