@@ -9,7 +9,8 @@
 //! cargo bench --bench solve            (everything, a few minutes)
 //! cargo bench --bench solve -- quick   (shorter caps, no 8-move growth row)
 //! cargo bench --bench solve -- euclidea   (only the named sections: seed,
-//!                                          cost, techniques, euclidea, growth)
+//!                                          cost, tools, techniques, euclidea,
+//!                                          growth)
 
 use euc::analysis::analyze;
 use euc::resolve::Problem;
@@ -66,7 +67,7 @@ fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration
         times.push(started.elapsed());
         examined = stats.examined();
         result = match outcome {
-            Outcome::Found(construction) => format!("{} moves", construction.moves()),
+            Outcome::Found(construction) => construction.describe_count(false),
             Outcome::Exhausted { max_moves } => format!("none ≤ {max_moves}"),
             Outcome::Stopped { searched, .. } => {
                 format!("none ≤ {searched}, stopped at {} s", cap.as_secs())
@@ -107,7 +108,7 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let quick = arguments.iter().any(|argument| argument == "quick");
     // Sections named on the command line run alone (all when none is).
-    let sections = ["seed", "cost", "techniques", "euclidea", "growth"];
+    let sections = ["seed", "cost", "tools", "techniques", "euclidea", "growth"];
     let named: Vec<&str> = sections
         .into_iter()
         .filter(|section| arguments.iter().any(|argument| argument == section))
@@ -121,6 +122,9 @@ fn main() {
     }
     if run("cost") {
         cost_per_construction();
+    }
+    if run("tools") {
+        tools_cost(cap);
     }
     if run("techniques") {
         techniques(cap);
@@ -280,6 +284,60 @@ fn techniques(cap: Duration) {
     }
 }
 
+/// The L-tools' cost per examined construction against the E search's, one
+/// thread, in this process: the inscribed circle with every L-tool (4 L,
+/// scan with the tools, goal pruning only) and with lines and circles alone
+/// (none ≤ 7 E, every technique).
+fn tools_cost(cap: Duration) {
+    println!("\n## L-tools: cost per examined construction (1 thread)\n");
+    println!("| search | result | examined | ms | ns / construction | ratio |");
+    println!("|---|---|---|---|---|---|");
+    let with_tools = measure(
+        &problem("examples/euclidea/inscribed-circle-l.euc"),
+        options(4, 1, Techniques::ALL),
+        3,
+        cap,
+    );
+    let plain = measure(
+        &problem("examples/euclidea/inscribed-circle.euc"),
+        options(7, 1, Techniques::ALL),
+        3,
+        cap,
+    );
+    // The same scan and goal pruning as the tool search, lines and circles only.
+    let scan = Techniques {
+        merge_reorderings: false,
+        ..Techniques::FIRST
+    };
+    let plain_scan = measure(
+        &problem("examples/euclidea/inscribed-circle.euc"),
+        options(5, 1, scan),
+        3,
+        cap,
+    );
+    let per = |run: &Run| run.time.as_secs_f64() * 1e9 / run.examined.max(1) as f64;
+    for (name, run) in [
+        (
+            "lines and circles, E, every technique (inscribed-circle.euc, ≤ 7)",
+            &plain,
+        ),
+        (
+            "lines and circles, E, scan and goal pruning as with tools (≤ 5)",
+            &plain_scan,
+        ),
+        ("every L-tool, L (inscribed-circle-l.euc)", &with_tools),
+    ] {
+        println!(
+            "| {name} | {} | {} | {:.1} | {:.0} | {:.2} |",
+            run.result,
+            run.examined,
+            millis(run.time),
+            per(run),
+            per(run) / per(&plain)
+        );
+    }
+}
+
 fn euclidea_levels(cores: usize, cap: Duration) {
     println!("\n## Euclidea levels (examples/euclidea)\n");
     println!(
@@ -294,12 +352,16 @@ fn euclidea_levels(cores: usize, cap: Duration) {
     paths.sort();
     for path in paths {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let stars = text
-            .lines()
-            .find_map(|line| line.strip_prefix("// E-star: "))
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or("?")
-            .to_string();
+        let star = |prefix: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(prefix))
+                .and_then(|rest| rest.split_whitespace().next())
+                .map(str::to_string)
+        };
+        let stars = star("// E-star: ")
+            .map(|e| format!("{e} E"))
+            .or_else(|| star("// L-star: ").map(|l| format!("{l} L")))
+            .unwrap_or_else(|| "?".to_string());
         let problem = problem(path.to_str().expect("UTF-8 path"));
         let one = measure(&problem, options(9, 1, Techniques::ALL), 3, cap);
         let all = measure(&problem, options(9, cores, Techniques::ALL), 3, cap);

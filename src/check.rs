@@ -480,10 +480,10 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
                 (Value::Point(goal), StepOp::Meet(..)) => {
                     replay.points[point + binder_index].same(*goal)
                 }
-                (Value::Line(goal), StepOp::Line(..)) => {
+                (Value::Line(goal), op) if op.made() == "line" => {
                     replay.objects[object].reaches(&Object::Line(*goal))
                 }
-                (Value::Circle(goal), StepOp::Circle(..)) => {
+                (Value::Circle(goal), op) if op.made() == "circle" => {
                     replay.objects[object].same(&Object::Circle(*goal))
                 }
                 _ => false,

@@ -656,3 +656,86 @@ const POINT_GOALS: &[&str] = &[
     "reflect(C, line(A, B))",
     "midpoint(A, B)",
 ];
+
+/// The L-tools in the solver: counting tool uses, the circumscribed circle
+/// is two perpendicular bisectors and a circle (3 L, 7 E); counting E the
+/// L-tools save nothing there (7 E, as with lines and circles alone).
+#[test]
+fn the_l_tools_are_searched_and_counted() {
+    let text = "point A = (0, 0)\npoint B = (4, 0)\npoint C = (1.3, 2.9)\n\
+                segment a = segment(B, C)\nsegment b = segment(C, A)\nsegment c = segment(A, B)\n\
+                solve s {\n  tools perp_bisector perpendicular parallel angle_bisector compass\n  count l\n  \
+                goal k = circle(perp_bisector(A, B) & perp_bisector(B, C), A)\n}\n";
+    let (outcome, filled) = solve_text(text, 4);
+    let Outcome::Found(construction) = &outcome else {
+        panic!("{outcome:?}")
+    };
+    assert_eq!(
+        (construction.moves(), construction.e_moves()),
+        (3, 7),
+        "{filled}"
+    );
+    assert!(filled.contains("perp_bisector("), "{filled}");
+    assert_checks(&filled);
+    let analysis = analyze(&filled);
+    assert_eq!(
+        (analysis.reports[0].tool_uses, analysis.reports[0].moves),
+        (3, 7)
+    );
+    let (outcome, filled) = solve_text(&text.replace("count l", "count e"), 7);
+    let Outcome::Found(construction) = &outcome else {
+        panic!("{outcome:?}")
+    };
+    assert_eq!(construction.e_moves(), 7, "{filled}");
+    assert_checks(&filled);
+}
+
+/// A perpendicular through a point needs only that point and a line: the
+/// bounds that ask a line goal for two points on it first must be off.
+#[test]
+fn a_perpendicular_needs_one_point_of_its_line() {
+    let text = "point A = (0, 0)\npoint B = (2, 0.3)\npoint P = (0.7, 1.4)\nline l = line(A, B)\n\
+                solve s {\n  tools perpendicular\n  count l\n  goal m = line(P, project(P, l))\n}\n";
+    let (outcome, filled) = solve_text(text, 3);
+    assert_eq!(
+        draws(&outcome),
+        [Draw::Tool(euc::parse::ast::Tool::Perpendicular)],
+        "{filled}"
+    );
+    assert_checks(&filled);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// L-tools only add moves: the fewest tool uses are never more than the
+    /// fewest lines and circles, the fewest E with L-tools never more than
+    /// without, and every answer passes `euc check`.
+    #[test]
+    fn l_tools_never_lengthen_an_answer(
+        template in proptest::sample::select(TEMPLATES),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = |tools: &str| format!(
+            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\nline l = line(A, B)\nsolve s {{\n{tools}  {template}\n}}\n",
+            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+        );
+        let all = "  tools perp_bisector perpendicular parallel angle_bisector compass\n";
+        let plain = analyze(&text(""));
+        prop_assume!(!plain.has_errors());
+        let without = shortest(&plain.scene.problems[0], Techniques::ALL);
+        for count in ["l", "e"] {
+            let (found, filled) = solve_text(&text(&format!("{all}  count {count}\n")), 3);
+            let found = match &found {
+                Outcome::Found(construction) => Some(if count == "l" { construction.moves() } else { construction.e_moves() }),
+                _ => None,
+            };
+            if let Some(without) = without {
+                prop_assert!(found.is_some_and(|found| found <= without), "count {}: {:?} with tools, {} without\n{}", count, found, without, filled);
+            }
+            if found.is_some() {
+                assert_checks(&filled);
+            }
+        }
+    }
+}
