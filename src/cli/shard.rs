@@ -13,11 +13,16 @@ use std::path::PathBuf;
 
 /// One block's record.
 pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
+    // `moves` is what the search minimised (E, or L with `count l`).
+    let minimised = |construction: &crate::solve::construction::Construction| match solved.count {
+        crate::resolve::Count::E => construction.e_moves(),
+        crate::resolve::Count::L => construction.moves(),
+    };
     let (status, moves, searched, reason) = match &solved.outcome {
         Outcome::Found(construction) => (
             "found",
-            Some(construction.moves()),
-            construction.moves().saturating_sub(1),
+            Some(minimised(construction)),
+            minimised(construction).saturating_sub(1),
             None,
         ),
         Outcome::Exhausted { max_moves } => ("exhausted", None, *max_moves, None),

@@ -230,6 +230,8 @@ pub(super) struct Solved {
     pub stats: Stats,
     pub seconds: f64,
     pub lines: Option<Vec<String>>,
+    /// What the search minimised (E or L).
+    pub count: crate::resolve::Count,
 }
 
 /// Solves one block and reports on stderr.
@@ -305,6 +307,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
         stats,
         seconds,
         lines,
+        count: options.count.unwrap_or(problem.count),
     }
 }
 

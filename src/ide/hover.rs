@@ -239,7 +239,15 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
             };
             match report.status {
                 crate::check::Status::Solved => {
-                    format!("reached{which} ✓ (on all {} instances)", report.instances)
+                    format!(
+                        "reached{which} ✓ in {} (on all {} instances)",
+                        crate::solve::construction::describe_count(
+                            report.tool_uses,
+                            report.moves,
+                            report.uses_tools
+                        ),
+                        report.instances
+                    )
                 }
                 _ => format!(
                     "reached{which} on the declared coordinates, but the construction fails elsewhere"

@@ -67,8 +67,13 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                 if let Some(index) = problem {
                     let problem = &scene.problems[index];
                     detail = format!(
-                        "{:?}, {} moves",
-                        analysis.reports[index].status, analysis.reports[index].moves
+                        "{:?}, {}",
+                        analysis.reports[index].status,
+                        crate::solve::construction::describe_count(
+                            analysis.reports[index].tool_uses,
+                            analysis.reports[index].moves,
+                            analysis.reports[index].uses_tools
+                        )
                     )
                     .to_lowercase();
                     for goal in &problem.goals {

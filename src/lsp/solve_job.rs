@@ -235,7 +235,7 @@ async fn run(
         } => return Err(jsonrpc::Error::request_cancelled()),
         Outcome::Unsearchable(why) => return Err(invalid(why.to_string())),
     };
-    guard.message = format!("found {} moves", construction.moves());
+    guard.message = format!("found {}", construction.describe_count(false));
     let lines = construction_to_lines(&analysis.scene, problem, &construction);
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))

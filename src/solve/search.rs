@@ -193,6 +193,9 @@ const CHECK_EVERY: u64 = 1024;
 /// its high bits, so that the earliest subtree is the unsharded answer.
 const VARIANT_SHIFT: u32 = 40;
 
+/// Likewise the place of a round among those of one E cost (L-tools).
+const ROUND_SHIFT: u32 = 52;
+
 /// Constructions examined at the previous length from which a length is
 /// searched on several threads.
 const PARALLEL_FROM: u64 = 1_000;
@@ -248,6 +251,12 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
     for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
+        // Rounds of one cost come in order: the place among them joins the
+        // shard's subtree number, above the variant.
+        let place = rounds[..round]
+            .iter()
+            .filter(|(_, limit)| limit.is_some() && *limit == cost_limit)
+            .count();
         let before = total.load(Ordering::Relaxed);
         budget.progress(&Progress {
             moves: length,
@@ -274,7 +283,8 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             result = if let Some(shard) = options.shard {
                 search_shard(root, &context, threads, shard).map(|found| {
                     found.map(|(subtree, construction)| {
-                        stats.subtree = Some(index << VARIANT_SHIFT | subtree);
+                        stats.subtree =
+                            Some(place << ROUND_SHIFT | index << VARIANT_SHIFT | subtree);
                         construction
                     })
                 })

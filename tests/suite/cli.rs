@@ -458,3 +458,24 @@ fn merge_needs_every_shard_and_reports_none() {
     );
     std::fs::remove_dir_all(&scratch).ok();
 }
+
+/// `--count` chooses what `solve` minimises in a block with L-tools, and
+/// `check --format json` reports both counts.
+#[test]
+fn solve_counts_l_or_e_and_check_reports_both() {
+    let file = "examples/tools-mixed.euc";
+    let output = euc(&["solve", file, "--block", "square", "--count", "l"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("square: 4 L, 6 E"), "{stderr}");
+    let output = euc(&["solve", file, "--block", "square", "--count", "e"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("square: 5 L, 5 E"), "{stderr}");
+    let output = euc(&["check", "--format", "json", file]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let block = &value["files"][0]["blocks"][0];
+    assert_eq!(
+        (block["moves"].as_u64(), block["tool_uses"].as_u64()),
+        (Some(8), Some(4)),
+        "{block}"
+    );
+}

@@ -126,7 +126,10 @@ fn hover_on_an_either_or_goal() {
         text.contains("1. (0.5, 0.866025)") && text.contains("2. (0.5, -0.866025)"),
         "{text}"
     );
-    assert!(text.contains("reached by alternative 2 ✓"), "{text}");
+    assert!(
+        text.contains("reached by alternative 2 ✓ in 2 moves"),
+        "{text}"
+    );
 }
 
 #[test]
