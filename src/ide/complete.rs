@@ -25,6 +25,11 @@ const TOP_LEVEL: &[(&str, &str)] = &[
     ("point", "a given point: `point A = (0, 0)`"),
     ("line", "a line drawn at the start: `line l = line(A, B)`"),
     (
+        "segment",
+        "a segment drawn at the start: `segment s = segment(A, B)`",
+    ),
+    ("ray", "a ray drawn at the start: `ray r = ray(A, B)`"),
+    (
         "circle",
         "a circle drawn at the start: `circle k = circle(O, 1)`",
     ),
@@ -37,6 +42,11 @@ const IN_BLOCK: &[(&str, &str)] = &[
     ("mask", "`mask circle**`"),
     ("ignore", "`ignore min 0.01 max 10`"),
     ("verify", "`verify a = 100deg`"),
+    (
+        "tools",
+        "the L-tools allowed: `tools perp_bisector perpendicular parallel angle_bisector compass`",
+    ),
+    ("count", "what the solver minimises: `count l` or `count e`"),
 ];
 
 pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Completion> {
@@ -54,13 +64,24 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
             MaskToken::Circles,
             MaskToken::All,
         ]
-        .iter()
+        .into_iter()
+        .chain(crate::parse::ast::Tool::ALL.map(MaskToken::Tool))
         .map(|token| Completion {
             label: token.text().to_string(),
             detail: "mask part".to_string(),
             kind: CompletionKind::MaskToken,
         })
         .collect();
+    }
+    if before.starts_with("tools") {
+        return crate::parse::ast::Tool::ALL
+            .iter()
+            .map(|tool| Completion {
+                label: tool.name().to_string(),
+                detail: format!("L-tool: 1 L, {} E", tool.e_cost()),
+                kind: CompletionKind::MaskToken,
+            })
+            .collect();
     }
     let mut items = Vec::new();
     let at_line_start = !before.contains(|c: char| !(c.is_alphanumeric() || c == '_'));

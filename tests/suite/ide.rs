@@ -258,7 +258,26 @@ fn completion_offers_what_fits_here() {
             && block.contains(&"A".to_string())
     );
     let mask = labels("point A = (0, 0)\nsolve s {\n  mask $0\n}\n");
-    assert_eq!(mask, ["line", "circle", "*", "line**", "circle**", "**"]);
+    assert_eq!(
+        mask,
+        [
+            "line",
+            "circle",
+            "*",
+            "line**",
+            "circle**",
+            "**",
+            "perp_bisector",
+            "perpendicular",
+            "parallel",
+            "angle_bisector",
+            "compass"
+        ]
+    );
+    let tools = labels("point A = (0, 0)\nsolve s {\n  tools $0\n}\n");
+    assert_eq!(tools.len(), 5);
+    assert!(block.contains(&"tools".to_string()) && block.contains(&"count".to_string()));
+    assert!(top.contains(&"segment".to_string()) && top.contains(&"ray".to_string()));
     let expression = labels("point A = (0, 0)\nlet r = dist(A, $0");
     assert!(expression.contains(&"A".to_string()) && expression.contains(&"midpoint".to_string()));
     let steps = labels(&NAPOLEON.replace("c7 = circle(P7, P5)", "c7 = circle($0P7, P5)"));

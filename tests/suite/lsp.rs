@@ -296,3 +296,58 @@ fn planar_puzzles_in_the_editor() {
     assert_eq!(actions[0]["title"], "Generate a Planarity level");
     session.stop();
 }
+
+/// The real server on the new language: hover lists an either-or goal's
+/// alternatives, "Find construction" solves a mirror-image level on a ray,
+/// and an intersection beyond a segment is E0405 in the editor too.
+#[test]
+fn either_or_goals_rays_and_segments_in_the_editor() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/angle.euc";
+    let text = "point A = (0, 0)\npoint B = (1.5, 0.4)\nray r = ray(A, B)\nsolve sixty {\n  goal m = ray(A, rotate(B, A, 60deg)) | ray(A, rotate(B, A, -60deg))\n}\n";
+    session.open(uri, text);
+    let id = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": position(4, 7) }),
+    );
+    let hover = session.response(id);
+    let contents = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(contents.contains("either of 2 alternatives"), "{contents}");
+    let id = session.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(4, 2), "end": position(4, 2) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = session.response(id);
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Find construction");
+    let command = action["command"].clone();
+    let id = session.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let result = session.response(id);
+    assert_eq!(result["result"]["applied"], true, "{result}");
+    let edit = session
+        .seen
+        .iter()
+        .find(|m| m["method"] == "workspace/applyEdit")
+        .expect("an edit was applied")
+        .clone();
+    let new_text = edit["params"]["edit"]["documentChanges"][0]["edits"][0]["newText"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(new_text.contains("m = line(A, "), "{new_text}");
+
+    let uri = "file:///work/segment.euc";
+    let text = "point A = (0, 0)\npoint B = (2, 0)\nsegment s = segment(A, B)\nsolve d {\n  goal D = A * 2 - B\n  c = circle(A, B)\n  D, _ = s & c\n}\n";
+    let diagnostics = session.open(uri, text);
+    let codes: Vec<&str> = diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["E0405"]);
+    session.stop();
+}
