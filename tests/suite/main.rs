@@ -25,6 +25,12 @@ pub fn root() -> PathBuf {
 pub fn example_files() -> Vec<PathBuf> {
     let mut files = euc_files(&root().join("examples"));
     files.extend(euc_files(&root().join("examples/euclidea")));
+    // Snapshots are named by file stem: two examples may not share one.
+    let mut stems: Vec<_> = files.iter().filter_map(|path| path.file_stem()).collect();
+    stems.sort();
+    let before = stems.len();
+    stems.dedup();
+    assert_eq!(before, stems.len(), "two examples share a file name");
     files
 }
 

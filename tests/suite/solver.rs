@@ -739,3 +739,40 @@ proptest! {
         }
     }
 }
+
+/// Every Euclidea level of up to 7 E (or 4 L) is solved from scratch at its
+/// star count — not fewer (the game's statement: segments, rays, dropped
+/// points, either-or goals) and not more.
+#[test]
+fn euclidea_levels_are_found_at_their_star_count() {
+    for path in super::euc_files(&super::root().join("examples/euclidea")) {
+        let text = super::read(&path);
+        let star = |prefix: &str| -> Option<usize> {
+            text.lines()
+                .find_map(|line| line.strip_prefix(prefix))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|count| count.parse().ok())
+        };
+        let (target, counted) = match (star("// E-star: "), star("// L-star: ")) {
+            (Some(e), _) if e <= 7 => (e, euc::resolve::Count::E),
+            (_, Some(l)) if l <= 4 => (l, euc::resolve::Count::L),
+            _ => continue,
+        };
+        let analysis = analyze(&text);
+        let problem = &analysis.scene.problems[0];
+        let options = SearchOptions {
+            max_moves: target,
+            threads: 2,
+            ..SearchOptions::default()
+        };
+        let (outcome, _) = search(problem, &options, &Unlimited);
+        let Outcome::Found(construction) = &outcome else {
+            panic!("{}: {outcome:?}", path.display())
+        };
+        let found = match counted {
+            euc::resolve::Count::E => construction.e_moves(),
+            euc::resolve::Count::L => construction.moves(),
+        };
+        assert_eq!(found, target, "{}", path.display());
+    }
+}
