@@ -94,9 +94,14 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
     };
     writeln!(out, "  starting set:")?;
     for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
+        let dropped = if scene.symbols[*symbol].dropped {
+            " (dropped anywhere)"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "    {} = {}",
+            "    {} = {}{dropped}",
             scene.symbols[*symbol].name,
             format_point(*point)
         )?;
