@@ -753,6 +753,10 @@ fn euclidea_levels_are_found_at_their_star_count() {
                 .and_then(|rest| rest.split_whitespace().next())
                 .and_then(|count| count.parse().ok())
         };
+        // Levels marked slow are checked only by their construction.
+        if text.lines().any(|line| line.starts_with("// Slow:")) {
+            continue;
+        }
         let (target, counted) = match (star("// E-star: "), star("// L-star: ")) {
             (Some(e), _) if e <= 7 => (e, euc::resolve::Count::E),
             (_, Some(l)) if l <= 4 => (l, euc::resolve::Count::L),
