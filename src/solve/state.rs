@@ -1158,19 +1158,6 @@ impl State {
     fn build(&self, draw: Draw, a: usize, b: usize) -> Option<Choice> {
         let (pa, pb) = (self.points[a], self.points[b]);
         let object = draw_object(draw, pa, pb).ok()?;
-        let mut marks = 0;
-        for (bit, aim) in self.aims.iter().enumerate() {
-            if object.contains(*aim) {
-                marks |= 1 << bit;
-            }
-        }
-        if self
-            .targets
-            .iter()
-            .any(|target| target.is_object() && target.served_by(&object))
-        {
-            marks |= GOAL_OBJECT;
-        }
         Some(Choice {
             draw,
             a: a as u32,
@@ -1179,14 +1166,13 @@ impl State {
             line: 0,
             object,
             key: object_key(&object),
-            marks,
+            marks: self.marks(&object),
         })
     }
 
-    /// An L-tool move with its object already drawn (`DrawStep` gives the
-    /// operands' roles); marks as `build`.
-    fn tool_choice(&self, tool: Tool, operands: [usize; 4], object: Object) -> Choice {
-        let [a, b, c, line] = operands;
+    /// Which aims an object passes (bit i: `aims[i]`), and whether it is a
+    /// goal object.
+    fn marks(&self, object: &Object) -> u16 {
         let mut marks = 0;
         for (bit, aim) in self.aims.iter().enumerate() {
             if object.contains(*aim) {
@@ -1196,10 +1182,18 @@ impl State {
         if self
             .targets
             .iter()
-            .any(|target| target.is_object() && target.served_by(&object))
+            .any(|target| target.is_object() && target.served_by(object))
         {
             marks |= GOAL_OBJECT;
         }
+        marks
+    }
+
+    /// An L-tool move with its object already drawn (`DrawStep` gives the
+    /// operands' roles).
+    fn tool_choice(&self, tool: Tool, operands: [usize; 4], object: Object) -> Choice {
+        let [a, b, c, line] = operands;
+        let marks = self.marks(&object);
         Choice {
             draw: Draw::Tool(tool),
             a: a as u32,

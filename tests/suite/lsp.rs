@@ -20,6 +20,31 @@ fn position(line: u32, character: u32) -> Value {
     json!({ "line": line, "character": character })
 }
 
+/// Runs the "Find construction" code action offered on `line` and returns
+/// the edit the server applied.
+fn find_construction(session: &mut Client, uri: &str, line: u32) -> Value {
+    let id = session.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 2), "end": position(line, 2) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = session.response(id);
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Find construction");
+    let command = action["command"].clone();
+    let id = session.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let result = session.response(id);
+    assert_eq!(result["result"]["applied"], true, "{result}");
+    session
+        .seen
+        .iter()
+        .find(|m| m["method"] == "workspace/applyEdit")
+        .expect("an edit was applied")
+        .clone()
+}
+
 #[test]
 fn a_whole_editing_session() {
     let mut session = Session::start(json!({}));
@@ -55,26 +80,7 @@ fn a_whole_editing_session() {
         .lines()
         .position(|line| line.contains("goal O"))
         .unwrap() as u32;
-    let id = session.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(goal_line, 2), "end": position(goal_line, 2) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = session.response(id);
-    let action = &actions["result"][0];
-    assert_eq!(action["title"], "Find construction");
-    let command = action["command"].clone();
-    let id = session.request(
-        "workspace/executeCommand",
-        json!({ "command": command["command"], "arguments": command["arguments"] }),
-    );
-    let result = session.response(id);
-    assert_eq!(result["result"]["applied"], true, "{result}");
-    let edit = session
-        .seen
-        .iter()
-        .find(|m| m["method"] == "workspace/applyEdit")
-        .expect("an edit was applied")
-        .clone();
+    let edit = find_construction(&mut session, uri, goal_line);
     let document_edit = &edit["params"]["edit"]["documentChanges"][0];
     assert_eq!(
         document_edit["textDocument"]["version"], 1,
@@ -313,26 +319,7 @@ fn either_or_goals_rays_and_segments_in_the_editor() {
     let hover = session.response(id);
     let contents = hover["result"]["contents"]["value"].as_str().unwrap();
     assert!(contents.contains("either of 2 alternatives"), "{contents}");
-    let id = session.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(4, 2), "end": position(4, 2) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = session.response(id);
-    let action = &actions["result"][0];
-    assert_eq!(action["title"], "Find construction");
-    let command = action["command"].clone();
-    let id = session.request(
-        "workspace/executeCommand",
-        json!({ "command": command["command"], "arguments": command["arguments"] }),
-    );
-    let result = session.response(id);
-    assert_eq!(result["result"]["applied"], true, "{result}");
-    let edit = session
-        .seen
-        .iter()
-        .find(|m| m["method"] == "workspace/applyEdit")
-        .expect("an edit was applied")
-        .clone();
+    let edit = find_construction(&mut session, uri, 4);
     let new_text = edit["params"]["edit"]["documentChanges"][0]["edits"][0]["newText"]
         .as_str()
         .unwrap()
