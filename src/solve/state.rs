@@ -710,7 +710,8 @@ impl State {
                     let Ok(found) = meet(&curve, object) else {
                         continue;
                     };
-                    for at in found.points() {
+                    // Beyond a segment or ray there are no points to make.
+                    for at in found.points().filter(|at| object.covers(*at)) {
                         let sine = crossing_sine(&curve, object, at).max(MIN_SINE);
                         spots.push(Spot {
                             at,
