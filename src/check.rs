@@ -85,12 +85,13 @@ fn reached_without_steps(problem: &Problem) -> bool {
 
 pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
+    let draws = draws(problem);
     let mut report = BlockReport {
         name: problem.name.clone(),
         status: Status::Unchecked,
         steps: problem.steps.len(),
-        moves: draws(problem).iter().map(|draw| draw.e_cost()).sum(),
-        tool_uses: draws(problem).len(),
+        moves: draws.iter().map(|draw| draw.e_cost()).sum(),
+        tool_uses: draws.len(),
         uses_tools: !problem.tools.is_empty(),
         instances: 0,
         reached: Vec::new(),
@@ -110,7 +111,6 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         report.status = Status::Unsolved;
         return (report, diagnostics);
     }
-    let draws = draws(problem);
     // An L-tool step needs the block's `tools` line to allow it.
     for step in &problem.steps {
         if let StepOp::Tool { tool, .. } = step.op {
@@ -525,27 +525,24 @@ fn describe_instance(instance: &Instance) -> String {
     match &instance.origin {
         Origin::Declared => "it fails on the declared coordinates".to_string(),
         Origin::Verify { .. } => "it fails on a `verify` instance of this block".to_string(),
-        Origin::Random { parameters } => {
-            let values: Vec<String> = parameters
-                .iter()
-                .map(|(name, value)| format!("{name} = {}", format_value(value)))
-                .collect();
-            format!(
-                "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
-                values.join(", ")
-            )
-        }
-        Origin::Dropped { points } => {
-            let values: Vec<String> = points
-                .iter()
-                .map(|(name, value)| format!("{name} = {}", format_value(value)))
-                .collect();
-            format!(
-                "it fails when the point is dropped elsewhere ({}); a point dropped anywhere may be anywhere on its object, so the construction must not rely on where it was declared",
-                values.join(", ")
-            )
-        }
+        Origin::Random { parameters } => format!(
+            "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
+            assignments(parameters)
+        ),
+        Origin::Dropped { points } => format!(
+            "it fails when the point is dropped elsewhere ({}); a point dropped anywhere may be anywhere on its object, so the construction must not rely on where it was declared",
+            assignments(points)
+        ),
     }
+}
+
+/// "a = 1.2, B = (0, 1)".
+fn assignments(values: &[(String, Value)]) -> String {
+    let values: Vec<String> = values
+        .iter()
+        .map(|(name, value)| format!("{name} = {}", format_value(value)))
+        .collect();
+    values.join(", ")
 }
 
 pub fn format_point(point: Point) -> String {

@@ -52,16 +52,23 @@ pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
                 Meet::Two(first, second) => Value::Pair(first, second),
             }
         }
-        Ir::Pick(pair, index) => match eval(pair, slots)? {
-            Value::Pair(first, second) => {
-                let point = if *index == 0 { first } else { second };
-                if let Ir::Meet(left, right) = pair.as_ref() {
-                    let (left, right, _) = meet_objects(left, right, slots)?;
+        // A point picked from an intersection must lie within segments and
+        // rays: the objects are computed once, for the pair and the test.
+        Ir::Pick(pair, index) => match pair.as_ref() {
+            Ir::Meet(left, right) => match meet_objects(left, right, slots)? {
+                (left, right, Meet::Two(first, second)) => {
+                    let point = if *index == 0 { first } else { second };
                     within(&[left, right], point)?;
+                    Value::Point(point)
                 }
-                Value::Point(point)
-            }
-            other => other,
+                (_, _, Meet::One(_)) => return fail(geom::Degenerate::Tangent.describe()),
+            },
+            _ => match eval(pair, slots)? {
+                Value::Pair(first, second) => {
+                    Value::Point(if *index == 0 { first } else { second })
+                }
+                other => other,
+            },
         },
     };
     check_finite(value)

@@ -134,6 +134,23 @@ impl StepOp {
         }
     }
 
+    /// The points a drawing step uses (replay indices); none for an
+    /// intersection.
+    pub fn point_operands(&self) -> Vec<usize> {
+        match *self {
+            StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
+            StepOp::Tool {
+                tool,
+                args: [a, b, c],
+            } => match tool {
+                Tool::PerpBisector => vec![a, b],
+                Tool::Perpendicular | Tool::Parallel => vec![b],
+                Tool::AngleBisector | Tool::Compass => vec![a, b, c],
+            },
+            StepOp::Meet(..) => Vec::new(),
+        }
+    }
+
     /// What the step makes: "point" (an intersection), "line" or "circle".
     pub fn made(&self) -> &'static str {
         match self {
@@ -290,6 +307,11 @@ fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<
 }
 
 impl Problem {
+    /// The E cost of the block's dearest L-tool (`None` without tools).
+    pub fn dearest_tool(&self) -> Option<usize> {
+        self.tools.iter().map(|tool| tool.e_cost()).max()
+    }
+
     /// One problem per choice of an alternative for every either-or goal,
     /// the first goal's alternatives varying slowest; a problem without
     /// either-or goals is its only variant.

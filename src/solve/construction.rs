@@ -34,19 +34,6 @@ pub struct DrawStep {
     pub line: usize,
 }
 
-impl DrawStep {
-    /// A straightedge or compass move through two points.
-    pub fn pair(draw: Draw, a: PointRef, b: PointRef) -> DrawStep {
-        DrawStep {
-            draw,
-            a,
-            b,
-            c: a,
-            line: 0,
-        }
-    }
-}
-
 /// A shortest construction: what to draw, in order, and for each goal the
 /// point or object that reaches it.
 #[derive(Clone, Debug, PartialEq)]

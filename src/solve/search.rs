@@ -337,7 +337,7 @@ fn rounds(
     last: usize,
 ) -> Vec<(usize, Option<usize>)> {
     let cheapest = problem.tools.iter().map(|tool| tool.e_cost()).min();
-    let dearest = problem.tools.iter().map(|tool| tool.e_cost()).max();
+    let dearest = problem.dearest_tool();
     match (count, cheapest, dearest) {
         (Count::E, Some(cheapest), Some(dearest)) => (first..=last)
             .flat_map(|cost| {

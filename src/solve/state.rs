@@ -747,9 +747,8 @@ impl State {
     ) -> bool {
         let agree = |a: f64, b: f64| (a - b) * (a - b) <= 2.0 * slack * slack * (a + b);
         // Only an object not drawn yet is a move.
-        let new = |object: Result<Object, Degenerate>| {
-            object.is_ok_and(|object| !self.objects.iter().any(|known| known.same(&object)))
-        };
+        let new =
+            |object: Result<Object, Degenerate>| object.is_ok_and(|object| !self.is_drawn(&object));
         fresh.clear();
         for object in &self.objects {
             let Ok(found) = meet(&choice.object, object) else {
@@ -856,11 +855,7 @@ impl State {
             if techniques.merge_same_objects && !tried.insert(choice.key) {
                 return;
             }
-            if self
-                .objects
-                .iter()
-                .any(|existing| existing.same(&choice.object))
-            {
+            if self.is_drawn(&choice.object) {
                 return;
             }
             // Partial-order reduction: could this object have been drawn
@@ -894,6 +889,11 @@ impl State {
         }
     }
 
+    /// Whether an object equal to this one is on the page already.
+    fn is_drawn(&self, object: &Object) -> bool {
+        self.objects.iter().any(|existing| existing.same(object))
+    }
+
     /// With an exact cost (the E count with L-tools), whether a move of
     /// this cost leaves a cost the remaining moves can still make: each
     /// costs from one to the dearest tool.
@@ -902,13 +902,7 @@ impl State {
             return true;
         };
         let dearest = if context.tools {
-            context
-                .problem
-                .tools
-                .iter()
-                .map(|tool| tool.e_cost())
-                .max()
-                .unwrap_or(1)
+            context.problem.dearest_tool().unwrap_or(1)
         } else {
             1
         };
@@ -1240,11 +1234,7 @@ impl State {
             if !self.admits(filter, &choice) || !tried.insert(choice.key) {
                 return;
             }
-            if self
-                .objects
-                .iter()
-                .any(|existing| existing.same(&choice.object))
-            {
+            if self.is_drawn(&choice.object) {
                 return;
             }
             choices.push(choice);

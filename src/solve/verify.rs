@@ -6,8 +6,7 @@ use super::construction::{Construction, DrawStep, GoalWitness};
 use super::mask::Draw;
 use super::replay::{replay_ops, Replay};
 use crate::geom::{meet, Object};
-use crate::parse::ast::Tool;
-use crate::resolve::{Problem, StepOp, Value};
+use crate::resolve::{Problem, Value};
 
 /// The finished construction with a witness for every goal, or `None` if it
 /// fails on some instance.
@@ -25,24 +24,10 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         .collect::<Option<_>>()?;
     // A move may only use points of the drawing: not an intersection that
     // lies beyond a segment or ray on some instance.
-    let uses_beyond = plan.ops.iter().any(|op| match *op {
-        StepOp::Line(a, b) | StepOp::Circle(a, b) => replays
-            .iter()
-            .any(|replay| replay.beyond[a].is_some() || replay.beyond[b].is_some()),
-        StepOp::Tool {
-            tool,
-            args: [a, b, c],
-        } => {
-            let points: &[usize] = match tool {
-                Tool::PerpBisector => &[a, b],
-                Tool::Perpendicular | Tool::Parallel => &[b],
-                Tool::AngleBisector | Tool::Compass => &[a, b, c],
-            };
-            replays
-                .iter()
-                .any(|replay| points.iter().any(|&point| replay.beyond[point].is_some()))
-        }
-        StepOp::Meet(..) => false,
+    let uses_beyond = plan.ops.iter().any(|op| {
+        op.point_operands()
+            .into_iter()
+            .any(|point| replays.iter().any(|replay| replay.beyond[point].is_some()))
     });
     if uses_beyond {
         return None;

@@ -20,6 +20,16 @@ fn position(line: u32, character: u32) -> Value {
     json!({ "line": line, "character": character })
 }
 
+/// The codes of a `publishDiagnostics` notification.
+fn codes(diagnostics: &Value) -> Vec<&str> {
+    diagnostics["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
 /// Runs the "Find construction" code action offered on `line` and returns
 /// the edit the server applied.
 fn find_construction(session: &mut Client, uri: &str, line: u32) -> Value {
@@ -51,12 +61,7 @@ fn a_whole_editing_session() {
     let uri = "file:///work/napoleon.euc";
     let text = super::read(&super::root().join("examples/solve-napoleon.euc"));
     let diagnostics = session.open(uri, &text);
-    let codes: Vec<&str> = diagnostics["params"]["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
+    let codes = codes(&diagnostics);
     assert_eq!(codes, ["W0002"]);
 
     // Hover on the given point A (line 7: `point A = on(k, a)`).
@@ -329,12 +334,7 @@ fn either_or_goals_rays_and_segments_in_the_editor() {
     let uri = "file:///work/segment.euc";
     let text = "point A = (0, 0)\npoint B = (2, 0)\nsegment s = segment(A, B)\nsolve d {\n  goal D = A * 2 - B\n  c = circle(A, B)\n  D, _ = s & c\n}\n";
     let diagnostics = session.open(uri, text);
-    let codes: Vec<&str> = diagnostics["params"]["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap())
-        .collect();
+    let codes = codes(&diagnostics);
     assert_eq!(codes, ["E0405"]);
     session.stop();
 }
