@@ -250,13 +250,18 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     };
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
+    // Rounds of one cost come in order: the place among them joins the
+    // shard's subtree number, above the variant.
+    let mut place = 0;
     for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
-        // Rounds of one cost come in order: the place among them joins the
-        // shard's subtree number, above the variant.
-        let place = rounds[..round]
-            .iter()
-            .filter(|(_, limit)| limit.is_some() && *limit == cost_limit)
-            .count();
+        let same_cost = round > 0 && cost_limit.is_some() && rounds[round - 1].1 == cost_limit;
+        place = if same_cost { place + 1 } else { 0 };
+        let tools = !problem.tools.is_empty() && cost_limit != Some(length);
+        let techniques = if tools {
+            with_tools
+        } else {
+            options.techniques
+        };
         let before = total.load(Ordering::Relaxed);
         budget.progress(&Progress {
             moves: length,
@@ -271,12 +276,6 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         let mut result = Ok(None);
         for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
             let halt = AtomicBool::new(false);
-            let tools = !problem.tools.is_empty() && cost_limit != Some(length);
-            let techniques = if tools {
-                with_tools
-            } else {
-                options.techniques
-            };
             let mut context = Context::new(variant, techniques, length, budget, &total, &halt);
             context.cost_limit = cost_limit;
             context.tools = tools;
