@@ -22,26 +22,12 @@ const ATTEMPTS: usize = 25;
 
 /// The values of all symbols with some parameters replaced, or the first
 /// symbol that cannot be computed.
+/// Dropped points stay where they are declared.
 pub fn evaluate_with(
     scene: &Scene,
     overrides: &[(usize, Value)],
 ) -> Result<Vec<Option<Value>>, (usize, EvalError)> {
-    let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
-    let mut fixed = vec![false; scene.symbols.len()];
-    for &(symbol, value) in overrides {
-        values[symbol] = Some(value);
-        fixed[symbol] = true;
-    }
-    for (index, definition) in scene.definitions.iter().enumerate() {
-        if fixed[index] {
-            continue;
-        }
-        let Some(definition) = definition else {
-            continue;
-        };
-        values[index] = Some(eval(definition, &values).map_err(|error| (index, error))?);
-    }
-    Ok(values)
+    evaluate(scene, overrides, None).map(|(values, _)| values)
 }
 
 /// A random instance: the parameters that were drawn (each moved a little,
@@ -86,7 +72,7 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                         .map(|(index, value)| (*index, jitter(*value, &mut rng)))
                         .collect()
                 };
-                if let Ok((values, dropped)) = evaluate_dropping(scene, &drawn, &figure, &mut rng) {
+                if let Ok((values, dropped)) = evaluate(scene, &drawn, Some((&figure, &mut rng))) {
                     instances.push(DrawnInstance {
                         parameters: drawn,
                         dropped,
@@ -107,13 +93,13 @@ type Assigned = Vec<(usize, Value)>;
 /// Every symbol's value (`None`: not computed), indexed like `Scene::symbols`.
 type Values = Vec<Option<Value>>;
 
-/// Like `evaluate_with`, but each dropped point falls somewhere random on
-/// its object as this instance has it.
-fn evaluate_dropping(
+/// Every symbol's value with `overrides` in place of theirs; with `drops`,
+/// each dropped point falls somewhere random on its object as this instance
+/// has it (and where it fell is returned too).
+fn evaluate(
     scene: &Scene,
     overrides: &[(usize, Value)],
-    figure: &Figure,
-    rng: &mut ChaCha8Rng,
+    mut drops: Option<(&Figure, &mut ChaCha8Rng)>,
 ) -> Result<(Values, Assigned), (usize, EvalError)> {
     let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
     let mut fixed = vec![false; scene.symbols.len()];
@@ -130,7 +116,8 @@ fn evaluate_dropping(
             continue;
         };
         let value = match definition {
-            Ir::Call(builtin, args) if scene.symbols[index].dropped => {
+            Ir::Call(builtin, args) if scene.symbols[index].dropped && drops.is_some() => {
+                let (figure, rng) = drops.as_mut().expect("tested above");
                 let on = match (builtin, args.first()) {
                     (Builtin::AnyPoint, _) | (_, None) => None,
                     (_, Some(object)) => {
