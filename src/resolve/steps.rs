@@ -212,7 +212,8 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             let mut complete = true;
             for (position, (arg, is_line)) in args.iter().zip(shape).enumerate() {
                 let found = if *is_line {
-                    match operands.object(arg) {
+                    let why = format!("`{}` takes a line here", function.text);
+                    match operands.object(arg, &why) {
                         Some((index, ty)) if ty.is_line() => Some(index),
                         Some((_, ty)) => {
                             operands.diagnostics.push(
@@ -275,8 +276,8 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             }
         }
         ExprKind::Meet(left, right) => {
-            let left = operands.object(left);
-            let right = operands.object(right);
+            let left = operands.object(left, "only lines and circles intersect");
+            let right = operands.object(right, "only lines and circles intersect");
             let ((left, left_ty), (right, right_ty)) = (left?, right?);
             let outputs = if left_ty.is_line() && right_ty.is_line() {
                 vec![Type::Point]
@@ -367,17 +368,15 @@ impl Operands<'_> {
         }
     }
 
-    fn object(&mut self, expr: &ast::Expr) -> Option<(usize, Type)> {
+    /// A line or circle operand; `why` ends the message when a point is
+    /// given instead ("only lines and circles intersect").
+    fn object(&mut self, expr: &ast::Expr, why: &str) -> Option<(usize, Type)> {
         match self.local(expr, "line or circle")? {
             (Local::Object(index, ty), ..) => Some((index, ty)),
             (Local::Point(_), declared, name) => {
                 self.diagnostics.push(
-                    Diagnostic::error(
-                        "E0201",
-                        expr.span,
-                        format!("`{name}` is a point: only lines and circles intersect"),
-                    )
-                    .with_label(declared, "bound here"),
+                    Diagnostic::error("E0201", expr.span, format!("`{name}` is a point: {why}"))
+                        .with_label(declared, "bound here"),
                 );
                 None
             }
