@@ -9,6 +9,7 @@
 //! as crossing or not depending on orientation), euc decides: segments that
 //! touch or overlap cross. A drawing with a node on a link is not solved.
 
+use super::exact::orientation;
 use crate::geom::Point;
 
 /// A link between two nodes, by index.
@@ -31,25 +32,28 @@ pub fn crossed(positions: &[Point], a: Link, b: Link) -> bool {
     segments_meet(points[0], points[1], points[2], points[3])
 }
 
-/// Closed segments `pq` and `rs` have a point in common.
-fn segments_meet(p: Point, q: Point, r: Point, s: Point) -> bool {
+/// Closed segments `pq` and `rs` have a point in common, decided exactly
+/// on the coordinates as written (see `exact`).
+pub fn segments_meet(p: Point, q: Point, r: Point, s: Point) -> bool {
+    // Disjoint bounding boxes settle most pairs without a turn.
+    if p.x.max(q.x) < r.x.min(s.x)
+        || r.x.max(s.x) < p.x.min(q.x)
+        || p.y.max(q.y) < r.y.min(s.y)
+        || r.y.max(s.y) < p.y.min(q.y)
+    {
+        return false;
+    }
     let d1 = orientation(r, s, p);
     let d2 = orientation(r, s, q);
     let d3 = orientation(p, q, r);
     let d4 = orientation(p, q, s);
-    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
-        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
-    {
+    if d1 * d2 < 0 && d3 * d4 < 0 {
         return true;
     }
-    (d1 == 0.0 && on_segment(r, s, p))
-        || (d2 == 0.0 && on_segment(r, s, q))
-        || (d3 == 0.0 && on_segment(p, q, r))
-        || (d4 == 0.0 && on_segment(p, q, s))
-}
-
-fn orientation(a: Point, b: Point, c: Point) -> f64 {
-    (b - a).cross(c - a)
+    (d1 == 0 && on_segment(r, s, p))
+        || (d2 == 0 && on_segment(r, s, q))
+        || (d3 == 0 && on_segment(p, q, r))
+        || (d4 == 0 && on_segment(p, q, s))
 }
 
 /// `c`, collinear with `ab`, lies within its bounding box.
@@ -185,6 +189,16 @@ mod tests {
         assert!(crossed(&overlapping, (0, 1), (2, 3)));
         let apart = at(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0)]);
         assert!(!crossed(&apart, (0, 1), (2, 3)), "collinear but apart");
+    }
+
+    #[test]
+    fn a_node_on_a_link_is_decided_on_the_written_decimals() {
+        // (0.3, 0.3) lies on the link from (0.1, 0.1) to (0.5, 0.5) as
+        // written; in binary fractions the turn is not zero.
+        let on = at(&[(0.1, 0.1), (0.5, 0.5), (0.3, 0.3), (0.3, 2.0)]);
+        assert!(crossed(&on, (0, 1), (2, 3)));
+        let off = at(&[(0.1, 0.1), (0.5, 0.5), (0.3, 0.300001), (0.3, 2.0)]);
+        assert!(!crossed(&off, (0, 1), (2, 3)));
     }
 
     #[test]

@@ -24,3 +24,82 @@ pub fn cube() -> Vec<(usize, usize)> {
         (3, 5),
     ]
 }
+
+/// A named graph: its node count and links.
+pub type Family = (String, usize, Vec<(usize, usize)>);
+
+/// The graphs of issue 11 that untangling once failed on, by name: trees,
+/// paths, cycles, a wheel, nested triangles, grids, binary trees, stacked
+/// and random maximal planar graphs.
+pub fn families() -> Vec<Family> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut all = Vec::new();
+    let tree: Vec<_> = (1..200).map(|i| (rng.random_range(0..i), i)).collect();
+    all.push(("random tree of 200".to_string(), 200, tree));
+    all.push((
+        "path of 100".to_string(),
+        100,
+        (0..99).map(|i| (i, i + 1)).collect(),
+    ));
+    for n in [60, 80] {
+        all.push((
+            format!("cycle of {n}"),
+            n,
+            (0..n).map(|i| (i, (i + 1) % n)).collect(),
+        ));
+    }
+    let mut wheel: Vec<_> = (1..=30).map(|i| (0, i)).collect();
+    wheel.extend((1..=30).map(|i| (i, i % 30 + 1)));
+    all.push(("wheel with a rim of 30".to_string(), 31, wheel));
+    let mut nested = Vec::new();
+    for level in 0..10 {
+        let base = 3 * level;
+        nested.extend([(base, base + 1), (base + 1, base + 2), (base + 2, base)]);
+        if level > 0 {
+            nested.extend((0..3).map(|i| (base - 3 + i, base + i)));
+        }
+    }
+    all.push(("10 nested triangles".to_string(), 30, nested));
+    let side = 30;
+    let mut grid = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            if c + 1 < side {
+                grid.push((r * side + c, r * side + c + 1));
+            }
+            if r + 1 < side {
+                grid.push((r * side + c, (r + 1) * side + c));
+            }
+        }
+    }
+    all.push(("30 x 30 grid".to_string(), side * side, grid));
+    all.push((
+        "binary tree of 127".to_string(),
+        127,
+        (1..127).map(|i| ((i - 1) / 2, i)).collect(),
+    ));
+    all.push((
+        "stacked triangulation of 500".to_string(),
+        500,
+        stacked(500, &mut rng),
+    ));
+    all
+}
+
+/// A planar 3-tree: a triangle, then each node put in a random face and
+/// linked to its three corners.
+pub fn stacked(count: usize, rng: &mut impl rand::Rng) -> Vec<(usize, usize)> {
+    let mut links = vec![(0, 1), (1, 2), (2, 0)];
+    let mut faces = vec![[0, 1, 2], [0, 2, 1]];
+    for v in 3..count {
+        let face = faces.swap_remove(rng.random_range(1..faces.len()));
+        links.extend(face.iter().map(|&c| (c, v)));
+        faces.extend([
+            [face[0], face[1], v],
+            [face[1], face[2], v],
+            [face[2], face[0], v],
+        ]);
+    }
+    links
+}

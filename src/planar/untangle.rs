@@ -87,10 +87,7 @@ pub fn untangle(
     // the graph examined for the reason.
     match super::embed::planar_drawing(positions.len(), links) {
         Some(drawing) => {
-            let drawing: Vec<Point> = drawing.into_iter().map(round_fine).collect();
-            if crossings(&drawing, links).is_empty() && distinct(&drawing) {
-                return Untangled::Positions(drawing);
-            }
+            return Untangled::Positions(drawing);
         }
         None => {
             if let Some(reason) = not_planar(positions.len(), links) {
@@ -107,15 +104,6 @@ pub fn untangle(
         }
     }
     search(positions, links)
-}
-
-/// Six decimals: what a block prints, and fine enough for Tutte's drawings.
-fn round_fine(point: Point) -> Point {
-    Point::new((point.x * 1e6).round() / 1e6, (point.y * 1e6).round() / 1e6)
-}
-
-fn distinct(positions: &[Point]) -> bool {
-    (0..positions.len()).all(|a| (0..a).all(|b| positions[a] != positions[b]))
 }
 
 fn normalized(links: &[Link]) -> Vec<Link> {
