@@ -7,6 +7,7 @@
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
 use euc::planar::generate::{generate, Method};
+use euc::planar::relax::{gaps, side};
 use euc::planar::untangle::{untangle, Untangled};
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -40,7 +41,7 @@ fn random_segments(count: usize) -> (Vec<Point>, Vec<(usize, usize)>) {
 
 fn main() {
     println!("# euc planar benchmark\n");
-    println!("## Generate (the model's rules) and untangle (plane embedding + Tutte)\n");
+    println!("## Generate (the model's rules) and untangle (left-right embedding, grid drawing, relaxation)\n");
     println!("| nodes | links | generate ms | untangle ms | crossings after |");
     println!("|---|---|---|---|---|");
     for nodes in [125u32, 250, 500, 1000] {
@@ -57,6 +58,37 @@ fn main() {
             level.links.len(),
             millis(generated_in),
             millis(untangled_in)
+        );
+    }
+    println!("\n## Untangle graphs that are not levels\n");
+    println!("Gaps are the smallest node–node and node–link distances times 2n over the");
+    println!("board's side: 1 or more meets the target of a 1/(2n) board gap.\n");
+    println!("| graph | nodes | links | untangle ms | node gap × 2n | link gap × 2n |");
+    println!("|---|---|---|---|---|---|");
+    for (name, count, links) in euc::planar::families::families() {
+        let circle: Vec<Point> = (0..count)
+            .map(|i| {
+                let angle = std::f64::consts::TAU * i as f64 / count as f64;
+                Point::new(15.0 * angle.cos(), 15.0 * angle.sin())
+            })
+            .collect();
+        let (untangled_in, result) = time(|| untangle(&circle, &links, None, None));
+        let Untangled::Positions(positions) = result else {
+            println!(
+                "| {name} | {count} | {} | {} | not untangled | |",
+                links.len(),
+                millis(untangled_in)
+            );
+            continue;
+        };
+        let (node, link) = gaps(&positions, &links);
+        let scale = 2.0 * count as f64 / side(&positions);
+        println!(
+            "| {name} | {count} | {} | {} | {:.2} | {:.2} |",
+            links.len(),
+            millis(untangled_in),
+            node * scale,
+            link * scale
         );
     }
     println!("\n## Counting crossings among random short links (grid vs all pairs)\n");

@@ -106,7 +106,7 @@ pub fn verified(positions: &[Point], links: &[Link]) -> bool {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-    use crate::planar::test_graphs::{complete, cube};
+    use crate::planar::families::{complete, cube};
 
     fn drawn_without_crossings(count: usize, links: &[(usize, usize)]) {
         let positions = planar_drawing(count, links).expect("planar");
@@ -128,7 +128,7 @@ mod tests {
     /// with no node nearer another node or a link than 1/(2n) of the board.
     #[test]
     fn every_family_is_drawn_with_playable_gaps() {
-        for (name, count, links) in crate::planar::test_graphs::families() {
+        for (name, count, links) in crate::planar::families::families() {
             let positions = planar_drawing(count, &links).unwrap_or_else(|| panic!("{name}"));
             assert!(verified(&positions, &clean(&links)), "{name}");
             let (node, link) = relax::gaps(&positions, &links);

@@ -568,7 +568,7 @@ pub fn faces(rotation: &Rotation) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::planar::test_graphs::{complete, cube};
+    use crate::planar::families::{complete, cube};
     use proptest::prelude::*;
 
     /// Euler's formula per component: a rotation system is plane exactly

@@ -4,11 +4,10 @@ pub mod crossing;
 pub mod edits;
 pub mod embed;
 pub mod exact;
+pub mod families;
 pub mod generate;
 pub mod grid;
 pub mod lr;
 pub mod relax;
-#[cfg(test)]
-mod test_graphs;
 pub mod untangle;
 pub mod write;

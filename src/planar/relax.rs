@@ -122,7 +122,14 @@ struct Layout<'a> {
     cells: Cells,
     /// Per node and per link: the query that last met it.
     node_seen: std::cell::RefCell<(u32, Vec<u32>, Vec<u32>)>,
+    /// Cell entries looked at so far: the relaxation's budget.
+    work: std::cell::Cell<u64>,
 }
+
+/// Cell entries the relaxation may look at in all (a few tenths of a second):
+/// it stops after the sweep that passes this, so its cost is bounded and
+/// the same on every machine.
+const WORK: u64 = 40_000_000;
 
 impl Layout<'_> {
     fn rebuild(&mut self, size: f64) {
@@ -152,6 +159,11 @@ impl Layout<'_> {
             *stamp = 1;
         }
         for cell in self.cells.range(from, to) {
+            self.work.set(
+                self.work.get()
+                    + 1
+                    + (self.cells.nodes[cell].len() + self.cells.links[cell].len()) as u64,
+            );
             for &w in &self.cells.nodes[cell] {
                 if nodes_seen[w] != *stamp {
                     nodes_seen[w] = *stamp;
@@ -275,8 +287,8 @@ impl Layout<'_> {
 }
 
 /// Spreads `positions` (already free of crossings) over their own bounding
-/// square in `sweeps` rounds of moves; `wanted` is the gap at which a node's
-/// gap no longer needs to grow.
+/// square in up to `sweeps` rounds of moves (fewer when the work budget runs
+/// out); `wanted` is the gap at which a node's gap no longer needs to grow.
 pub fn relax(positions: &mut [Point], links: &[Link], sweeps: usize, wanted: f64) {
     let count = positions.len();
     if count < 3 {
@@ -305,9 +317,13 @@ pub fn relax(positions: &mut [Point], links: &[Link], sweeps: usize, wanted: f64
         high,
         cells: Cells::new(low, high, k),
         node_seen: std::cell::RefCell::new((0, vec![0; count], vec![0; links.len()])),
+        work: std::cell::Cell::new(0),
     };
     let mut temperature = side / 8.0;
     for _ in 0..sweeps {
+        if layout.work.get() > WORK {
+            break;
+        }
         layout.rebuild(k);
         for v in 0..count {
             let p = layout.at[v];

@@ -307,7 +307,7 @@ fn round(point: Point) -> Point {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-    use crate::planar::test_graphs::{complete, cube};
+    use crate::planar::families::{complete, cube};
 
     fn circle(count: usize) -> Vec<Point> {
         (0..count)

@@ -1,4 +1,5 @@
-//! Small graphs shared by the planarity tests.
+//! Graphs for planarity tests and benchmarks: the Kuratowski graphs, the
+//! cube, and the families untangling must handle (issue 11).
 
 /// Every pair of `count` nodes linked.
 pub fn complete(count: usize) -> Vec<(usize, usize)> {
