@@ -45,8 +45,15 @@ pub fn segments_meet(p: Point, q: Point, r: Point, s: Point) -> bool {
     }
     let d1 = orientation(r, s, p);
     let d2 = orientation(r, s, q);
+    // Both ends strictly on one side: no common point.
+    if d1 == d2 && d1 != 0 {
+        return false;
+    }
     let d3 = orientation(p, q, r);
     let d4 = orientation(p, q, s);
+    if d3 == d4 && d3 != 0 {
+        return false;
+    }
     if d1 * d2 < 0 && d3 * d4 < 0 {
         return true;
     }
@@ -94,66 +101,193 @@ pub fn crossings_reference(positions: &[Point], links: &[Link]) -> Vec<(usize, u
     found
 }
 
-/// The same pairs, in the same order, through a uniform grid over the links'
-/// bounding boxes: only links that share a cell are tested.
+/// The same pairs, in the same order, through a uniform grid: each link is
+/// listed in the cells its segment passes through (not its bounding box, so
+/// a long link costs its length, not its area), and only links that share a
+/// cell are tested.
 pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
     if links.len() < 64 {
         return crossings_reference(positions, links);
     }
-    let (mut min, mut max) = (
-        Point::new(f64::INFINITY, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    );
-    let mut total_length = 0.0;
-    for &(a, b) in links {
-        for point in [positions[a], positions[b]] {
-            min = Point::new(min.x.min(point.x), min.y.min(point.y));
-            max = Point::new(max.x.max(point.x), max.y.max(point.y));
-        }
-        total_length += positions[a].dist(positions[b]);
-    }
-    let extent = (max.x - min.x).max(max.y - min.y).max(1e-9);
-    // Cells about the size of an average link, at most a few per link.
-    let average = (total_length / links.len() as f64).max(extent / 4096.0);
-    let columns = ((extent / average).ceil() as usize).clamp(1, 4096);
-    let size = extent / columns as f64;
-    let cell = |value: f64, origin: f64| (((value - origin) / size) as usize).min(columns - 1);
-    let mut grid: std::collections::HashMap<(usize, usize), Vec<usize>> =
-        std::collections::HashMap::new();
-    for (index, &(a, b)) in links.iter().enumerate() {
-        let (p, q) = (positions[a], positions[b]);
-        for x in cell(p.x.min(q.x), min.x)..=cell(p.x.max(q.x), min.x) {
-            for y in cell(p.y.min(q.y), min.y)..=cell(p.y.max(q.y), min.y) {
-                grid.entry((x, y)).or_default().push(index);
-            }
-        }
-    }
+    let index = LinkIndex::new(positions, links, links.iter().copied());
     let mut found = std::collections::HashSet::new();
-    // A link whose two ends are stacked crosses every link it shares no node
-    // with, wherever that link is: the grid cannot see those pairs.
-    for (index, &(a, b)) in links.iter().enumerate() {
-        if positions[a] == positions[b] {
-            for other in 0..links.len() {
-                let pair = (index.min(other), index.max(other));
-                if other != index && crossed(positions, links[pair.0], links[pair.1]) {
-                    found.insert(pair);
-                }
+    for (i, &link) in links.iter().enumerate() {
+        index.each_near(positions, link, |j| {
+            if j > i && crossed(positions, link, links[j]) {
+                found.insert((i, j));
             }
-        }
-    }
-    for members in grid.values() {
-        for (position, &j) in members.iter().enumerate() {
-            for &i in &members[..position] {
-                let pair = (i.min(j), i.max(j));
-                if !found.contains(&pair) && crossed(positions, links[pair.0], links[pair.1]) {
-                    found.insert(pair);
-                }
-            }
-        }
+            false
+        });
     }
     let mut found: Vec<(usize, usize)> = found.into_iter().collect();
     found.sort_by_key(|&(i, j)| (j, i));
     found
+}
+
+/// Whether any two links cross, stopping at the first pair found.
+pub fn any_crossing(positions: &[Point], links: &[Link]) -> bool {
+    if links.len() < 64 {
+        return (0..links.len()).any(|j| (0..j).any(|i| crossed(positions, links[i], links[j])));
+    }
+    let index = LinkIndex::new(positions, links, links.iter().copied());
+    links.iter().enumerate().any(|(i, &link)| {
+        index.each_near(positions, link, |j| {
+            j > i && crossed(positions, link, links[j])
+        })
+    })
+}
+
+/// Links by the grid cells their segments pass through, for finding the
+/// links a segment may cross. Links with an end at a position shared by
+/// another node cross links anywhere (the stacking rule), so they are kept
+/// apart and offered for every segment.
+pub struct LinkIndex {
+    low: Point,
+    size: f64,
+    columns: usize,
+    rows: usize,
+    cells: Vec<Vec<usize>>,
+    /// Links with an end on a stacked position.
+    everywhere: Vec<usize>,
+    stacked: std::collections::HashSet<(u64, u64)>,
+    /// Links by index, as added.
+    links: Vec<Link>,
+}
+
+impl LinkIndex {
+    /// An index over `positions` (the figure's frame) holding `initial`,
+    /// sized for about `expected.len()` links (at most 4096² cells).
+    pub fn new(
+        positions: &[Point],
+        expected: &[Link],
+        initial: impl Iterator<Item = Link>,
+    ) -> LinkIndex {
+        let (mut low, mut high) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        );
+        let mut seen = std::collections::HashSet::new();
+        let mut stacked = std::collections::HashSet::new();
+        for p in positions {
+            low = Point::new(low.x.min(p.x), low.y.min(p.y));
+            high = Point::new(high.x.max(p.x), high.y.max(p.y));
+            let key = (p.x.to_bits(), p.y.to_bits());
+            if !seen.insert(key) {
+                stacked.insert(key);
+            }
+        }
+        if positions.is_empty() {
+            (low, high) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
+        }
+        let extent = (high.x - low.x).max(high.y - low.y).max(1e-9);
+        let side = ((expected.len().max(1) as f64).sqrt().ceil() as usize).clamp(1, 4096);
+        let size = extent / side as f64;
+        let mut index = LinkIndex {
+            low,
+            size,
+            columns: side,
+            rows: side,
+            cells: vec![Vec::new(); side * side],
+            everywhere: Vec::new(),
+            stacked,
+            links: Vec::new(),
+        };
+        for link in initial {
+            index.add(positions, link);
+        }
+        index
+    }
+
+    fn is_stacked(&self, p: Point) -> bool {
+        !self.stacked.is_empty() && self.stacked.contains(&(p.x.to_bits(), p.y.to_bits()))
+    }
+
+    pub fn add(&mut self, positions: &[Point], link: Link) {
+        let number = self.links.len();
+        self.links.push(link);
+        let (p, q) = (positions[link.0], positions[link.1]);
+        if self.is_stacked(p) || self.is_stacked(q) {
+            self.everywhere.push(number);
+            return;
+        }
+        let mut cells = Vec::new();
+        self.along(p, q, |cell| {
+            cells.push(cell);
+            false
+        });
+        for cell in cells {
+            self.cells[cell].push(number);
+        }
+    }
+
+    /// Calls `visit` with the index (in order added) of every link that
+    /// may cross `link`, some more than once, until it returns true;
+    /// returns whether it did. A link with a stacked end meets every link.
+    pub fn each_near(
+        &self,
+        positions: &[Point],
+        link: Link,
+        mut visit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let (p, q) = (positions[link.0], positions[link.1]);
+        if self.is_stacked(p) || self.is_stacked(q) {
+            return (0..self.links.len()).any(visit);
+        }
+        if self.everywhere.iter().any(|&number| visit(number)) {
+            return true;
+        }
+        self.along(p, q, |cell| {
+            self.cells[cell].iter().any(|&number| visit(number))
+        })
+    }
+
+    /// The links added so far, by number.
+    pub fn links(&self) -> &[Link] {
+        &self.links
+    }
+
+    /// The cells the segment `p q` passes through, from `p`'s end, each
+    /// column's rows widened by one either way against rounding; stops
+    /// when `visit` returns true.
+    fn along(&self, p: Point, q: Point, mut visit: impl FnMut(usize) -> bool) -> bool {
+        let column = |x: f64| {
+            (((x - self.low.x) / self.size).floor().max(0.0) as usize).min(self.columns - 1)
+        };
+        let row =
+            |y: f64| (((y - self.low.y) / self.size).floor().max(0.0) as usize).min(self.rows - 1);
+        let (first, last) = (column(p.x), column(q.x));
+        let columns: Box<dyn Iterator<Item = usize>> = if first <= last {
+            Box::new(first..=last)
+        } else {
+            Box::new((last..=first).rev())
+        };
+        let dx = q.x - p.x;
+        for c in columns {
+            // The segment's y over this column's strip.
+            let (y0, y1) = if dx == 0.0 {
+                (p.y, q.y)
+            } else {
+                let strip_left = self.low.x + c as f64 * self.size;
+                let x0 = p.x.min(q.x).max(strip_left);
+                let x1 = p.x.max(q.x).min(strip_left + self.size);
+                let at = |x: f64| p.y + (q.y - p.y) * ((x - p.x) / dx);
+                (at(x0), at(x1))
+            };
+            let (bottom, top) = (
+                row(y0.min(y1)).saturating_sub(1),
+                (row(y0.max(y1)) + 1).min(self.rows - 1),
+            );
+            let hit = if q.y >= p.y {
+                (bottom..=top).any(|r| visit(r * self.columns + c))
+            } else {
+                (bottom..=top).rev().any(|r| visit(r * self.columns + c))
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 #[cfg(test)]
@@ -199,6 +333,38 @@ mod tests {
         assert!(crossed(&on, (0, 1), (2, 3)));
         let off = at(&[(0.1, 0.1), (0.5, 0.5), (0.3, 0.300001), (0.3, 2.0)]);
         assert!(!crossed(&off, (0, 1), (2, 3)));
+    }
+
+    /// The index finds the same pairs as testing all of them, on random
+    /// links, long ones, stacked nodes and vertical and horizontal links.
+    #[test]
+    fn the_index_agrees_with_all_pairs() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for round in 0..20 {
+            let count = 150;
+            let mut positions: Vec<Point> = (0..count)
+                .map(|_| Point::new(rng.random_range(-10.0..10.0), rng.random_range(-10.0..10.0)))
+                .collect();
+            // Grid-aligned and stacked nodes.
+            positions[1] = Point::new(positions[0].x, 9.0);
+            positions[3] = Point::new(-9.5, positions[2].y);
+            if round % 2 == 0 {
+                positions[5] = positions[4];
+            }
+            let mut links: Vec<Link> = (0..count / 2).map(|i| (2 * i, 2 * i + 1)).collect();
+            links.extend((0..40).map(|_| (rng.random_range(0..count), rng.random_range(0..count))));
+            links.retain(|&(a, b)| a != b);
+            assert_eq!(
+                crossings(&positions, &links),
+                crossings_reference(&positions, &links),
+                "round {round}"
+            );
+            assert_eq!(
+                any_crossing(&positions, &links),
+                !crossings_reference(&positions, &links).is_empty()
+            );
+        }
     }
 
     #[test]

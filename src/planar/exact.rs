@@ -16,9 +16,9 @@ pub fn orientation(a: Point, b: Point, c: Point) -> i8 {
     let determinant = left - right;
     // The filter covers the arithmetic's own rounding and the distance
     // between each decimal and the binary value that stands for it.
-    let largest = [a.x, a.y, b.x, b.y, c.x, c.y]
-        .into_iter()
-        .fold(0.0f64, |m, v| m.max(v.abs()));
+    let largest = (a.x.abs().max(a.y.abs()))
+        .max(b.x.abs().max(b.y.abs()))
+        .max(c.x.abs().max(c.y.abs()));
     let bound = 1e-14
         * (left.abs() + right.abs() + largest * (dx1.abs() + dy1.abs() + dx2.abs() + dy2.abs()));
     if determinant.is_finite() && determinant.abs() > bound {

@@ -1,11 +1,12 @@
 //! Level generators, seeded and reproducible: the Planarity model's own
 //! rules, and John Tantalo's original construction from random lines.
 
-use super::crossing::{crossed, Link};
+use super::crossing::{any_crossing, crossed, Link, LinkIndex};
 use crate::geom::Point;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
 
 /// The model's world: `random-xcor` draws from -16.5 to 16.5.
 const WORLD: f64 = 16.5;
@@ -64,17 +65,33 @@ pub fn generate(level: u32, seed: u64, method: Method) -> Level {
     }
 }
 
-fn any_crossing_with(positions: &[Point], links: &[Link], link: Link) -> bool {
-    links.iter().any(|&other| crossed(positions, other, link))
+/// The links kept so far, indexed for `attempt-link`'s two questions.
+struct Kept {
+    index: LinkIndex,
+    pairs: HashSet<(usize, usize)>,
+    /// Pairs already tried, as bits of a count × count table: a pair that
+    /// crossed a link once always will (links are only added).
+    tried: Vec<u64>,
+    count: usize,
 }
 
-/// `attempt-link`: a new link that crosses no existing one.
-fn attempt_link(positions: &[Point], links: &mut Vec<Link>, a: usize, b: usize) {
-    let exists = links
-        .iter()
-        .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
-    if !exists && !any_crossing_with(positions, links, (a, b)) {
-        links.push((a, b));
+impl Kept {
+    /// `attempt-link`: a new link that crosses no existing one. The index
+    /// offers every link that could cross, so the answer is the model's
+    /// (every link tested), at a cost that follows the link's length.
+    fn attempt(&mut self, positions: &[Point], a: usize, b: usize) {
+        let bit = a.min(b) * self.count + a.max(b);
+        if self.tried[bit / 64] & (1 << (bit % 64)) != 0 {
+            return;
+        }
+        self.tried[bit / 64] |= 1 << (bit % 64);
+        let links = self.index.links();
+        if !self.index.each_near(positions, (b, a), |other| {
+            crossed(positions, links[other], (a, b))
+        }) {
+            self.pairs.insert((a.min(b), a.max(b)));
+            self.index.add(positions, (a, b));
+        }
     }
 }
 
@@ -91,17 +108,24 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
             ))
         })
         .collect();
-    let mut links = Vec::new();
+    // A plane graph on n nodes has at most 3n - 6 links.
+    let room = vec![(0, 0); 3 * count];
+    let mut kept = Kept {
+        index: LinkIndex::new(&positions, &room, std::iter::empty()),
+        pairs: HashSet::new(),
+        tried: vec![0; (count * count).div_ceil(64)],
+        count,
+    };
     // A plane graph with fewer links than nodes always has room for one
     // more, so this ends; the cap only guards against a broken generator.
     let mut attempts = 0;
-    while links.len() < count && attempts < 1_000_000 {
+    while kept.pairs.len() < count && attempts < 1_000_000 {
         let a = rng.random_range(0..count);
         let mut b = rng.random_range(0..count - 1);
         if b >= a {
             b += 1;
         }
-        attempt_link(&positions, &mut links, b, a);
+        kept.attempt(&positions, b, a);
         attempts += 1;
     }
     let mut order: Vec<usize> = (0..count).collect();
@@ -110,10 +134,10 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
         let mut others: Vec<usize> = (0..count).filter(|&b| b != a).collect();
         others.shuffle(rng);
         for b in others {
-            attempt_link(&positions, &mut links, b, a);
+            kept.attempt(&positions, b, a);
         }
     }
-    (positions, links)
+    (positions, kept.index.links().to_vec())
 }
 
 /// Tantalo's construction: `level + 3` random lines in general position;
@@ -161,10 +185,23 @@ fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
             .fold(1e-9, f64::max);
         let scale = (WORLD - 1.0) / extent;
         let nodes: Vec<Point> = nodes.into_iter().map(|n| round(n * scale)).collect();
-        // Rounding must keep the nodes apart and the drawing free of crossings.
-        let apart = (0..nodes.len()).all(|a| (0..a).all(|b| nodes[a].dist(nodes[b]) >= 0.05));
-        if apart && super::crossing::crossings(&nodes, &links).is_empty() {
+        // Rounding must keep the nodes apart and the drawing free of
+        // crossings; when it does not (far crossings of nearly parallel
+        // lines squeeze the rest together), the same graph is drawn by the
+        // untangler instead, which always can: the graph is planar.
+        let mut sorted: Vec<Point> = nodes.clone();
+        sorted.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let apart = sorted.iter().enumerate().all(|(i, a)| {
+            sorted[i + 1..]
+                .iter()
+                .take_while(|b| b.x - a.x < 0.05)
+                .all(|b| a.dist(*b) >= 0.05)
+        });
+        if apart && !any_crossing(&nodes, &links) {
             return (nodes, links);
+        }
+        if let Some(drawing) = super::embed::planar_drawing(nodes.len(), &links) {
+            return (drawing, links);
         }
     }
 }
@@ -181,7 +218,7 @@ fn scramble(solution: &[Point], links: &[Link], rng: &mut ChaCha8Rng) -> Vec<Poi
             let heading = (slot as f64 * 360.0 / count as f64).to_radians();
             positions[node] = round(Point::new(CIRCLE * heading.sin(), CIRCLE * heading.cos()));
         }
-        if !super::crossing::crossings(&positions, links).is_empty() {
+        if any_crossing(&positions, links) {
             break;
         }
     }
@@ -252,7 +289,7 @@ mod tests {
 
     #[test]
     fn the_lines_method_gives_planar_levels() {
-        for level in 1..=10 {
+        for level in (1..=14).chain([20]) {
             let generated = generate(level, 4, Method::Lines);
             let lines = level as usize + 3;
             assert_eq!(generated.positions.len(), lines * (lines - 1) / 2);
