@@ -124,6 +124,66 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
     found
 }
 
+/// Crossings counted per link, without listing every pair: what a checker
+/// needs for a drawing with millions of crossing pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossingSummary {
+    /// Crossing pairs in all.
+    pub pairs: usize,
+    /// Per link: how many links it crosses.
+    pub counts: Vec<usize>,
+    /// Per link: the lowest-numbered links it crosses, at most `keep`.
+    pub partners: Vec<Vec<usize>>,
+}
+
+/// Counts every crossing pair once (the same pairs as `crossings`), keeping
+/// for each link its count and its first `keep` partners by number.
+pub fn crossing_summary(positions: &[Point], links: &[Link], keep: usize) -> CrossingSummary {
+    let mut summary = CrossingSummary {
+        pairs: 0,
+        counts: vec![0; links.len()],
+        partners: vec![Vec::new(); links.len()],
+    };
+    let note = |i: usize, j: usize, summary: &mut CrossingSummary| {
+        summary.pairs += 1;
+        for (at, other) in [(i, j), (j, i)] {
+            summary.counts[at] += 1;
+            let partners = &mut summary.partners[at];
+            let place = partners.partition_point(|&p| p < other);
+            if place < keep {
+                partners.insert(place, other);
+                partners.truncate(keep);
+            }
+        }
+    };
+    if links.len() < 64 {
+        for j in 0..links.len() {
+            for i in 0..j {
+                if crossed(positions, links[i], links[j]) {
+                    note(i, j, &mut summary);
+                }
+            }
+        }
+        return summary;
+    }
+    let index = LinkIndex::new(positions, links, links.iter().copied());
+    // A pair shares several cells at times: `met[j] == i` marks j as
+    // already tested against i.
+    let mut met = vec![usize::MAX; links.len()];
+    for (i, &link) in links.iter().enumerate() {
+        index.each_near(positions, link, |j| {
+            if j > i && met[j] != i {
+                met[j] = i;
+                if crossed(positions, link, links[j]) {
+                    note(i, j, &mut summary);
+                }
+            }
+            false
+        });
+    }
+    summary
+}
+
 /// Whether any two links cross, stopping at the first pair found.
 pub fn any_crossing(positions: &[Point], links: &[Link]) -> bool {
     if links.len() < 64 {
@@ -364,6 +424,31 @@ mod tests {
                 any_crossing(&positions, &links),
                 !crossings_reference(&positions, &links).is_empty()
             );
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_the_same_pairs() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        for count in [10, 200] {
+            let positions: Vec<Point> = (0..count)
+                .map(|_| Point::new(rng.random_range(-10.0..10.0), rng.random_range(-10.0..10.0)))
+                .collect();
+            let links: Vec<Link> = (1..count).map(|i| (rng.random_range(0..i), i)).collect();
+            let pairs = crossings_reference(&positions, &links);
+            let summary = crossing_summary(&positions, &links, 3);
+            assert_eq!(summary.pairs, pairs.len());
+            for (link, partners) in summary.partners.iter().enumerate() {
+                let mut all: Vec<usize> = pairs
+                    .iter()
+                    .filter_map(|&(i, j)| (i == link).then_some(j).or((j == link).then_some(i)))
+                    .collect();
+                all.sort_unstable();
+                assert_eq!(summary.counts[link], all.len());
+                all.truncate(3);
+                assert_eq!(partners, &all);
+            }
         }
     }
 

@@ -29,3 +29,32 @@ proptest! {
         prop_assert_eq!(crossings(&points, &links), crossings_reference(&points, &links));
     }
 }
+
+/// A scrambled 300-node level: one diagnostic per crossed link for the
+/// first 100, one summary on the block, and the full count in the report.
+#[test]
+fn a_big_tangle_gets_a_bounded_set_of_diagnostics_and_the_full_count() {
+    use euc::planar::generate::{generate, Method};
+    let level = generate(296, 1, Method::Model);
+    let text = euc::planar::write::block_text("big", 296, 1, &level.positions, &level.links);
+    let analysis = euc::analysis::analyze(&text);
+    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    let per_link = codes.iter().filter(|&&c| c == "E0701").count();
+    assert_eq!(per_link, euc::check::CROSSED_LINKS_SHOWN);
+    assert_eq!(codes.iter().filter(|&&c| c == "E0702").count(), 1);
+    assert_eq!(codes.len(), per_link + 1);
+    let pairs = crossings(&level.positions, &level.links).len();
+    assert_eq!(analysis.puzzle_reports[0].crossings, pairs);
+    let summary = analysis
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E0702")
+        .unwrap();
+    assert!(
+        summary
+            .message
+            .contains(&format!("({pairs} crossing pairs)")),
+        "{}",
+        summary.message
+    );
+}
