@@ -3,6 +3,7 @@
 
 pub mod compile;
 mod planar;
+mod play;
 pub mod report;
 mod shard;
 mod solve;

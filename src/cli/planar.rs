@@ -29,6 +29,17 @@ pub enum PlanarCommand {
     Next(FileArgs),
     /// Move the nodes of a block so that no links cross.
     Untangle(FileArgs),
+    /// Play a block on a board in the browser: a page on 127.0.0.1 where
+    /// nodes are dragged; every drop is written into the file.
+    Play {
+        file: PathBuf,
+        /// The planar block (default: the first one).
+        #[arg(long)]
+        block: Option<String>,
+        /// The port to listen on (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -70,6 +81,9 @@ pub fn run(command: &PlanarCommand) -> i32 {
         }
         PlanarCommand::Next(args) => edit_block(args, next_level),
         PlanarCommand::Untangle(args) => edit_block(args, |puzzle, _| untangle_block(puzzle)),
+        PlanarCommand::Play { file, block, port } => {
+            super::play::serve(file, block.as_deref(), *port)
+        }
     }
 }
 

@@ -25,7 +25,11 @@ pub fn run() -> i32 {
         }
     };
     runtime.block_on(async {
-        let (service, socket) = LspService::new(Backend::new);
+        let (service, socket) = LspService::build(Backend::new)
+            .custom_method("euc/boardState", Backend::board_state)
+            .custom_method("euc/boardMove", Backend::board_move)
+            .custom_method("euc/boardNext", Backend::board_next)
+            .finish();
         Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
             .serve(service)
             .await;

@@ -599,3 +599,74 @@ mod tests {
         assert_eq!(guarded(|| 7).unwrap(), 7);
     }
 }
+
+/// The parameters of the board's requests (`euc/boardState`, `euc/boardMove`,
+/// `euc/boardNext`): the document, the planar block (default: the first),
+/// and for a move the node and where it was dropped.
+#[derive(Debug, serde::Deserialize)]
+pub struct BoardParams {
+    pub uri: Uri,
+    #[serde(default)]
+    pub block: Option<String>,
+    #[serde(default)]
+    pub node: Option<String>,
+    #[serde(default)]
+    pub x: Option<f64>,
+    #[serde(default)]
+    pub y: Option<f64>,
+}
+
+/// The board's requests, for the VS Code "Play" webview (docs/planar.md, "The
+/// board"): the state of a planar block, and the edits a drop or "next level"
+/// makes — returned, not applied, so that the client applies them as normal,
+/// undoable edits of the document version they were computed for.
+impl Backend {
+    async fn board_puzzle(
+        &self,
+        params: &BoardParams,
+    ) -> Result<(Snapshot, crate::resolve::Puzzle, crate::check::Status)> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
+            return Err(invalid("the document is not open".into()));
+        };
+        let puzzles = &analysis.scene.puzzles;
+        let index = match &params.block {
+            Some(name) => puzzles.iter().position(|p| &p.name == name),
+            None => (!puzzles.is_empty()).then_some(0),
+        }
+        .ok_or_else(|| invalid("no such planar block".into()))?;
+        Ok((
+            snapshot,
+            puzzles[index].clone(),
+            analysis.puzzle_reports[index].status,
+        ))
+    }
+
+    pub async fn board_state(&self, params: BoardParams) -> Result<serde_json::Value> {
+        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
+        let state = crate::planar::edits::board_state(&puzzle);
+        Ok(serde_json::json!({ "version": snapshot.version, "state": state }))
+    }
+
+    pub async fn board_move(&self, params: BoardParams) -> Result<serde_json::Value> {
+        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
+        let (Some(node), Some(x), Some(y)) = (&params.node, params.x, params.y) else {
+            return Err(invalid("a move needs `node`, `x` and `y`".into()));
+        };
+        let edits = crate::planar::edits::move_node(&puzzle, node, crate::geom::Point::new(x, y))
+            .map_err(invalid)?;
+        Ok(serde_json::json!({ "block": puzzle.name, "edit": snapshot.versioned_edit(edits) }))
+    }
+
+    pub async fn board_next(&self, params: BoardParams) -> Result<serde_json::Value> {
+        let (snapshot, puzzle, status) = self.board_puzzle(&params).await?;
+        let edits = crate::planar::edits::next_level(&puzzle, status).map_err(invalid)?;
+        // The new block's name is in the header of the text put in its place.
+        let block = edits
+            .first()
+            .and_then(|edit| edit.text.strip_prefix("planar "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or(&puzzle.name)
+            .to_string();
+        Ok(serde_json::json!({ "block": block, "edit": snapshot.versioned_edit(edits) }))
+    }
+}

@@ -84,3 +84,66 @@ pub fn append_new_level(text: &str, taken: &[String], seed: u64) -> TextEdit {
         text: format!("{separator}{block}"),
     }
 }
+
+/// Moves one node, as a drop on the board does: its position written to two
+/// decimals, as levels are.
+pub fn move_node(
+    puzzle: &Puzzle,
+    node: &str,
+    to: crate::geom::Point,
+) -> Result<Vec<TextEdit>, String> {
+    if !(to.x.is_finite() && to.y.is_finite()) {
+        return Err("a position must be two finite numbers".to_string());
+    }
+    let Some(found) = puzzle.nodes.iter().find(|n| n.name == node) else {
+        return Err(format!("block `{}` has no node `{node}`", puzzle.name));
+    };
+    let rounded = crate::geom::Point::new(
+        (to.x * 100.0).round() / 100.0,
+        (to.y * 100.0).round() / 100.0,
+    );
+    Ok(vec![TextEdit {
+        span: found.value_span,
+        text: position_text(rounded),
+    }])
+}
+
+/// What the board shows: the block's nodes and links and its exact crossing
+/// count (docs/planar.md, "The board").
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardState {
+    pub block: String,
+    pub level: Option<u32>,
+    pub crossings: usize,
+    pub solved: bool,
+    pub nodes: Vec<BoardNode>,
+    pub links: Vec<(usize, usize)>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardNode {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+pub fn board_state(puzzle: &Puzzle) -> BoardState {
+    let positions = puzzle.positions();
+    let pairs = super::crossing::crossing_summary(&positions, &puzzle.links, 0).pairs;
+    BoardState {
+        block: puzzle.name.clone(),
+        level: puzzle.level,
+        crossings: pairs,
+        solved: puzzle.complete && pairs == 0,
+        nodes: puzzle
+            .nodes
+            .iter()
+            .map(|node| BoardNode {
+                name: node.name.clone(),
+                x: node.position.x,
+                y: node.position.y,
+            })
+            .collect(),
+        links: puzzle.links.clone(),
+    }
+}

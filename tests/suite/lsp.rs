@@ -308,6 +308,77 @@ fn planar_puzzles_in_the_editor() {
     session.stop();
 }
 
+/// The board's requests, as the VS Code "Play" webview makes them: the
+/// state, a drop (an edit of the version it was computed for), and "next
+/// level" once solved, which names the new block.
+#[test]
+fn the_board_requests() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/board.euc";
+    let text = super::read(&super::root().join("examples/planar/tangled.euc"));
+    session.open(uri, &text);
+    let id = session.request("euc/boardState", json!({ "uri": uri }));
+    let answer = session.response(id)["result"].clone();
+    assert_eq!(answer["version"], 1);
+    let state = &answer["state"];
+    assert_eq!(state["block"], "tangled");
+    assert!(state["crossings"].as_u64().unwrap() > 0);
+    assert_eq!(state["solved"], false);
+    let nodes = state["nodes"].as_array().unwrap().len();
+    assert_eq!(
+        state["links"].as_array().unwrap()[0]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let id = session.request(
+        "euc/boardMove",
+        json!({ "uri": uri, "block": "tangled", "node": "n1", "x": 1.234, "y": -2.0 }),
+    );
+    let answer = session.response(id)["result"].clone();
+    let change = &answer["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 1);
+    let moved = apply(&text, change["edits"].as_array().unwrap());
+    assert!(moved.contains("node n1 = (1.23, -2)"), "{moved}");
+    // "Next level" before the level is solved is refused with the reason.
+    let id = session.request("euc/boardNext", json!({ "uri": uri }));
+    let refused = session.response(id);
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not solved yet"),
+        "{refused}"
+    );
+    // Solved (untangled by the code action's edit): the next level.
+    let id = session.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(4, 3), "end": position(4, 3) }, "context": { "diagnostics": [] } }),
+    );
+    let untangle = session.response(id)["result"][0]["edit"]["documentChanges"][0]["edits"].clone();
+    let untangled = apply(&text, untangle.as_array().unwrap());
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
+    );
+    let id = session.request("euc/boardNext", json!({ "uri": uri, "block": "tangled" }));
+    let answer = session.response(id)["result"].clone();
+    assert_eq!(
+        answer["block"], "tangled",
+        "a block not named level_N keeps its name"
+    );
+    let next = apply(
+        &untangled,
+        answer["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap(),
+    );
+    assert!(next.contains("  level 4\n"), "{next}");
+    assert!(nodes < next.matches("  node ").count());
+    session.stop();
+}
+
 /// The real server on the new language: hover lists an either-or goal's
 /// alternatives, "Find construction" solves a mirror-image level on a ray,
 /// and an intersection beyond a segment is E0405 in the editor too.

@@ -1,8 +1,9 @@
-// The VS Code client: starts `euc lsp`, passes settings, and shows pictures.
+// The VS Code client: starts `euc lsp`, passes settings, shows pictures and
+// plays Planarity blocks on a board.
 import { execFile } from "child_process";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
-import { blockAt, findServer, missingServerMessage, serverOptions, Settings } from "./logic";
+import { blockAt, boardHtml, findServer, missingServerMessage, serverOptions, Settings } from "./logic";
 
 let client: LanguageClient | undefined;
 
@@ -61,9 +62,65 @@ function showPicture(): void {
   }
 }
 
+/** "Play": the planar block under the cursor as a board in a webview. Each
+ * drop asks the server for the edit (`euc/boardMove`) and applies it as a
+ * normal, undoable edit of the document; any change of the document (typing,
+ * undo) redraws the board from the server's state. docs/planar.md. */
+function play(context: vscode.ExtensionContext): void {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== "euc" || !client) return;
+  const document = editor.document;
+  const uri = document.uri.toString();
+  let block = blockAt(document.getText(), editor.selection.active.line);
+  const media = vscode.Uri.joinPath(context.extensionUri, "media");
+  const panel = vscode.window.createWebviewPanel("eucBoard", `Play: ${block ?? document.fileName}`, vscode.ViewColumn.Beside, {
+    enableScripts: true,
+    localResourceRoots: [media],
+  });
+  const webview = panel.webview;
+  const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
+  webview.html = boardHtml(
+    webview.asWebviewUri(vscode.Uri.joinPath(media, "board.js")).toString(),
+    webview.asWebviewUri(vscode.Uri.joinPath(media, "board.css")).toString(),
+    webview.cspSource,
+    nonce,
+  );
+  const state = async () => {
+    const answer = await client!.sendRequest<{ state: unknown }>("euc/boardState", { uri, block });
+    return answer.state;
+  };
+  const edit = async (method: string, params: object) => {
+    const answer = await client!.sendRequest<{ block: string; edit: unknown }>(method, { uri, block, ...params });
+    const workspaceEdit = await client!.protocol2CodeConverter.asWorkspaceEdit(answer.edit as never);
+    if (!workspaceEdit || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
+    block = answer.block;
+    panel.title = `Play: ${block}`;
+    return state();
+  };
+  const refresh = () => state().then((s) => webview.postMessage({ kind: "show", state: s }), () => undefined);
+  const subscriptions = [
+    webview.onDidReceiveMessage(async (message) => {
+      try {
+        if (message.kind === "ready") return void refresh();
+        const method = message.kind === "move" ? "euc/boardMove" : "euc/boardNext";
+        const next = await edit(method, message.kind === "move" ? { node: message.node, x: message.x, y: message.y } : {});
+        void webview.postMessage({ kind: "answer", id: message.id, state: next });
+      } catch (error) {
+        void vscode.window.showWarningMessage(`euc: ${error instanceof Error ? error.message : String(error)}`);
+        void webview.postMessage({ kind: "answer", id: message.id, state: await state().catch(() => null) });
+      }
+    }),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.toString() === uri) void refresh();
+    }),
+  ];
+  panel.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
     vscode.commands.registerCommand("euc.showPicture", showPicture),
+    vscode.commands.registerCommand("euc.play", () => play(context)),
     vscode.commands.registerCommand("euc.restartServer", async () => {
       await client?.stop();
       await start(context);

@@ -63,3 +63,48 @@ export function blockAt(text: string, line: number): string | undefined {
   }
   return undefined;
 }
+
+/** The "Play" webview's page: the shared board script and style from the
+ * extension's media folder, and a host that talks to the extension by
+ * messages (`move`, `next` out; `show`, `answer` in). Scripts run only with
+ * the given nonce. */
+export function boardHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<link rel="stylesheet" href="${styleUri}">
+<style>html, body { height: 100%; margin: 0; } body { background: #fff; color: #111; }</style>
+</head>
+<body>
+<div id="board"></div>
+<script nonce="${nonce}" src="${scriptUri}"></script>
+<script nonce="${nonce}">
+  (function () {
+    const vscode = acquireVsCodeApi();
+    let next = 1;
+    const waiting = new Map();
+    const ask = (message) => new Promise((done) => {
+      const id = next++;
+      waiting.set(id, done);
+      vscode.postMessage({ ...message, id });
+    });
+    const board = EucBoard.mount(document.getElementById("board"), {
+      move: (node, x, y) => ask({ kind: "move", node, x, y }),
+      next: () => ask({ kind: "next" }),
+    });
+    window.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.kind === "show") board.show(message.state);
+      if (message.kind === "answer" && waiting.has(message.id)) {
+        waiting.get(message.id)(message.state);
+        waiting.delete(message.id);
+      }
+    });
+    vscode.postMessage({ kind: "ready" });
+  })();
+</script>
+</body>
+</html>`;
+}

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, findServer, missingServerMessage, serverOptions } from "../logic";
+import { blockAt, boardHtml, findServer, missingServerMessage, serverOptions } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -33,4 +33,14 @@ test("the block around the cursor", () => {
   assert.equal(blockAt(text, 3), "first");
   assert.equal(blockAt(text, 4), undefined);
   assert.equal(blockAt(text, 6), "second");
+});
+
+test("the board page loads the shared script under a nonce and talks by messages", () => {
+  const html = boardHtml("vscode-resource:/media/board.js", "vscode-resource:/media/board.css", "vscode-resource:", "abc123");
+  assert.match(html, /<script nonce="abc123" src="vscode-resource:\/media\/board.js">/);
+  assert.match(html, /script-src 'nonce-abc123'/);
+  assert.match(html, /EucBoard\.mount/);
+  for (const kind of ["move", "next", "show", "answer", "ready"]) {
+    assert.ok(html.includes(`"${kind}"`), kind);
+  }
 });
