@@ -42,9 +42,11 @@ fn random_segments(count: usize) -> (Vec<Point>, Vec<(usize, usize)>) {
 fn main() {
     println!("# euc planar benchmark\n");
     println!("## Generate (the model's rules) and untangle (left-right embedding, grid drawing, relaxation)\n");
-    println!("| nodes | links | generate ms | untangle ms | crossings after |");
-    println!("|---|---|---|---|---|");
-    for nodes in [125u32, 250, 500, 1000] {
+    println!("Growth: time over the row before (the size doubles).\n");
+    println!("| nodes | links | generate ms | growth | untangle ms | growth | crossings after |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut before: Option<(Duration, Duration)> = None;
+    for nodes in [125u32, 250, 500, 1000, 2000, 4000] {
         let (generated_in, level) = time(|| generate(nodes - 4, 1, Method::Model));
         let (untangled_in, result) = time(|| untangle(&level.positions, &level.links, None, None));
         let after = match result {
@@ -53,13 +55,46 @@ fn main() {
             }
             other => format!("{other:?}"),
         };
+        let growth = |now: Duration, then: Option<Duration>| {
+            then.map_or("—".to_string(), |then| {
+                format!("{:.1}", now.as_secs_f64() / then.as_secs_f64())
+            })
+        };
         println!(
-            "| {nodes} | {} | {} | {} | {after} |",
+            "| {nodes} | {} | {} | {} | {} | {} | {after} |",
             level.links.len(),
             millis(generated_in),
-            millis(untangled_in)
+            growth(generated_in, before.map(|b| b.0)),
+            millis(untangled_in),
+            growth(untangled_in, before.map(|b| b.1)),
         );
+        before = Some((generated_in, untangled_in));
     }
+    println!("\n## Why a graph is not planar\n");
+    println!("| graph | nodes | links | witness ms | witness |");
+    println!("|---|---|---|---|---|");
+    let width = 30;
+    let mut grid: Vec<(usize, usize)> = Vec::new();
+    for r in 0..width {
+        for c in 0..width {
+            if c + 1 < width {
+                grid.push((r * width + c, r * width + c + 1));
+            }
+            if r + 1 < width {
+                grid.push((r * width + c, (r + 1) * width + c));
+            }
+        }
+    }
+    // Both diagonals between opposite corners: they must cross outwidth.
+    grid.extend([(0, width * width - 1), (width - 1, width * (width - 1))]);
+    let (found_in, why) = time(|| euc::planar::untangle::not_planar(width * width, &grid));
+    println!(
+        "| 30 x 30 grid with both corner diagonals | {} | {} | {} | {:?} |",
+        width * width,
+        grid.len(),
+        millis(found_in),
+        why.map(|w| w.describe(|n| n.to_string()))
+    );
     println!("\n## Untangle graphs that are not levels\n");
     println!("Gaps are the smallest node–node and node–link distances times 2n over the");
     println!("board's side: 1 or more meets the target of a 1/(2n) board gap.\n");
@@ -94,8 +129,22 @@ fn main() {
     println!("\n## Counting crossings among random short links (grid vs all pairs)\n");
     println!("| links | crossing pairs | grid ms | all pairs ms | all pairs / grid |");
     println!("|---|---|---|---|---|");
-    for count in [12_500usize, 25_000, 50_000, 100_000] {
-        let (positions, links) = random_segments(count);
+    for (count, long) in [
+        (12_500usize, 0),
+        (25_000, 0),
+        (50_000, 0),
+        (100_000, 0),
+        (100_000, 5),
+    ] {
+        let (mut positions, mut links) = random_segments(count);
+        // A few links right across the figure.
+        let side = (count as f64).sqrt();
+        for k in 0..long {
+            let offset = side * (k as f64 + 0.5) / long as f64;
+            positions.push(Point::new(0.0, offset));
+            positions.push(Point::new(side, side - offset));
+            links.push((positions.len() - 2, positions.len() - 1));
+        }
         let (grid, found) = time(|| crossings(&positions, &links));
         let reference = if count <= 25_000 {
             let (reference, expected) = time(|| crossings_reference(&positions, &links));
@@ -105,7 +154,12 @@ fn main() {
             None
         };
         println!(
-            "| {count} | {} | {} | {} | {} |",
+            "| {count}{} | {} | {} | {} | {} |",
+            if long > 0 {
+                format!(" + {long} long")
+            } else {
+                String::new()
+            },
             found.len(),
             millis(grid),
             reference.map_or("—".to_string(), millis),

@@ -110,17 +110,22 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
         return crossings_reference(positions, links);
     }
     let index = LinkIndex::new(positions, links, links.iter().copied());
-    let mut found = std::collections::HashSet::new();
+    let mut found = Vec::new();
+    // A pair shares several cells at times: `met[j] == i` marks j as
+    // already tested against i.
+    let mut met = vec![usize::MAX; links.len()];
     for (i, &link) in links.iter().enumerate() {
         index.each_near(positions, link, |j| {
-            if j > i && crossed(positions, link, links[j]) {
-                found.insert((i, j));
+            if j > i && met[j] != i {
+                met[j] = i;
+                if crossed(positions, link, links[j]) {
+                    found.push((i, j));
+                }
             }
             false
         });
     }
-    let mut found: Vec<(usize, usize)> = found.into_iter().collect();
-    found.sort_by_key(|&(i, j)| (j, i));
+    found.sort_unstable_by_key(|&(i, j)| (j, i));
     found
 }
 

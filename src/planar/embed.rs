@@ -42,10 +42,18 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
         .collect();
     let mut relaxed = plain.clone();
     relax::relax(&mut relaxed, &links, sweeps(count), 4.0 * BOARD / n);
-    [relaxed, plain]
-        .into_iter()
-        .map(|drawing| drawing.into_iter().map(round_fine).collect::<Vec<_>>())
-        .find(|drawing| verified(drawing, &links))
+    // Six decimals are what a block prints; a big grid drawing can have a
+    // node nearer a link than that, so more decimals are tried before the
+    // drawing is given up.
+    for decimals in [6, 9, 12] {
+        for drawing in [&relaxed, &plain] {
+            let rounded: Vec<Point> = drawing.iter().map(|&p| round_to(p, decimals)).collect();
+            if verified(&rounded, &links) {
+                return Some(rounded);
+            }
+        }
+    }
+    None
 }
 
 /// Whether a plane drawing exists.
@@ -65,9 +73,13 @@ fn clean(links: &[Link]) -> Vec<Link> {
     links
 }
 
-/// Six decimals: what a block prints.
-pub fn round_fine(point: Point) -> Point {
-    Point::new((point.x * 1e6).round() / 1e6, (point.y * 1e6).round() / 1e6)
+/// `point` rounded to `decimals` places.
+pub fn round_to(point: Point, decimals: i32) -> Point {
+    let scale = 10f64.powi(decimals);
+    Point::new(
+        (point.x * scale).round() / scale,
+        (point.y * scale).round() / scale,
+    )
 }
 
 /// Exactly: nodes apart, no crossing, and no node on a link (a lone node is
