@@ -74,17 +74,7 @@ fn main() {
     println!("| graph | nodes | links | witness ms | witness |");
     println!("|---|---|---|---|---|");
     let width = 30;
-    let mut grid: Vec<(usize, usize)> = Vec::new();
-    for r in 0..width {
-        for c in 0..width {
-            if c + 1 < width {
-                grid.push((r * width + c, r * width + c + 1));
-            }
-            if r + 1 < width {
-                grid.push((r * width + c, (r + 1) * width + c));
-            }
-        }
-    }
+    let mut grid = euc::planar::families::grid(width, width);
     // Both diagonals between opposite corners: they must cross outwidth.
     grid.extend([(0, width * width - 1), (width - 1, width * (width - 1))]);
     let (found_in, why) = time(|| euc::planar::untangle::not_planar(width * width, &grid));

@@ -109,22 +109,8 @@ pub fn crossings(positions: &[Point], links: &[Link]) -> Vec<(usize, usize)> {
     if links.len() < 64 {
         return crossings_reference(positions, links);
     }
-    let index = LinkIndex::new(positions, links, links.iter().copied());
     let mut found = Vec::new();
-    // A pair shares several cells at times: `met[j] == i` marks j as
-    // already tested against i.
-    let mut met = vec![usize::MAX; links.len()];
-    for (i, &link) in links.iter().enumerate() {
-        index.each_near(positions, link, |j| {
-            if j > i && met[j] != i {
-                met[j] = i;
-                if crossed(positions, link, links[j]) {
-                    found.push((i, j));
-                }
-            }
-            false
-        });
-    }
+    each_crossing(positions, links, |i, j| found.push((i, j)));
     found.sort_unstable_by_key(|&(i, j)| (j, i));
     found
 }
@@ -161,16 +147,13 @@ pub fn crossing_summary(positions: &[Point], links: &[Link], keep: usize) -> Cro
             }
         }
     };
-    if links.len() < 64 {
-        for j in 0..links.len() {
-            for i in 0..j {
-                if crossed(positions, links[i], links[j]) {
-                    note(i, j, &mut summary);
-                }
-            }
-        }
-        return summary;
-    }
+    each_crossing(positions, links, |i, j| note(i, j, &mut summary));
+    summary
+}
+
+/// Calls `found(i, j)` (i < j) once for every crossing pair, in no
+/// particular order, through the link index.
+fn each_crossing(positions: &[Point], links: &[Link], mut found: impl FnMut(usize, usize)) {
     let index = LinkIndex::new(positions, links, links.iter().copied());
     // A pair shares several cells at times: `met[j] == i` marks j as
     // already tested against i.
@@ -180,13 +163,12 @@ pub fn crossing_summary(positions: &[Point], links: &[Link], keep: usize) -> Cro
             if j > i && met[j] != i {
                 met[j] = i;
                 if crossed(positions, link, links[j]) {
-                    note(i, j, &mut summary);
+                    found(i, j);
                 }
             }
             false
         });
     }
-    summary
 }
 
 /// Whether any two links cross, stopping at the first pair found.

@@ -63,17 +63,7 @@ pub fn families() -> Vec<Family> {
     }
     all.push(("10 nested triangles".to_string(), 30, nested));
     let side = 30;
-    let mut grid = Vec::new();
-    for r in 0..side {
-        for c in 0..side {
-            if c + 1 < side {
-                grid.push((r * side + c, r * side + c + 1));
-            }
-            if r + 1 < side {
-                grid.push((r * side + c, (r + 1) * side + c));
-            }
-        }
-    }
+    let grid = grid(side, side);
     all.push(("30 x 30 grid".to_string(), side * side, grid));
     all.push((
         "binary tree of 127".to_string(),
@@ -101,6 +91,23 @@ pub fn stacked(count: usize, rng: &mut impl rand::Rng) -> Vec<(usize, usize)> {
             [face[1], face[2], v],
             [face[2], face[0], v],
         ]);
+    }
+    links
+}
+
+/// A `width` × `height` grid: node `r * width + c` linked to its right and
+/// lower neighbours.
+pub fn grid(width: usize, height: usize) -> Vec<(usize, usize)> {
+    let mut links = Vec::new();
+    for r in 0..height {
+        for c in 0..width {
+            if c + 1 < width {
+                links.push((r * width + c, r * width + c + 1));
+            }
+            if r + 1 < height {
+                links.push((r * width + c, (r + 1) * width + c));
+            }
+        }
     }
     links
 }

@@ -474,17 +474,7 @@ mod tests {
         wheel.extend((1..=30).map(|i| (i, i % 30 + 1)));
         assert_drawn(31, &wheel);
         let side = 12;
-        let mut grid = Vec::new();
-        for r in 0..side {
-            for c in 0..side {
-                if c + 1 < side {
-                    grid.push((r * side + c, r * side + c + 1));
-                }
-                if r + 1 < side {
-                    grid.push((r * side + c, (r + 1) * side + c));
-                }
-            }
-        }
+        let grid = crate::planar::families::grid(side, side);
         assert_drawn(side * side, &grid);
     }
 }

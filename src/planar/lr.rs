@@ -70,13 +70,7 @@ struct Test {
 /// The embedding of a graph, or `None` when it is not planar. Self-loops and
 /// repeated links are ignored; `links` name nodes below `count`.
 pub fn embed(count: usize, links: &[(usize, usize)]) -> Option<Rotation> {
-    let mut edges: Vec<(usize, usize)> = links
-        .iter()
-        .filter(|(a, b)| a != b)
-        .map(|&(a, b)| (a.min(b), a.max(b)))
-        .collect();
-    edges.sort_unstable();
-    edges.dedup();
+    let edges = simple(links);
     // Euler's bound, before any search.
     if count >= 3 && edges.len() > 3 * count - 6 {
         return None;
@@ -87,6 +81,19 @@ pub fn embed(count: usize, links: &[(usize, usize)]) -> Option<Rotation> {
         return None;
     }
     Some(test.embedding())
+}
+
+/// The links of the simple graph: no self-loops, each pair once, as
+/// (smaller, larger), sorted.
+pub fn simple(links: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut edges: Vec<(usize, usize)> = links
+        .iter()
+        .filter(|(a, b)| a != b)
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    edges.sort_unstable();
+    edges.dedup();
+    edges
 }
 
 /// Whether a plane drawing exists.
@@ -599,13 +606,7 @@ mod tests {
 
     fn assert_embedded(count: usize, links: &[(usize, usize)]) {
         let rotation = embed(count, links).expect("planar");
-        let mut given: Vec<(usize, usize)> = links
-            .iter()
-            .filter(|(a, b)| a != b)
-            .map(|&(a, b)| (a.min(b), a.max(b)))
-            .collect();
-        given.sort_unstable();
-        given.dedup();
+        let given = simple(links);
         let mut listed: Vec<(usize, usize)> = rotation
             .iter()
             .enumerate()
