@@ -173,4 +173,33 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Any planar graph: a random part of a generated level's links (the
+        /// level is plane, so every part is planar), with extra isolated
+        /// nodes, is drawn and the drawing passes the exact verification.
+        #[test]
+        fn any_planar_graph_is_drawn_and_verified(
+            level in 1u32..40,
+            seed in 0u64..1000,
+            keep in 0.0f64..1.0,
+            lone in 0usize..4,
+        ) {
+            use crate::planar::generate::{generate, Method};
+            use rand::{Rng, SeedableRng};
+            let generated = generate(level, seed, Method::Model);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let links: Vec<Link> = generated
+                .links
+                .iter()
+                .copied()
+                .filter(|_| rng.random_bool(keep))
+                .collect();
+            let count = generated.positions.len() + lone;
+            let drawing = planar_drawing(count, &links);
+            proptest::prop_assert!(drawing.is_some(), "{} nodes, {:?}", count, links);
+            proptest::prop_assert!(verified(&drawing.unwrap(), &links));
+        }
+    }
 }
