@@ -70,6 +70,26 @@ fn main() {
         );
         before = Some((generated_in, untangled_in));
     }
+    println!("\n## Spread of untangled levels\n");
+    println!("The smallest node–node distance over the mean link length (a human-friendly");
+    println!("board keeps it above 0.1).\n");
+    println!("| nodes | smallest gap / mean link |");
+    println!("|---|---|");
+    for nodes in [10u32, 20, 50, 125, 250, 500] {
+        let level = generate(nodes - 4, 1, Method::Model);
+        if let Untangled::Positions(positions) =
+            untangle(&level.positions, &level.links, None, None)
+        {
+            let (node, _) = gaps(&positions, &level.links);
+            let mean = level
+                .links
+                .iter()
+                .map(|&(a, b)| positions[a].dist(positions[b]))
+                .sum::<f64>()
+                / level.links.len() as f64;
+            println!("| {nodes} | {:.3} |", node / mean);
+        }
+    }
     println!("\n## Why a graph is not planar\n");
     println!("| graph | nodes | links | witness ms | witness |");
     println!("|---|---|---|---|---|");
