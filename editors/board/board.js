@@ -53,18 +53,15 @@
   // host: { move(name, x, y) -> Promise<state>, next() -> Promise<state> }
   function mount(root, host) {
     root.classList.add("euc-board");
-    var header = document.createElement("div");
-    header.className = "euc-board-header";
-    var title = document.createElement("span");
-    title.className = "euc-board-title";
-    var moves = document.createElement("span");
-    moves.className = "euc-board-moves";
-    var count = document.createElement("span");
-    count.className = "euc-board-crossings";
-    var solved = document.createElement("span");
-    solved.className = "euc-board-solved";
-    var next = document.createElement("button");
-    next.className = "euc-board-next";
+    var part = function (tag, name) {
+      var made = document.createElement(tag);
+      made.className = "euc-board-" + name;
+      return made;
+    };
+    var header = part("div", "header");
+    var title = part("span", "title"), moves = part("span", "moves");
+    var count = part("span", "crossings"), solved = part("span", "solved");
+    var next = part("button", "next");
     next.textContent = "Next level";
     header.append(title, moves, count, solved, next);
     var svg = element("svg", { viewBox: "-17 -17 34 34", class: "euc-board-svg" });

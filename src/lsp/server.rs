@@ -660,13 +660,7 @@ impl Backend {
     pub async fn board_next(&self, params: BoardParams) -> Result<serde_json::Value> {
         let (snapshot, puzzle, status) = self.board_puzzle(&params).await?;
         let edits = crate::planar::edits::next_level(&puzzle, status).map_err(invalid)?;
-        // The new block's name is in the header of the text put in its place.
-        let block = edits
-            .first()
-            .and_then(|edit| edit.text.strip_prefix("planar "))
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or(&puzzle.name)
-            .to_string();
+        let block = crate::planar::edits::next_level_name(&puzzle);
         Ok(serde_json::json!({ "block": block, "edit": snapshot.versioned_edit(edits) }))
     }
 }

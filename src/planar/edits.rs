@@ -1,7 +1,7 @@
 //! The text edits behind "next level" and "untangle", shared by the command
 //! line and the editor.
 
-use super::crossing::crossings;
+use super::crossing::crossing_summary;
 use super::generate::{generate, Method};
 use super::untangle::{untangle, Untangled};
 use super::write::{block_text, position_text};
@@ -12,23 +12,29 @@ use crate::resolve::Puzzle;
 /// Replaces a solved block with the next level (same seed, the model's generator).
 pub fn next_level(puzzle: &Puzzle, status: Status) -> Result<Vec<TextEdit>, String> {
     if status != Status::Solved {
-        let count = crossings(&puzzle.positions(), &puzzle.links).len();
+        let count = crossing_summary(&puzzle.positions(), &puzzle.links, 0).pairs;
         return Err(format!("not solved yet: {count} pairs of links cross"));
     }
     let level = puzzle.level.unwrap_or(0) + 1;
     let seed = puzzle.seed.unwrap_or(0);
     let generated = generate(level, seed, Method::Model);
-    let name = if puzzle.name.starts_with("level_") {
-        format!("level_{level}")
-    } else {
-        puzzle.name.clone()
-    };
+    let name = next_level_name(puzzle);
     let mut text = block_text(&name, level, seed, &generated.positions, &generated.links);
     text.pop(); // the line break after the block stays where it is
     Ok(vec![TextEdit {
         span: puzzle.span,
         text,
     }])
+}
+
+/// The name of the block after "next level": `level_N` blocks follow the
+/// level, others keep their name.
+pub fn next_level_name(puzzle: &Puzzle) -> String {
+    if puzzle.name.starts_with("level_") {
+        format!("level_{}", puzzle.level.unwrap_or(0) + 1)
+    } else {
+        puzzle.name.clone()
+    }
 }
 
 /// New positions for every node, with no links crossing.
@@ -129,7 +135,7 @@ pub struct BoardNode {
 
 pub fn board_state(puzzle: &Puzzle) -> BoardState {
     let positions = puzzle.positions();
-    let pairs = super::crossing::crossing_summary(&positions, &puzzle.links, 0).pairs;
+    let pairs = crossing_summary(&positions, &puzzle.links, 0).pairs;
     BoardState {
         block: puzzle.name.clone(),
         level: puzzle.level,

@@ -4,7 +4,7 @@
 //! board, written to six decimals and verified exactly before it is given
 //! out (docs/planar.md, "Drawing").
 
-use super::crossing::{crossings, Link};
+use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
 use super::{grid, lr, relax};
 use crate::geom::Point;
@@ -78,7 +78,7 @@ pub fn verified(positions: &[Point], links: &[Link]) -> bool {
     if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
         return false;
     }
-    if !crossings(positions, links).is_empty() {
+    if any_crossing(positions, links) {
         return false;
     }
     let mut linked = vec![false; positions.len()];

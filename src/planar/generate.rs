@@ -6,7 +6,6 @@ use crate::geom::Point;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashSet;
 
 /// The model's world: `random-xcor` draws from -16.5 to 16.5.
 const WORLD: f64 = 16.5;
@@ -68,9 +67,9 @@ pub fn generate(level: u32, seed: u64, method: Method) -> Level {
 /// The links kept so far, indexed for `attempt-link`'s two questions.
 struct Kept {
     index: LinkIndex,
-    pairs: HashSet<(usize, usize)>,
-    /// Pairs already tried, as bits of a count × count table: a pair that
-    /// crossed a link once always will (links are only added).
+    /// Pairs already tried, as bits of a count × count table: a pair kept
+    /// exists, and a pair that crossed a link once always will (links are
+    /// only added).
     tried: Vec<u64>,
     count: usize,
 }
@@ -89,7 +88,6 @@ impl Kept {
         if !self.index.each_near(positions, (b, a), |other| {
             crossed(positions, links[other], (a, b))
         }) {
-            self.pairs.insert((a.min(b), a.max(b)));
             self.index.add(positions, (a, b));
         }
     }
@@ -112,14 +110,13 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
     let room = vec![(0, 0); 3 * count];
     let mut kept = Kept {
         index: LinkIndex::new(&positions, &room, std::iter::empty()),
-        pairs: HashSet::new(),
         tried: vec![0; (count * count).div_ceil(64)],
         count,
     };
     // A plane graph with fewer links than nodes always has room for one
     // more, so this ends; the cap only guards against a broken generator.
     let mut attempts = 0;
-    while kept.pairs.len() < count && attempts < 1_000_000 {
+    while kept.index.links().len() < count && attempts < 1_000_000 {
         let a = rng.random_range(0..count);
         let mut b = rng.random_range(0..count - 1);
         if b >= a {
