@@ -6,6 +6,7 @@
 
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
+use euc::planar::embed::spread;
 use euc::planar::generate::{generate, Method};
 use euc::planar::relax::{gaps, side};
 use euc::planar::untangle::{untangle, Untangled};
@@ -73,22 +74,24 @@ fn main() {
     println!("\n## Spread of untangled levels\n");
     println!("The smallest node–node distance over the mean link length (a human-friendly");
     println!("board keeps it above 0.1).\n");
-    println!("| nodes | smallest gap / mean link |");
-    println!("|---|---|");
+    println!("| nodes | seed 1 | seed 2 | seed 3 | untangle ms (seed 1) |");
+    println!("|---|---|---|---|---|");
     for nodes in [10u32, 20, 50, 125, 250, 500] {
-        let level = generate(nodes - 4, 1, Method::Model);
-        if let Untangled::Positions(positions) =
-            untangle(&level.positions, &level.links, None, None)
-        {
-            let (node, _) = gaps(&positions, &level.links);
-            let mean = level
-                .links
-                .iter()
-                .map(|&(a, b)| positions[a].dist(positions[b]))
-                .sum::<f64>()
-                / level.links.len() as f64;
-            println!("| {nodes} | {:.3} |", node / mean);
+        let mut row = format!("| {nodes} |");
+        let mut first = None;
+        for seed in 1..=3 {
+            let level = generate(nodes - 4, seed, Method::Model);
+            let (untangled_in, untangled) =
+                time(|| untangle(&level.positions, &level.links, None, None));
+            first.get_or_insert(untangled_in);
+            if let Untangled::Positions(positions) = untangled {
+                let (node, _) = gaps(&positions, &level.links);
+                row += &format!(" {:.3} |", spread(&positions, &level.links, node));
+            } else {
+                row += " – |";
+            }
         }
+        println!("{row} {} |", millis(first.expect("timed")));
     }
     println!("\n## Why a graph is not planar\n");
     println!("| graph | nodes | links | witness ms | witness |");

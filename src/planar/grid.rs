@@ -195,7 +195,36 @@ impl Plane {
 
     /// Links inside every face until each is a triangle.
     fn triangulate(&mut self) {
+        self.triangulate_but(&[]);
+    }
+
+    /// The faces as cycles of half-links.
+    fn faces(&self) -> Vec<Vec<usize>> {
         let mut walked = vec![false; self.target.len()];
+        let mut faces = Vec::new();
+        for start in 0..self.target.len() {
+            if walked[start] {
+                continue;
+            }
+            let mut face = Vec::new();
+            let mut h = start;
+            while !walked[h] {
+                walked[h] = true;
+                face.push(h);
+                h = self.next(h);
+            }
+            faces.push(face);
+        }
+        faces
+    }
+
+    /// Links inside every face but the one made of `kept` until each is a
+    /// triangle.
+    fn triangulate_but(&mut self, kept: &[usize]) {
+        let mut walked = vec![false; self.target.len()];
+        for &h in kept {
+            walked[h] = true;
+        }
         let mut h0 = 0;
         while h0 < self.target.len() {
             walked.resize(self.target.len(), false);
@@ -260,17 +289,42 @@ pub fn grid_drawing(rotation: &Rotation) -> Vec<(i64, i64)> {
         2 => return vec![(0, 0), (1, 0)],
         _ => {}
     }
+    let (neighbours, [v1, v2, vn]) = triangulation(rotation);
+    let order = canonical_order(&neighbours, v1, v2, vn);
+    shift(&neighbours, &order)
+}
+
+/// The embedded graph made biconnected, with every face but its longest
+/// cut into triangles: neighbour lists and the longest face's nodes in
+/// order (a disk to draw with that face as its rim).
+pub fn disk_triangulation(rotation: &Rotation) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut plane = Plane::from_rotation(rotation);
+    plane.connect();
+    plane.biconnect();
+    let rim = plane
+        .faces()
+        .into_iter()
+        .max_by_key(|face| face.len())
+        .expect("a face");
+    plane.triangulate_but(&rim);
+    let neighbours: Vec<Vec<usize>> = (0..rotation.len()).map(|v| plane.neighbours(v)).collect();
+    let nodes = rim.iter().map(|&h| plane.origin(h)).collect();
+    (neighbours, nodes)
+}
+
+/// A maximal planar graph containing the embedded one (at least three
+/// nodes), as neighbour lists in rotation order, and its outer triangle.
+pub fn triangulation(rotation: &Rotation) -> (Vec<Vec<usize>>, [usize; 3]) {
     let mut plane = Plane::from_rotation(rotation);
     plane.connect();
     plane.biconnect();
     plane.triangulate();
-    let neighbours: Vec<Vec<usize>> = (0..count).map(|v| plane.neighbours(v)).collect();
+    let neighbours: Vec<Vec<usize>> = (0..rotation.len()).map(|v| plane.neighbours(v)).collect();
     // The outer face: the triangle on the left of node 0's first half-link.
     let h = plane.out[0];
     let (v1, v2) = (0, plane.target[h]);
     let vn = plane.target[plane.next(h)];
-    let order = canonical_order(&neighbours, v1, v2, vn);
-    shift(&neighbours, &order)
+    (neighbours, [v1, v2, vn])
 }
 
 /// A canonical order of a triangulation with outer face `v1, v2, vn`

@@ -9,5 +9,6 @@ pub mod generate;
 pub mod grid;
 pub mod lr;
 pub mod relax;
+pub mod tutte;
 pub mod untangle;
 pub mod write;
