@@ -1,7 +1,7 @@
 //! The one entry point the CLI, the language server and the tests call:
 //! text in, tree + scene + block reports + diagnostics out. No I/O.
 
-use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport};
+use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Status};
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve, ResolveOptions, Scene};
@@ -52,6 +52,29 @@ pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
         let (report, check_diagnostics) = check_puzzle(puzzle);
         puzzle_reports.push(report);
         diagnostics.extend(check_diagnostics);
+    }
+    // A block that could not be checked fails the file: if nothing said
+    // why, this does (a CI job must never pass on it; docs/design.md, "Exit
+    // codes").
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        for (problem, report) in scene.problems.iter().zip(&reports) {
+            if report.status == Status::Unchecked {
+                diagnostics.push(Diagnostic::error(
+                    "E0302",
+                    problem.header_span,
+                    format!("`{}` could not be checked", problem.name),
+                ));
+            }
+        }
+        for (puzzle, report) in scene.puzzles.iter().zip(&puzzle_reports) {
+            if report.status == Status::Unchecked {
+                diagnostics.push(Diagnostic::error(
+                    "E0302",
+                    puzzle.header_span,
+                    format!("planar `{}` could not be checked", puzzle.name),
+                ));
+            }
+        }
     }
     diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
     Analysis {

@@ -17,7 +17,7 @@ use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-/// Exit codes of DESIGN.md: success, a check failed, the input or the command line is wrong.
+/// Exit codes (docs/design.md): success, a check failed, the input or the command line is wrong.
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;

@@ -1,5 +1,5 @@
 //! The numeric kernel: points, lines and circles, their intersections in the
-//! canonical order of DESIGN.md point 6, and the tolerances that decide when
+//! canonical order of docs/design.md, and the tolerances that decide when
 //! two computed values are the same.
 
 use serde::Serialize;

@@ -10,6 +10,10 @@ pub struct EvalError(pub String);
 
 type Result<T> = std::result::Result<T, EvalError>;
 
+/// The failure of an expression that uses a value which already failed (and
+/// was reported where it is declared).
+pub const MISSING: &str = "a value it uses could not be computed";
+
 fn fail<T>(message: impl Into<String>) -> Result<T> {
     Err(EvalError(message.into()))
 }
@@ -21,7 +25,7 @@ pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
         Ir::Number(value) => Value::Number(*value),
         Ir::Slot(slot) => match slots.get(*slot).copied().flatten() {
             Some(value) => value,
-            None => return fail("a value it uses could not be computed"),
+            None => return fail(MISSING),
         },
         Ir::Neg(inner) => match eval(inner, slots)? {
             Value::Number(value) => Value::Number(-value),

@@ -1,7 +1,7 @@
 //! Instances of a problem: the declared one, explicit `verify` ones, and
-//! seeded random ones with every parameter moved a little (DESIGN point 4)
-//! and every dropped point (`any(…)`) moved across its whole object
-//! (docs/language.md, "Arbitrary points").
+//! seeded random ones with every parameter moved a little (docs/design.md,
+//! "Tolerances") and every dropped point (`any(…)`) moved across its whole
+//! object (docs/language.md, "Arbitrary points").
 
 use super::eval::{eval, EvalError};
 use super::types::{Builtin, Ir, Value};
@@ -13,8 +13,14 @@ use rand_chacha::ChaCha8Rng;
 /// How many random instances a construction must also work on.
 pub const RANDOM_INSTANCES: usize = 4;
 
-/// How far a parameter moves, relative to its size (at least 1).
+/// How far a parameter moves: a number or a radius by this part of itself…
 const JITTER: f64 = 0.05;
+
+/// …and a point by this part of the figure's size — so moving or scaling a
+/// whole file moves its random instances with it (docs/design.md,
+/// "Tolerances"). About what 5 % of a coordinate was for figures around the
+/// origin.
+const JITTER_POINT: f64 = 0.02;
 
 /// Attempts at a random instance before giving up (some draws break a
 /// declaration, for example circles that no longer meet).
@@ -69,7 +75,7 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                 } else {
                     parameters
                         .iter()
-                        .map(|(index, value)| (*index, jitter(*value, &mut rng)))
+                        .map(|(index, value)| (*index, jitter(*value, figure.size(), &mut rng)))
                         .collect()
                 };
                 if let Ok((values, dropped)) = evaluate(scene, &drawn, Some((&figure, &mut rng))) {
@@ -246,20 +252,24 @@ impl Figure {
     }
 }
 
-fn jitter(value: Value, rng: &mut ChaCha8Rng) -> Value {
-    let mut nudge = |size: f64| rng.random_range(-1.0..1.0) * JITTER * size.max(1.0);
+fn jitter(value: Value, figure: f64, rng: &mut ChaCha8Rng) -> Value {
+    let mut nudge = |size: f64| rng.random_range(-1.0..1.0) * JITTER * size;
+    let figure = figure * JITTER_POINT / JITTER;
     match value {
-        Value::Number(number) => Value::Number(number + nudge(number.abs())),
+        // A number moves by a part of itself; a zero (most often an angle)
+        // by that part of one.
+        Value::Number(number) => {
+            let size = if number == 0.0 { 1.0 } else { number.abs() };
+            Value::Number(number + nudge(size))
+        }
         Value::Point(point) => {
-            let size = point.norm();
-            Value::Point(Point::new(point.x + nudge(size), point.y + nudge(size)))
+            Value::Point(Point::new(point.x + nudge(figure), point.y + nudge(figure)))
         }
         Value::Line(line) => {
             // Both ends of a segment move; a ray or line keeps its kind.
-            let size = line.origin.norm();
-            let from = Point::new(line.origin.x + nudge(size), line.origin.y + nudge(size));
+            let from = Point::new(line.origin.x + nudge(figure), line.origin.y + nudge(figure));
             let to = line.end().unwrap_or(line.origin + line.direction);
-            let to = Point::new(to.x + nudge(size), to.y + nudge(size));
+            let to = Point::new(to.x + nudge(figure), to.y + nudge(figure));
             let moved = match line.extent {
                 Extent::Full => Line::through(from, to),
                 Extent::Ray => Line::ray(from, to),
@@ -268,9 +278,11 @@ fn jitter(value: Value, rng: &mut ChaCha8Rng) -> Value {
             moved.map_or(value, Value::Line)
         }
         Value::Circle(circle) => {
-            let size = circle.center.norm();
-            let center = Point::new(circle.center.x + nudge(size), circle.center.y + nudge(size));
-            let radius = circle.radius * (1.0 + nudge(0.0));
+            let center = Point::new(
+                circle.center.x + nudge(figure),
+                circle.center.y + nudge(figure),
+            );
+            let radius = circle.radius * (1.0 + nudge(1.0));
             Circle::new(center, radius).map_or(value, Value::Circle)
         }
         Value::Pair(..) => value,

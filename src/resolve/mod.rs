@@ -35,7 +35,7 @@ pub struct Symbol {
     pub kind: DeclKind,
     /// `None` when the declaration did not type-check.
     pub ty: Option<Type>,
-    /// A declaration whose right side mentions no other name (DESIGN point 4).
+    /// A declaration whose right side mentions no other name (docs/design.md).
     pub is_parameter: bool,
     /// A given point dropped anywhere (`any(…)`): random instances move it
     /// across its whole object.

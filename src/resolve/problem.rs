@@ -677,19 +677,23 @@ fn build_instances(
     verifies: &[(Span, Vec<(usize, Value)>)],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Instance> {
-    let Some(declared) = instance_from(problem, &scene.values, Origin::Declared) else {
-        return Vec::new();
+    let declared = match instance_from(problem, &scene.values, Origin::Declared) {
+        Ok(declared) => declared,
+        Err(failure) => {
+            // A value that failed upstream was reported where it is declared.
+            if failure.message != super::eval::MISSING {
+                diagnostics.push(failure.diagnostic(problem, scene, None));
+            }
+            return Vec::new();
+        }
     };
     let mut instances = vec![declared];
     for (span, overrides) in verifies {
         match evaluate_with(scene, overrides) {
-            Ok(values) => {
-                if let Some(instance) =
-                    instance_from(problem, &values, Origin::Verify { span: *span })
-                {
-                    instances.push(instance);
-                }
-            }
+            Ok(values) => match instance_from(problem, &values, Origin::Verify { span: *span }) {
+                Ok(instance) => instances.push(instance),
+                Err(failure) => diagnostics.push(failure.diagnostic(problem, scene, Some(*span))),
+            },
             Err((symbol, EvalError(message))) => diagnostics.push(
                 Diagnostic::error(
                     "E0301",
@@ -703,6 +707,7 @@ fn build_instances(
             ),
         }
     }
+    let mut random = 0;
     for drawn in &scene.random {
         let named = |list: &[(usize, Value)]| -> Vec<(String, Value)> {
             list.iter()
@@ -718,38 +723,120 @@ fn build_instances(
             parameters.extend(named(&drawn.dropped));
             Origin::Random { parameters }
         };
-        if let Some(instance) = instance_from(problem, &drawn.values, origin) {
+        if let Ok(instance) = instance_from(problem, &drawn.values, origin) {
             instances.push(instance);
+            random += 1;
         }
+    }
+    let moves = scene.symbols.iter().any(|s| s.is_parameter || s.dropped);
+    if random == 0 && moves && !problem.givens.is_empty() {
+        diagnostics.push(
+            Diagnostic::warning(
+                "W0004",
+                problem.header_span,
+                format!(
+                    "`{}` is checked on its declared coordinates only: no moved instance could be computed",
+                    problem.name
+                ),
+            )
+            .with_help("every small move of the givens breaks a declaration or a goal (circles that stop meeting, a division by zero): a construction passing here may work only for these coordinates"),
+        );
     }
     instances
 }
 
-fn instance_from(problem: &Problem, values: &[Option<Value>], origin: Origin) -> Option<Instance> {
-    let givens = problem
-        .givens
-        .iter()
-        .map(|&symbol| match values[symbol]? {
-            Value::Point(point) => Some(point),
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()?;
-    let setup = problem
-        .setup
-        .iter()
-        .map(|&symbol| super::eval::object(values[symbol]?).ok())
-        .collect::<Option<Vec<_>>>()?;
-    let goals = problem
-        .goals
-        .iter()
-        .map(|goal| {
-            goal.definitions
-                .iter()
-                .map(|definition| eval(definition, values).ok())
-                .collect::<Option<Vec<_>>>()
-        })
-        .collect::<Option<Vec<_>>>()?;
-    Some(Instance {
+/// What of a block could not be computed on an instance.
+struct Failure {
+    what: Failed,
+    message: String,
+}
+
+enum Failed {
+    Given(usize),
+    Setup(usize),
+    /// A goal and the alternative.
+    Goal(usize, usize),
+}
+
+impl Failure {
+    /// The error: on the goal (or object) itself for the declared
+    /// instance, on the `verify` line for another.
+    fn diagnostic(&self, problem: &Problem, scene: &Scene, verify: Option<Span>) -> Diagnostic {
+        let (name, span, declared) = match self.what {
+            Failed::Given(symbol) | Failed::Setup(symbol) => {
+                let symbol = &scene.symbols[symbol];
+                (symbol.name.clone(), symbol.decl_span, symbol.decl_span)
+            }
+            Failed::Goal(goal, alternative) => {
+                let goal = &problem.goals[goal];
+                let span = goal
+                    .alternative_spans
+                    .get(alternative)
+                    .copied()
+                    .unwrap_or(goal.item_span);
+                (goal.name.clone(), span, span)
+            }
+        };
+        match verify {
+            None => Diagnostic::error(
+                "E0301",
+                span,
+                format!("cannot compute `{name}`: {}", self.message),
+            )
+            .with_help("the block cannot be checked or solved until it can be computed"),
+            Some(line) => Diagnostic::error(
+                "E0301",
+                line,
+                format!(
+                    "on this instance `{name}` cannot be computed: {}",
+                    self.message
+                ),
+            )
+            .with_label(declared, "declared here"),
+        }
+    }
+}
+
+fn instance_from(
+    problem: &Problem,
+    values: &[Option<Value>],
+    origin: Origin,
+) -> Result<Instance, Failure> {
+    let missing = |what| Failure {
+        what,
+        message: super::eval::MISSING.to_string(),
+    };
+    let mut givens = Vec::new();
+    for &symbol in &problem.givens {
+        match values[symbol] {
+            Some(Value::Point(point)) => givens.push(point),
+            _ => return Err(missing(Failed::Given(symbol))),
+        }
+    }
+    let mut setup = Vec::new();
+    for &symbol in &problem.setup {
+        let value = values[symbol].ok_or_else(|| missing(Failed::Setup(symbol)))?;
+        setup.push(
+            super::eval::object(value).map_err(|EvalError(message)| Failure {
+                what: Failed::Setup(symbol),
+                message,
+            })?,
+        );
+    }
+    let mut goals = Vec::new();
+    for (index, goal) in problem.goals.iter().enumerate() {
+        let mut values_of_goal = Vec::new();
+        for (alternative, definition) in goal.definitions.iter().enumerate() {
+            values_of_goal.push(eval(definition, values).map_err(|EvalError(message)| {
+                Failure {
+                    what: Failed::Goal(index, alternative),
+                    message,
+                }
+            })?);
+        }
+        goals.push(values_of_goal);
+    }
+    Ok(Instance {
         origin,
         givens,
         setup,

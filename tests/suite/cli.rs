@@ -479,3 +479,58 @@ fn solve_counts_l_or_e_and_check_reports_both() {
         "{block}"
     );
 }
+
+#[test]
+fn a_goal_that_cannot_be_computed_fails_every_command() {
+    for name in [
+        "goal-cannot-be-computed.euc",
+        "goal-square-root-of-negative.euc",
+    ] {
+        for command in [
+            vec!["check"],
+            vec!["compile", "--json"],
+            vec!["solve", "--check"],
+        ] {
+            let mut args = command.clone();
+            let path = fixture(name);
+            args.push(&path);
+            let output = euc(&args);
+            assert_eq!(output.status.code(), Some(2), "{command:?} {name}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(
+                stderr.contains("E0301") || stdout.contains("E0301"),
+                "{command:?} {name}: {stderr}{stdout}"
+            );
+        }
+    }
+}
+
+#[test]
+fn moved_and_scaled_files_check_like_the_originals() {
+    // Random instances move points by a part of the figure's size, not of
+    // their distance from the origin (docs/design.md, "Tolerances").
+    let dir = std::env::temp_dir().join(format!("euc-moved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bisector = std::fs::read_to_string(root().join("examples/angle-bisector.euc"))
+        .unwrap()
+        .replace("point O = (0, 0)", "point O = (50, 25)")
+        .replace("point A = (2, 0.5)", "point A = (52, 25.5)")
+        .replace("point B = (0.5, 1.8)", "point B = (50.5, 26.8)");
+    let proportional = std::fs::read_to_string(root().join("examples/third-proportional.euc"))
+        .unwrap()
+        .replace("let b = sqrt(3)", "let b = sqrt(3) * 0.01")
+        .replace("let c = sqrt(5)", "let c = sqrt(5) * 0.01");
+    for (name, text) in [("moved.euc", bisector), ("scaled.euc", proportional)] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let output = euc(&["check", path.to_str().unwrap()]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
