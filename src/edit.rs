@@ -185,8 +185,32 @@ fn block_indent(text: &str, problem: &Problem) -> String {
         .unwrap_or_else(|| "  ".to_string())
 }
 
-/// Applies non-overlapping edits.
+/// Whether a text ends its lines with CR LF (judged by its first line
+/// break): text put into it should too.
+pub fn uses_crlf(text: &str) -> bool {
+    text.find('\n')
+        .is_some_and(|at| at > 0 && text.as_bytes()[at - 1] == b'\r')
+}
+
+/// `inserted` (written with LF) with the line breaks `file` uses.
+pub fn with_line_breaks_of(file: &str, inserted: String) -> String {
+    if uses_crlf(file) && inserted.contains('\n') {
+        inserted.replace("\r\n", "\n").replace('\n', "\r\n")
+    } else {
+        inserted
+    }
+}
+
+/// Applies non-overlapping edits; inserted lines take the text's line
+/// breaks (a CRLF file stays CRLF).
 pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
+    let edits: Vec<TextEdit> = edits
+        .iter()
+        .map(|edit| TextEdit {
+            span: edit.span,
+            text: with_line_breaks_of(text, edit.text.clone()),
+        })
+        .collect();
     let mut sorted: Vec<&TextEdit> = edits.iter().collect();
     sorted.sort_by_key(|edit| (edit.span.start, edit.span.end));
     let mut out = String::with_capacity(text.len());

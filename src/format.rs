@@ -16,8 +16,21 @@ pub fn format(text: &str) -> Option<String> {
     if diagnostics.iter().any(|d| d.is_error()) {
         return None;
     }
-    let formatted = format_lines(text);
-    (same_tokens(text, &formatted) && comments(text) == comments(&formatted)).then_some(formatted)
+    // A byte-order mark and CRLF line breaks are kept as the file has them;
+    // the formatting itself is done on the LF text without the mark.
+    const BOM: char = '\u{feff}';
+    let bom = text.starts_with(BOM);
+    let plain = text.trim_start_matches(BOM).replace("\r\n", "\n");
+    let formatted = format_lines(&plain);
+    if !(same_tokens(&plain, &formatted) && comments(&plain) == comments(&formatted)) {
+        return None;
+    }
+    let formatted = crate::edit::with_line_breaks_of(text, formatted);
+    Some(if bom {
+        format!("{BOM}{formatted}")
+    } else {
+        formatted
+    })
 }
 
 fn format_lines(text: &str) -> String {
@@ -199,5 +212,23 @@ mod tests {
     #[test]
     fn broken_files_are_left_alone() {
         assert_eq!(format("point A = (0, 0\n"), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_crlf_line_breaks_are_kept() {
+        assert_eq!(
+            format("\u{feff}point A=(0,0)\r\n// c\r\npoint B = A\r\n").as_deref(),
+            Some("\u{feff}point A = (0, 0)\r\n// c\r\npoint B = A\r\n")
+        );
+    }
+
+    #[test]
+    fn a_semicolon_inside_parentheses_is_an_error_not_deleted() {
+        // It used to parse as `(1 + 2)`, and formatting deleted the `;`.
+        assert_eq!(format("let a = (1; + 2)\n"), None);
+        assert_eq!(
+            format("let a = 1;let b = 2\n").as_deref(),
+            Some("let a = 1; let b = 2\n")
+        );
     }
 }

@@ -8,6 +8,8 @@ use std::fmt;
 
 #[derive(Logos, Clone, Debug, PartialEq)]
 #[logos(skip r"[ \t\r\f]+")]
+// A byte-order mark (editors on Windows write one first) is not content.
+#[logos(skip "\u{feff}")]
 #[logos(skip(r"//[^\n]*", allow_greedy = true))]
 pub enum Token<'src> {
     #[token("let")]
@@ -83,8 +85,12 @@ pub enum Token<'src> {
     Bar,
     /// A line break or `;`: statements end here.
     #[token("\n")]
-    #[token(";")]
     Newline,
+    /// Becomes a `Newline` once lexed; kept apart until then because a line
+    /// break inside parentheses continues the statement and a `;` never
+    /// does.
+    #[token(";")]
+    Semicolon,
 }
 
 impl fmt::Display for Token<'_> {
@@ -123,6 +129,7 @@ impl fmt::Display for Token<'_> {
             Token::Amp => "&",
             Token::Bar => "|",
             Token::Newline => return write!(f, "end of line"),
+            Token::Semicolon => return write!(f, "`;`"),
         };
         write!(f, "`{text}`")
     }
@@ -182,6 +189,12 @@ fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Spa
                 } else {
                     continue;
                 }
+            }
+            // `let a = (1; + 2)` is an unclosed parenthesis, not `(1 + 2)`.
+            Token::Semicolon => {
+                depth = 0;
+                tokens.push((Token::Newline, raw[index].1));
+                continue;
             }
             _ => {}
         }
@@ -266,5 +279,12 @@ mod tests {
         assert_eq!(tokens.len(), 4);
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(diagnostics[0].span, Span::new(5, 7));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_content() {
+        let (tokens, diagnostics) = lex("\u{feff}let a = 1");
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(tokens[0], (Token::Let, Span::new(3, 6)));
     }
 }

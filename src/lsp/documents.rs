@@ -45,7 +45,7 @@ impl Snapshot {
             .map(|edit| {
                 lsp::OneOf::Left(lsp::TextEdit {
                     range: view.range(edit.span),
-                    new_text: edit.text,
+                    new_text: crate::edit::with_line_breaks_of(&self.text, edit.text),
                 })
             })
             .collect();

@@ -56,7 +56,7 @@ pub struct Scene {
     /// Name → index into `symbols`.
     by_name: HashMap<String, usize>,
     /// The names of `symbols`, for "did you mean" hints.
-    names: Vec<String>,
+    names: lower::Names,
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Vec<instances::DrawnInstance>,
@@ -111,11 +111,13 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
     let mut diagnostics = Vec::new();
     let mut scene = Scene::default();
     declare_symbols(file, &mut scene, &mut diagnostics);
-    scene.names = scene
-        .symbols
-        .iter()
-        .map(|symbol| symbol.name.clone())
-        .collect();
+    scene.names = lower::Names::new(
+        scene
+            .symbols
+            .iter()
+            .map(|symbol| symbol.name.clone())
+            .collect(),
+    );
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
     if file

@@ -611,7 +611,7 @@ fn resolve_verify(
                 assignment.name.span,
                 format!("unknown name `{}`", assignment.name.text),
             );
-            if let Some(close) = closest(&assignment.name.text, &scene.names) {
+            if let Some(close) = scene.names.closest(&assignment.name.text) {
                 diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
             }
             diagnostics.push(diagnostic);

@@ -534,3 +534,22 @@ fn moved_and_scaled_files_check_like_the_originals() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_keeps_crlf_line_breaks() {
+    let text = std::fs::read_to_string(root().join("examples/solve-midpoint.euc"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    let path = std::env::temp_dir().join(format!("euc-crlf-{}.euc", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let output = euc(&["solve", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let solved = String::from_utf8(output.stdout).unwrap();
+    assert!(solved.len() > text.len(), "steps were added");
+    assert_eq!(
+        solved.matches('\n').count(),
+        solved.matches("\r\n").count(),
+        "every line break is CRLF: {solved:?}"
+    );
+}
