@@ -17,6 +17,20 @@ use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
+/// Writes to standard output. A reader that went away (`euc … | head`) ends
+/// the program quietly with success, as `head` asked for no more; another
+/// write error is reported (docs/design.md, "Exit codes").
+pub(crate) fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(EXIT_OK);
+        }
+        eprintln!("error: cannot write the output: {error}");
+        std::process::exit(EXIT_USAGE);
+    }
+}
+
 /// Exit codes (docs/design.md): success, a check failed, the input or the command line is wrong.
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
@@ -139,7 +153,7 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let analysis = analyze(&text);
     let errors = analysis.input_errors();
     if !errors.is_empty() {
-        let name = path.display().to_string();
+        let name = source_name(path);
         eprint!(
             "{}",
             report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
@@ -150,9 +164,56 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
 }
 
 fn read(path: &std::path::Path) -> Result<String, i32> {
-    std::fs::read_to_string(path).map_err(|error| {
-        eprintln!("error: cannot read {}: {error}", path.display());
+    read_source(path).map_err(|message| {
+        eprintln!("error: {message}");
         EXIT_USAGE
+    })
+}
+
+/// The most a command reads from one file: `.euc` files are kilobytes (a
+/// 5,000-node planar level is about 300 KB), and analysis needs a few
+/// hundred bytes of memory per byte of input, so this also bounds memory
+/// (`euc check /dev/zero` once read until memory ran out).
+pub const MAX_INPUT: u64 = 2 << 20;
+
+/// Where a path reads from, for messages: `-` is standard input.
+pub(crate) fn source_name(path: &std::path::Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+pub(crate) fn is_stdin(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// A file's text (`-`: standard input), at most `MAX_INPUT` bytes of UTF-8.
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let name = source_name(path);
+    let mut bytes = Vec::new();
+    let result = if is_stdin(path) {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|error| format!("cannot read {name}: {error}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!(
+            "cannot read {name}: it is larger than {} MiB, the most euc reads from one file",
+            MAX_INPUT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "cannot read {name}: it is not UTF-8 text (byte {} is not)",
+            error.utf8_error().valid_up_to()
+        )
     })
 }
 
@@ -161,19 +222,20 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
     let mut results = Vec::new();
     let color = std::io::stderr().is_terminal();
     for path in files {
-        let text = match read(path) {
+        let name = source_name(path);
+        let text = match read_source(path) {
             Ok(text) => text,
-            Err(error) => {
-                code = code.max(error);
-                results.push(
-                    json!({ "path": path.display().to_string(), "error": "cannot read file" }),
-                );
+            Err(message) => {
+                code = code.max(EXIT_USAGE);
+                match format {
+                    Format::Human => eprintln!("error: {message}"),
+                    Format::Json => results.push(json!({ "path": name, "error": message })),
+                }
                 continue;
             }
         };
         let analysis = analyze(&text);
         code = code.max(exit_code(&analysis.diagnostics));
-        let name = path.display().to_string();
         match format {
             Format::Human => {
                 eprint!(
@@ -186,13 +248,12 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
         }
     }
     if let Format::Json = format {
-        println!("{}", json!({ "files": results, "exit": code }));
+        emit(&format!("{}\n", json!({ "files": results, "exit": code })));
     }
     code
 }
 
 fn print_summary(path: &str, analysis: &Analysis) {
-    let mut out = std::io::stdout().lock();
     for report in &analysis.reports {
         let line = match report.status {
             Status::Solved => format!(
@@ -217,7 +278,7 @@ fn print_summary(path: &str, analysis: &Analysis) {
                 report.name
             ),
         };
-        let _ = writeln!(out, "{line}");
+        emit(&format!("{line}\n"));
     }
     for report in &analysis.puzzle_reports {
         let line = match report.status {
@@ -234,7 +295,7 @@ fn print_summary(path: &str, analysis: &Analysis) {
                 report.name
             ),
         };
-        let _ = writeln!(out, "{line}");
+        emit(&format!("{line}\n"));
     }
     if analysis.reports.is_empty() && analysis.puzzle_reports.is_empty() {
         let verdict = if analysis.has_errors() {
@@ -242,7 +303,7 @@ fn print_summary(path: &str, analysis: &Analysis) {
         } else {
             "ok     "
         };
-        let _ = writeln!(out, "{verdict} {path}: no solve or planar blocks");
+        emit(&format!("{verdict} {path}: no solve or planar blocks\n"));
     }
 }
 
@@ -265,7 +326,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
     };
     let analysis = analyze(&text);
     let errors = analysis.input_errors();
-    let name = path.display().to_string();
+    let name = source_name(path);
     if !errors.is_empty() {
         if as_json {
             let index = LineIndex::new(&text);
@@ -273,7 +334,10 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
                 .iter()
                 .map(|d| report::diagnostic_to_json(&text, &index, d))
                 .collect();
-            println!("{}", json!({ "problems": [], "diagnostics": diagnostics }));
+            emit(&format!(
+                "{}\n",
+                json!({ "problems": [], "diagnostics": diagnostics })
+            ));
         } else {
             eprint!(
                 "{}",
@@ -285,12 +349,12 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
     if as_json {
         let mut value = compile::problems_to_json(&analysis.scene);
         value["diagnostics"] = json!([]);
-        println!(
-            "{}",
+        emit(&format!(
+            "{}\n",
             serde_json::to_string_pretty(&value).unwrap_or_default()
-        );
+        ));
     } else {
-        print!("{}", compile::problems_to_text(&analysis.scene));
+        emit(&compile::problems_to_text(&analysis.scene));
     }
     EXIT_OK
 }
@@ -319,7 +383,7 @@ fn render(
                 }
             },
             None => {
-                print!("{svg}");
+                emit(&svg);
                 EXIT_OK
             }
         },
@@ -332,6 +396,12 @@ fn render(
 
 fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
     let mut code = EXIT_OK;
+    if write && files.iter().any(|path| is_stdin(path)) {
+        eprintln!(
+            "error: `--write` cannot rewrite standard input: leave it out to print the result"
+        );
+        return EXIT_USAGE;
+    }
     for path in files {
         let text = match read(path) {
             Ok(text) => text,
@@ -361,7 +431,7 @@ fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
                 }
             }
         } else {
-            print!("{formatted}");
+            emit(&formatted);
         }
     }
     code

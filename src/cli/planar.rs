@@ -14,7 +14,8 @@ use std::path::PathBuf;
 pub enum PlanarCommand {
     /// Print a new level as a planar block.
     New {
-        #[arg(long, default_value_t = 1)]
+        /// The level: L + 4 nodes, 1 to 5,000.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::planar::generate::MAX_LEVEL)))]
         level: u32,
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -73,10 +74,13 @@ pub fn run(command: &PlanarCommand) -> i32 {
             };
             let generated = generate(*level, *seed, method);
             let name = name.clone().unwrap_or_else(|| format!("level_{level}"));
-            print!(
-                "{}",
-                block_text(&name, *level, *seed, &generated.positions, &generated.links)
-            );
+            super::emit(&block_text(
+                &name,
+                *level,
+                *seed,
+                &generated.positions,
+                &generated.links,
+            ));
             EXIT_OK
         }
         PlanarCommand::Next(args) => edit_block(args, next_level),
@@ -124,7 +128,7 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
         }
         eprintln!("{name}: written");
     } else {
-        print!("{result}");
+        super::emit(&result);
     }
     EXIT_OK
 }

@@ -68,8 +68,7 @@ impl Board<'_> {
     /// The file's text and its block, found by name or (once the name is
     /// gone, as after "next level") by place.
     fn load(&mut self) -> Result<(String, Puzzle, Status), String> {
-        let text = std::fs::read_to_string(self.file)
-            .map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
+        let text = super::read_source(self.file)?;
         let analysis = analyze(&text);
         if let Some(error) = analysis.input_errors().first() {
             return Err(format!(

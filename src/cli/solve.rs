@@ -31,11 +31,11 @@ pub struct SolveArgs {
     /// `count` line, else `e`.
     #[arg(long, value_enum)]
     count: Option<CountArg>,
-    /// Give up on a block after this many seconds.
-    #[arg(long, default_value_t = 60.0)]
-    timeout: f64,
-    /// Worker threads (default: one per core).
-    #[arg(long, short = 'j', default_value_t = 0)]
+    /// Give up on a block after this many seconds (`inf`: no limit).
+    #[arg(long, default_value = "60", value_parser = parse_timeout)]
+    timeout: Timeout,
+    /// Worker threads, 1 to 256 (default, or 0: one per core).
+    #[arg(long, short = 'j', default_value_t = 0, value_parser = parse_jobs)]
     jobs: usize,
     /// Search only share K of N (K from 0 to N-1) of each block's tree, for
     /// job arrays on a cluster; prints the result as JSON for `--merge`.
@@ -63,6 +63,50 @@ pub enum Format {
     Json,
 }
 
+/// The most worker threads: more than any machine's cores gain nothing, and
+/// each holds its own search stack.
+const MAX_JOBS: usize = 256;
+
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let jobs: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads"))?;
+    if jobs > MAX_JOBS {
+        return Err(format!("at most {MAX_JOBS} threads"));
+    }
+    Ok(jobs)
+}
+
+/// A time limit per block; `None`: none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timeout(Option<Duration>);
+
+impl std::fmt::Display for Timeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.0 {
+            Some(limit) => write!(f, "{} s", limit.as_secs_f64()),
+            None => write!(f, "no limit"),
+        }
+    }
+}
+
+/// Seconds (`0.5`, `60`), or `inf` / `none` for no limit. A limit too long
+/// to count (`1e20`) is no limit; a negative or not-a-number one is an error.
+fn parse_timeout(text: &str) -> Result<Timeout, String> {
+    let trimmed = text.trim();
+    if ["inf", "infinity", "none"].contains(&trimmed.to_ascii_lowercase().as_str()) {
+        return Ok(Timeout(None));
+    }
+    let seconds: f64 = trimmed
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (or `inf`)"))?;
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(format!("`{text}`: a time limit is 0 seconds or more"));
+    }
+    Ok(Timeout(Duration::try_from_secs_f64(seconds).ok()))
+}
+
 fn parse_shard(text: &str) -> Result<Shard, String> {
     let (index, count) = text
         .split_once('/')
@@ -84,7 +128,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 }
 
 struct CliBudget {
-    deadline: Instant,
+    deadline: Option<Instant>,
     bar: Option<ProgressBar>,
     started: Instant,
     block: String,
@@ -107,7 +151,9 @@ fn pattern(mask: &[crate::parse::ast::MaskToken], moves: usize) -> String {
 
 impl Budget for CliBudget {
     fn stop(&self) -> Option<Stop> {
-        (Instant::now() >= self.deadline).then_some(Stop::OutOfTime)
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+            .then_some(Stop::OutOfTime)
     }
 
     fn progress(&self, progress: &Progress) {
@@ -126,11 +172,17 @@ impl Budget for CliBudget {
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
+    if args.write && super::is_stdin(&args.file) {
+        eprintln!(
+            "error: `--write` cannot rewrite standard input: leave it out to print the result"
+        );
+        return EXIT_USAGE;
+    }
     let (text, analysis) = match super::load_valid(&args.file) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let name = args.file.display().to_string();
+    let name = super::source_name(&args.file);
     let targets: Vec<usize> = match &args.block {
         Some(block) => match analysis
             .scene
@@ -186,7 +238,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     }
     if args.format == Some(Format::Json) {
         let document = super::shard::document(&name, &text, args.shard, results);
-        println!("{document:#}");
+        super::emit(&format!("{document:#}\n"));
         // A shard that found nothing in its share has still done its job.
         return if args.shard.is_some() { EXIT_OK } else { code };
     }
@@ -219,7 +271,7 @@ fn finish(
             eprintln!("{name}: written");
         }
     } else {
-        print!("{result}");
+        super::emit(&result);
     }
     code
 }
@@ -247,7 +299,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
         bar
     });
     let budget = CliBudget {
-        deadline: started + Duration::from_secs_f64(args.timeout.max(0.0)),
+        deadline: args.timeout.0.and_then(|limit| started.checked_add(limit)),
         bar,
         started,
         block: problem.name.clone(),
@@ -290,7 +342,7 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
         }
         Outcome::Stopped { stop, searched } => {
             let why = match stop {
-                Stop::OutOfTime => format!("time limit of {} s reached", args.timeout),
+                Stop::OutOfTime => format!("time limit of {} reached", args.timeout),
                 Stop::Cancelled => "cancelled".to_string(),
             };
             eprintln!(
@@ -354,8 +406,7 @@ fn check_only(
 /// Writes `new` over `path` through a temporary file and a rename, unless
 /// the file no longer holds `old` (someone changed it meanwhile).
 pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
-    let current = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let current = super::read_source(path)?;
     if current != old {
         return Err(format!(
             "{} changed while euc was solving; nothing written",

@@ -2,7 +2,7 @@
 //! line and the editor.
 
 use super::crossing::crossing_summary;
-use super::generate::{generate, Method};
+use super::generate::{generate, Method, MAX_LEVEL};
 use super::untangle::{untangle, Untangled};
 use super::write::{block_text, position_text};
 use crate::check::Status;
@@ -15,7 +15,12 @@ pub fn next_level(puzzle: &Puzzle, status: Status) -> Result<Vec<TextEdit>, Stri
         let count = crossing_summary(&puzzle.positions(), &puzzle.links, 0).pairs;
         return Err(format!("not solved yet: {count} pairs of links cross"));
     }
-    let level = puzzle.level.unwrap_or(0) + 1;
+    let level = puzzle.level.unwrap_or(0).saturating_add(1);
+    if level > MAX_LEVEL {
+        return Err(format!(
+            "there is no next level: euc generates levels 1 to {MAX_LEVEL}"
+        ));
+    }
     let seed = puzzle.seed.unwrap_or(0);
     let generated = generate(level, seed, Method::Model);
     let name = next_level_name(puzzle);
@@ -31,7 +36,7 @@ pub fn next_level(puzzle: &Puzzle, status: Status) -> Result<Vec<TextEdit>, Stri
 /// level, others keep their name.
 pub fn next_level_name(puzzle: &Puzzle) -> String {
     if puzzle.name.starts_with("level_") {
-        format!("level_{}", puzzle.level.unwrap_or(0) + 1)
+        format!("level_{}", puzzle.level.unwrap_or(0).saturating_add(1))
     } else {
         puzzle.name.clone()
     }

@@ -48,6 +48,11 @@ fn rng_for(level: u32, seed: u64, method: Method) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ salt ^ (u64::from(level) << 32))
 }
 
+/// The highest level euc generates: level L has L + 4 nodes, and the
+/// model's generator tries every pair of them (5,000 nodes take about ten
+/// seconds; docs/planar.md, "Generators").
+pub const MAX_LEVEL: u32 = 5_000;
+
 pub fn generate(level: u32, seed: u64, method: Method) -> Level {
     let mut rng = rng_for(level, seed, method);
     let (solution, links) = match method {

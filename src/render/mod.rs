@@ -23,6 +23,23 @@ pub struct RenderOptions {
 
 /// The picture, or why there is none.
 pub fn render_svg(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
+    let svg = render_any(analysis, options)?;
+    // Coordinates near the largest floating-point numbers overflow on the
+    // way to the picture; such a picture is refused, not drawn with NaN
+    // (every number is an attribute value, written by `svg::number`).
+    if ["=\"NaN\"", "=\"inf\"", "=\"-inf\""]
+        .iter()
+        .any(|bad| svg.contains(bad))
+    {
+        return Err(
+            "the figure's coordinates are too large to draw (they overflow on the way to the picture)"
+                .to_string(),
+        );
+    }
+    Ok(svg)
+}
+
+fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
     if let Some(problem) = pick(
         &analysis.scene.problems,
         |p| &p.name,

@@ -553,3 +553,111 @@ fn solve_keeps_crlf_line_breaks() {
         "every line break is CRLF: {solved:?}"
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_is_no_panic() {
+    // `euc compile --json FILE | head -c 10` panicked on the closed pipe.
+    for args in [
+        vec!["compile", "--json", "examples/napoleon.euc"],
+        vec!["check", "examples/napoleon.euc"],
+        vec!["fmt", "examples/napoleon.euc"],
+        vec!["render", "examples/napoleon.euc"],
+        vec!["planar", "new", "--level", "30"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+            .args(&args)
+            .current_dir(root())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the euc binary runs");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn limits_are_errors_not_hangs() {
+    // Each ran unbounded or panicked.
+    for (args, says) in [
+        (
+            vec!["solve", "examples/solve-midpoint.euc", "-j", "100000"],
+            "at most 256 threads",
+        ),
+        (vec!["planar", "new", "--level", "100000"], "1..=5000"),
+        (
+            vec!["solve", "examples/solve-midpoint.euc", "--timeout", "-1"],
+            "",
+        ),
+        (
+            vec!["solve", "examples/solve-midpoint.euc", "--timeout", "nan"],
+            "0 seconds or more",
+        ),
+        (vec!["check", "/dev/zero"], "larger than 2 MiB"),
+        (
+            vec!["render", "tests/fixtures/overflowing-figure.euc"],
+            "too large to draw",
+        ),
+    ] {
+        let output = euc(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    // No limit at all is a limit too.
+    for timeout in ["inf", "1e20", "none"] {
+        let output = euc(&["solve", "examples/solve-midpoint.euc", "--timeout", timeout]);
+        assert_eq!(output.status.code(), Some(0), "--timeout {timeout}");
+    }
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    use std::io::Write;
+    let text = std::fs::read_to_string(root().join("examples/napoleon.euc")).unwrap();
+    for args in [vec!["check", "-"], vec!["fmt", "-"], vec!["compile", "-"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+            .args(&args)
+            .current_dir(root())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(!output.stdout.is_empty(), "{args:?}");
+    }
+    let output = euc(&["fmt", "--write", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("standard input"));
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_named_as_such() {
+    let path = std::env::temp_dir().join(format!("euc-latin1-{}.euc", std::process::id()));
+    std::fs::write(&path, b"point A = (0, 0) // caf\xe9\n").unwrap();
+    let human = euc(&["check", path.to_str().unwrap()]);
+    let json = euc(&["check", "--format", "json", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(human.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&human.stderr).contains("not UTF-8"));
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        value["files"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("not UTF-8 text (byte 23 is not)"),
+        "{value}"
+    );
+}
