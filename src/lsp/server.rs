@@ -29,11 +29,19 @@ pub struct Backend {
     resolve_support: AtomicBool,
     progress_support: AtomicBool,
     next_token: AtomicU64,
+    /// Set by `shutdown`: an `exit` before it is an error (exit code 1).
+    shut_down: Arc<AtomicBool>,
 }
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
+        Backend::with_shutdown_flag(client, Arc::default())
+    }
+
+    /// A backend that sets `shut_down` when the client asks it to shut down.
+    pub fn with_shutdown_flag(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
         Backend {
+            shut_down,
             client,
             documents: Documents::default(),
             inlay_hints: AtomicBool::new(true),
@@ -260,6 +268,7 @@ impl LanguageServer for Backend {
     async fn initialized(&self, _: InitializedParams) {}
 
     async fn shutdown(&self) -> Result<()> {
+        self.shut_down.store(true, Ordering::SeqCst);
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 
 use super::lsp_client::Session as Client;
 use serde_json::{json, Value};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The real binary under test.
 struct Session;
@@ -190,6 +190,29 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     let symbols = session.response(id);
     assert_eq!(symbols["result"].as_array().unwrap().len(), 4);
     session.stop();
+}
+
+#[test]
+fn a_client_that_goes_away_mid_solve_takes_the_server_with_it() {
+    // The server used to stay, both cores busy, until the solver's time
+    // limit (here 120 s).
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 120 } }));
+    let uri = "file:///work/gone.euc";
+    session.open(uri, SLOW);
+    session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+    );
+    session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    let (status, took) = session.hang_up();
+    assert_eq!(status.code(), Some(1), "no shutdown was asked for");
+    assert!(took < Duration::from_secs(30), "it took {took:?} to go");
+}
+
+#[test]
+fn exit_without_shutdown_is_exit_code_1() {
+    let session = Session::start(json!({}));
+    assert_eq!(session.exit_without_shutdown().code(), Some(1));
 }
 
 #[test]

@@ -153,6 +153,24 @@ impl Session {
         self.diagnostics(uri)
     }
 
+    /// Sends `exit` without `shutdown` first; the server's exit status.
+    pub fn exit_without_shutdown(mut self) -> std::process::ExitStatus {
+        self.notify("exit", Value::Null);
+        self.child.wait().unwrap()
+    }
+
+    /// Closes the server's input, as a client that crashed would; the
+    /// server's exit status and how long it took to go.
+    pub fn hang_up(self) -> (std::process::ExitStatus, Duration) {
+        let Session {
+            mut child, stdin, ..
+        } = self;
+        let closed = Instant::now();
+        drop(stdin);
+        let status = child.wait().unwrap();
+        (status, closed.elapsed())
+    }
+
     pub fn stop(mut self) {
         let id = self.request("shutdown", Value::Null);
         assert_eq!(self.response(id)["result"], Value::Null);
