@@ -40,39 +40,95 @@ pub const EXIT_USAGE: i32 = 2;
 #[command(
     name = "euc",
     version,
-    about = "Straightedge-and-compass construction scripts"
+    about = "Straightedge-and-compass construction scripts",
+    after_help = EXIT_CODES
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour diagnostics: `auto` on a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value = "auto", global = true)]
+    color: ColorChoice,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+/// How `check` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
-    Human,
+    /// Diagnostics on stderr, one summary line per block on stdout.
+    #[value(alias = "human")]
+    Text,
+    /// One JSON document on stdout (schema in the README).
     Json,
+    /// GitHub Actions annotations on stdout, then the summary lines.
+    Github,
+    /// One SARIF 2.1.0 log on stdout (for code-scanning uploads).
+    Sarif,
 }
+
+/// When to colour diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// Whether stderr gets colour, decided once from `--color` and NO_COLOR.
+static COLOUR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Whether diagnostics on stderr are coloured.
+pub(crate) fn colour() -> bool {
+    *COLOUR.get_or_init(auto_colour)
+}
+
+fn auto_colour() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+        && std::io::stderr().is_terminal()
+}
+
+const EXIT_CODES: &str = "Exit codes:
+  0  success
+  1  a check failed: a construction does not reach its goals, a puzzle has
+     crossings, `fmt --check` found a file to format, a solve found nothing
+  2  the input or the command line is wrong: a syntax or type error, a value
+     that cannot be computed, an unreadable file, a bad argument
+
+A FILE of `-` reads standard input. NO_COLOR (set and not empty) turns colour
+off unless --color always.";
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Replay every solve block and check every planar block; exit 1 if one fails.
+    #[command(after_help = EXIT_CODES)]
     Check {
+        /// The files to check (`-`: standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        #[arg(long, value_enum, default_value = "human")]
+        /// How to report: `text` for people, `json` for tools, `github` for
+        /// GitHub Actions annotations, `sarif` for code scanning.
+        #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
     /// Fill empty solve blocks with shortest constructions.
+    #[command(after_help = EXIT_CODES)]
     Solve(solve::SolveArgs),
     /// Print the resolved problems as the solver receives them.
+    #[command(after_help = EXIT_CODES)]
     Compile {
+        /// The file to compile (`-`: standard input).
         file: PathBuf,
-        /// Stable JSON instead of text.
-        #[arg(long)]
+        /// `text` for people, `json` (stable) for tools.
+        #[arg(long, value_enum, default_value = "text")]
+        format: TextOrJson,
+        /// The same as `--format json` (kept for scripts written before it).
+        #[arg(long, hide = true)]
         json: bool,
     },
     /// Format files: indentation, spacing, blank lines (comments and numbers kept).
+    #[command(after_help = EXIT_CODES)]
     Fmt {
+        /// The files to format (`-`: standard input, printed).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Rewrite the files in place.
@@ -83,7 +139,9 @@ enum Command {
         check: bool,
     },
     /// Draw a solve or planar block as an SVG picture.
+    #[command(after_help = EXIT_CODES)]
     Render {
+        /// The file to draw from (`-`: standard input).
         file: PathBuf,
         /// The block to draw (default: the first one).
         #[arg(long)]
@@ -96,10 +154,16 @@ enum Command {
         step: Option<usize>,
     },
     /// Planarity puzzles: generate, advance, untangle.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = EXIT_CODES)]
     Planar(planar::PlanarCommand),
     /// Run the language server on stdin/stdout.
     Lsp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TextOrJson {
+    Text,
+    Json,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -115,9 +179,16 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             };
         }
     };
+    let _ = COLOUR.set(match cli.color {
+        ColorChoice::Auto => auto_colour(),
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+    });
     match cli.command {
         Command::Check { files, format } => check(&files, format),
-        Command::Compile { file, json } => compile(&file, json),
+        Command::Compile { file, format, json } => {
+            compile(&file, json || format == TextOrJson::Json)
+        }
         Command::Solve(args) => solve::run(&args),
         Command::Lsp => crate::lsp::run(),
         Command::Fmt {
@@ -156,7 +227,7 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
         let name = source_name(path);
         eprint!(
             "{}",
-            report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
+            report::render_diagnostics(&name, &text, &errors, colour())
         );
         return Err(EXIT_USAGE);
     }
@@ -220,7 +291,8 @@ pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
 fn check(files: &[PathBuf], format: Format) -> i32 {
     let mut code = EXIT_OK;
     let mut results = Vec::new();
-    let color = std::io::stderr().is_terminal();
+    let mut checked = Vec::new();
+    let color = colour();
     for path in files {
         let name = source_name(path);
         let text = match read_source(path) {
@@ -228,8 +300,11 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
             Err(message) => {
                 code = code.max(EXIT_USAGE);
                 match format {
-                    Format::Human => eprintln!("error: {message}"),
                     Format::Json => results.push(json!({ "path": name, "error": message })),
+                    Format::Github => emit(&format!(
+                        "::error file={name},title=cannot read::{message}\n"
+                    )),
+                    Format::Text | Format::Sarif => eprintln!("error: {message}"),
                 }
                 continue;
             }
@@ -237,7 +312,7 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
         let analysis = analyze(&text);
         code = code.max(exit_code(&analysis.diagnostics));
         match format {
-            Format::Human => {
+            Format::Text => {
                 eprint!(
                     "{}",
                     report::render_diagnostics(&name, &text, &analysis.diagnostics, color)
@@ -245,10 +320,31 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
                 print_summary(&name, &analysis);
             }
             Format::Json => results.push(analysis_to_json(&name, &text, &analysis)),
+            Format::Github => {
+                emit(&report::github_annotations(
+                    &name,
+                    &text,
+                    &analysis.diagnostics,
+                ));
+                print_summary(&name, &analysis);
+            }
+            Format::Sarif => checked.push((name, text, analysis.diagnostics)),
         }
     }
-    if let Format::Json = format {
-        emit(&format!("{}\n", json!({ "files": results, "exit": code })));
+    match format {
+        Format::Json => emit(&format!("{}\n", json!({ "files": results, "exit": code }))),
+        Format::Sarif => {
+            let files: Vec<report::Checked<'_>> = checked
+                .iter()
+                .map(|(path, text, diagnostics)| report::Checked {
+                    path,
+                    text,
+                    diagnostics,
+                })
+                .collect();
+            emit(&format!("{:#}\n", report::sarif(&files)));
+        }
+        Format::Text | Format::Github => {}
     }
     code
 }
@@ -320,9 +416,18 @@ fn analysis_to_json(path: &str, text: &str, analysis: &Analysis) -> serde_json::
 }
 
 fn compile(path: &std::path::Path, as_json: bool) -> i32 {
-    let text = match read(path) {
+    let text = match read_source(path) {
         Ok(text) => text,
-        Err(code) => return code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            if as_json {
+                emit(&format!(
+                    "{}\n",
+                    json!({ "path": source_name(path), "error": message, "problems": [], "diagnostics": [] })
+                ));
+            }
+            return EXIT_USAGE;
+        }
     };
     let analysis = analyze(&text);
     let errors = analysis.input_errors();
@@ -341,7 +446,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
         } else {
             eprint!(
                 "{}",
-                report::render_diagnostics(&name, &text, &errors, std::io::stderr().is_terminal())
+                report::render_diagnostics(&name, &text, &errors, colour())
             );
         }
         return EXIT_USAGE;

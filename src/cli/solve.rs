@@ -381,7 +381,7 @@ fn check_only(
     if !failures.is_empty() {
         eprint!(
             "{}",
-            report::render_diagnostics(name, text, &failures, std::io::stderr().is_terminal())
+            report::render_diagnostics(name, text, &failures, super::colour())
         );
     }
     let mut code = exit_code(&analysis.diagnostics);

@@ -107,7 +107,7 @@ fn compile_prints_the_problem_readably_and_as_json() {
         "{text}"
     );
 
-    let output = euc(&["compile", "--json", "examples/napoleon.euc"]);
+    let output = euc(&["compile", "--format", "json", "examples/napoleon.euc"]);
     assert_eq!(output.status.code(), Some(0));
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let problem = &value["problems"][0];
@@ -133,6 +133,103 @@ fn compile_prints_the_problem_readably_and_as_json() {
 fn no_colour_when_not_a_terminal() {
     let output = euc(&["check", &fixture("unknown-name.euc")]);
     assert!(!String::from_utf8_lossy(&output.stderr).contains('\u{1b}'));
+}
+
+#[test]
+fn colour_follows_color_and_no_color() {
+    let coloured = |args: &[&str], no_color: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_euc"));
+        command
+            .args(args)
+            .current_dir(root())
+            .env_remove("NO_COLOR");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let output = command.output().unwrap();
+        String::from_utf8_lossy(&output.stderr).contains('\u{1b}')
+    };
+    let file = fixture("unknown-name.euc");
+    assert!(coloured(&["check", "--color", "always", &file], None));
+    assert!(coloured(&["check", "--color", "always", &file], Some("1")));
+    assert!(!coloured(&["check", "--color", "never", &file], None));
+    assert!(!coloured(&["--color", "auto", "check", &file], Some("1")));
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    for args in [
+        vec!["--help"],
+        vec!["check", "--help"],
+        vec!["solve", "--help"],
+    ] {
+        let output = euc(&args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(help.contains("Exit codes:"), "{args:?}: {help}");
+        assert!(help.contains("NO_COLOR"), "{args:?}");
+    }
+}
+
+#[test]
+fn check_speaks_github_actions() {
+    let output = euc(&[
+        "check",
+        "--format",
+        "github",
+        &fixture("goal-not-reached.euc"),
+        "examples/midpoint.euc",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let annotation = stdout.lines().next().unwrap();
+    assert!(
+        annotation.starts_with(
+            "::error file=tests/fixtures/mistakes/goal-not-reached.euc,line=4,col=8,endLine=4,endColumn=9,title=E0402::goal `M` is not reached"
+        ),
+        "{stdout}"
+    );
+    // A multi-line message stays one workflow command.
+    assert!(annotation.contains("%0Ahelp: "), "{annotation}");
+    // And one summary line per block.
+    assert!(
+        stdout.contains("ok      examples/midpoint.euc: midpoint"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_writes_sarif_that_code_scanning_reads() {
+    let output = euc(&[
+        "check",
+        "--format",
+        "sarif",
+        &fixture("goal-not-reached.euc"),
+        &fixture("unknown-name.euc"),
+        "examples/midpoint.euc",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    // The types of serde-sarif are generated from the SARIF 2.1.0 schema.
+    let log: serde_sarif::sarif::Sarif = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stdout)));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["version"], "2.1.0");
+    assert_eq!(log.runs.len(), 1);
+    let results = value["runs"][0]["results"].as_array().unwrap();
+    assert!(results.len() >= 2, "{value:#}");
+    let rules = value["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"], "{result}");
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert!(region["startLine"].as_u64().unwrap() >= 1);
+        assert!(region["startColumn"].as_u64().unwrap() >= 1);
+    }
+    assert!(results.iter().any(|r| r["ruleId"] == "E0402"
+        && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            == "tests/fixtures/mistakes/goal-not-reached.euc"));
 }
 
 fn temporary_copy(name: &str, text: &str) -> std::path::PathBuf {
@@ -649,9 +746,13 @@ fn a_file_that_is_not_utf8_is_named_as_such() {
     std::fs::write(&path, b"point A = (0, 0) // caf\xe9\n").unwrap();
     let human = euc(&["check", path.to_str().unwrap()]);
     let json = euc(&["check", "--format", "json", path.to_str().unwrap()]);
-    std::fs::remove_file(&path).unwrap();
     assert_eq!(human.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&human.stderr).contains("not UTF-8"));
+    let compiled = euc(&["compile", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(compiled.status.code(), Some(2));
+    let compiled: serde_json::Value = serde_json::from_slice(&compiled.stdout).unwrap();
+    assert!(compiled["error"].as_str().unwrap().contains("not UTF-8"));
+    std::fs::remove_file(&path).unwrap();
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert!(
         value["files"][0]["error"]
