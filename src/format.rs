@@ -226,6 +226,11 @@ mod tests {
     fn a_semicolon_inside_parentheses_is_an_error_not_deleted() {
         // It used to parse as `(1 + 2)`, and formatting deleted the `;`.
         assert_eq!(format("let a = (1; + 2)\n"), None);
+        let (_, diagnostics) = crate::parse::parse("let a = (1; + 2)\n");
+        assert!(
+            diagnostics[0].message.ends_with("found `;`"),
+            "{diagnostics:?}"
+        );
         assert_eq!(
             format("let a = 1;let b = 2\n").as_deref(),
             Some("let a = 1; let b = 2\n")

@@ -2,6 +2,7 @@
 //! layer (with `lsp`) that touches the file system and stdout.
 
 pub mod compile;
+mod files;
 mod planar;
 mod play;
 pub mod report;
@@ -480,7 +481,7 @@ fn render(
     let options = crate::render::RenderOptions { block, moves: step };
     match crate::render::render_svg(&analysis, &options) {
         Ok(svg) => match output {
-            Some(output) => match std::fs::write(output, svg) {
+            Some(output) => match files::replace(output, svg.as_bytes()) {
                 Ok(()) => EXIT_OK,
                 Err(error) => {
                     eprintln!("error: cannot write {}: {error}", output.display());
@@ -530,7 +531,7 @@ fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
             }
         } else if write {
             if formatted != text {
-                if let Err(message) = solve::write_atomically(path, &text, &formatted) {
+                if let Err(message) = files::replace_checked(path, &text, &formatted) {
                     eprintln!("error: {message}");
                     code = code.max(EXIT_USAGE);
                 }

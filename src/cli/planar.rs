@@ -1,6 +1,5 @@
 //! `euc planar`: generate a level, advance a solved one, untangle one.
 
-use super::solve::write_atomically;
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::check::Status;
 use crate::edit::{apply_edits, TextEdit};
@@ -122,7 +121,7 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     };
     let result = apply_edits(&text, &edits);
     if args.write {
-        if let Err(message) = write_atomically(&args.file, &text, &result) {
+        if let Err(message) = super::files::replace_checked(&args.file, &text, &result) {
             eprintln!("error: {message}");
             return EXIT_USAGE;
         }

@@ -4,7 +4,6 @@
 //! and only if nobody changed it meanwhile, and answers with the exact state.
 //! docs/planar.md, "The board".
 
-use super::solve::write_atomically;
 use super::{EXIT_OK, EXIT_USAGE};
 use crate::analysis::analyze;
 use crate::check::Status;
@@ -147,7 +146,7 @@ impl Board<'_> {
             Err(message) => return error(&message),
         };
         let result = apply_edits(&text, &edits);
-        if let Err(message) = write_atomically(self.file, &text, &result) {
+        if let Err(message) = super::files::replace_checked(self.file, &text, &result) {
             return error(&message);
         }
         // "Next level" may rename the block: follow it by place.

@@ -8,7 +8,7 @@ use crate::resolve::{Problem, Scene};
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
@@ -264,7 +264,7 @@ fn finish(
     if args.write {
         if edits.is_empty() {
             eprintln!("{name}: nothing to write");
-        } else if let Err(message) = write_atomically(&args.file, text, &result) {
+        } else if let Err(message) = super::files::replace_checked(&args.file, text, &result) {
             eprintln!("error: {message}");
             return EXIT_USAGE;
         } else {
@@ -403,36 +403,6 @@ fn check_only(
     code
 }
 
-/// Writes `new` over `path` through a temporary file and a rename, unless
-/// the file no longer holds `old` (someone changed it meanwhile).
-pub(super) fn write_atomically(path: &Path, old: &str, new: &str) -> Result<(), String> {
-    let current = super::read_source(path)?;
-    if current != old {
-        return Err(format!(
-            "{} changed while euc was solving; nothing written",
-            path.display()
-        ));
-    }
-    let directory = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let temporary = directory.join(format!(".{file_name}.euc-tmp-{}", std::process::id()));
-    std::fs::write(&temporary, new)
-        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-    if let Ok(metadata) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(&temporary, metadata.permissions());
-    }
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot replace {}: {e}", path.display())
-    })
-}
-
 fn moves_text(construction: &crate::solve::construction::Construction, tools: bool) -> String {
     match construction.moves() {
         0 => "0 moves: the givens and setup already reach every goal".to_string(),
@@ -442,7 +412,7 @@ fn moves_text(construction: &crate::solve::construction::Construction, tools: bo
 
 #[cfg(test)]
 mod tests {
-    use super::{pattern, write_atomically};
+    use super::pattern;
     use crate::parse::ast::MaskToken;
 
     #[test]
@@ -450,23 +420,5 @@ mod tests {
         assert_eq!(pattern(&[MaskToken::Circles], 3), "circle circle circle");
         assert_eq!(pattern(&[MaskToken::Line, MaskToken::All], 3), "line * *");
         assert_eq!(pattern(&[MaskToken::All, MaskToken::Circle], 2), "* circle");
-    }
-
-    #[test]
-    fn atomic_write_refuses_a_file_changed_meanwhile() {
-        let directory = std::env::temp_dir().join(format!("euc-atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&directory).unwrap();
-        let path = directory.join("a.euc");
-        std::fs::write(&path, "changed by someone else").unwrap();
-        let error = write_atomically(&path, "what euc read", "new text").unwrap_err();
-        assert!(error.contains("changed while euc was solving"));
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            "changed by someone else"
-        );
-        write_atomically(&path, "changed by someone else", "new text").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new text");
-        let leftovers = std::fs::read_dir(&directory).unwrap().count();
-        assert_eq!(leftovers, 1, "no temporary file is left behind");
     }
 }

@@ -90,6 +90,8 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
         RichReason::Custom(message) => Diagnostic::error("E0003", span, message.clone()),
         RichReason::ExpectedFound { found, .. } => {
             let found = match found {
+                // A `;` is lexed as a line break; name it as written.
+                Some(_) if text.get(span.range()) == Some(";") => "`;`".to_string(),
                 Some(token) => token.to_string(),
                 None => "end of file".to_string(),
             };
