@@ -22,6 +22,15 @@ pub fn crossed(positions: &[Point], a: Link, b: Link) -> bool {
         return false;
     }
     let points = [positions[a1], positions[a2], positions[b1], positions[b2]];
+    // Disjoint boxes: no common point, stacked or not (most candidates).
+    let [p, q, r, s] = points;
+    if p.x.max(q.x) < r.x.min(s.x)
+        || r.x.max(s.x) < p.x.min(q.x)
+        || p.y.max(q.y) < r.y.min(s.y)
+        || r.y.max(s.y) < p.y.min(q.y)
+    {
+        return false;
+    }
     for i in 0..4 {
         for j in 0..i {
             if points[i] == points[j] {
@@ -153,23 +162,60 @@ pub fn crossing_summary(positions: &[Point], links: &[Link], keep: usize) -> Cro
 
 /// Calls `found(i, j)` (i < j) once for every crossing pair, in no
 /// particular order, through the link index.
-fn each_crossing(positions: &[Point], links: &[Link], mut found: impl FnMut(usize, usize)) {
+fn each_crossing(positions: &[Point], links: &[Link], found: impl FnMut(usize, usize)) {
+    each_crossing_from(positions, links, PARALLEL, found);
+}
+
+/// `each_crossing`, on two threads from `parallel` links on.
+fn each_crossing_from(
+    positions: &[Point],
+    links: &[Link],
+    parallel: usize,
+    mut found: impl FnMut(usize, usize),
+) {
     let index = LinkIndex::new(positions, links, links.iter().copied());
-    // A pair shares several cells at times: `met[j] == i` marks j as
-    // already tested against i.
-    let mut met = vec![usize::MAX; links.len()];
-    for (i, &link) in links.iter().enumerate() {
-        index.each_near(positions, link, |j| {
-            if j > i && met[j] != i {
-                met[j] = i;
-                if crossed(positions, link, links[j]) {
-                    found(i, j);
+    // The links `range` crosses among those after it.
+    let pairs_of = |range: std::ops::Range<usize>, found: &mut dyn FnMut(usize, usize)| {
+        // A pair shares several cells at times: `met[j] == i` marks j as
+        // already tested against i.
+        let mut met = vec![usize::MAX; links.len()];
+        for i in range {
+            let link = links[i];
+            index.each_near(positions, link, |j| {
+                if j > i && met[j] != i {
+                    met[j] = i;
+                    if crossed(positions, link, links[j]) {
+                        found(i, j);
+                    }
                 }
-            }
-            false
+                false
+            });
+        }
+    };
+    if links.len() < parallel {
+        pairs_of(0..links.len(), &mut found);
+        return;
+    }
+    // Big drawings: the links split between two threads (the index is
+    // shared and read-only); each collects its pairs, handed on in order.
+    let middle = links.len() / 2;
+    let (first, second) = std::thread::scope(|scope| {
+        let later = scope.spawn(|| {
+            let mut pairs = Vec::new();
+            pairs_of(middle..links.len(), &mut |i, j| pairs.push((i, j)));
+            pairs
         });
+        let mut pairs = Vec::new();
+        pairs_of(0..middle, &mut |i, j| pairs.push((i, j)));
+        (pairs, later.join().expect("the crossing thread finishes"))
+    });
+    for (i, j) in first.into_iter().chain(second) {
+        found(i, j);
     }
 }
+
+/// Links from which crossings are looked for on two threads.
+const PARALLEL: usize = 20_000;
 
 /// Whether any two links cross, stopping at the first pair found.
 pub fn any_crossing(positions: &[Point], links: &[Link]) -> bool {
@@ -196,7 +242,7 @@ pub struct LinkIndex {
     cells: Vec<Vec<usize>>,
     /// Links with an end on a stacked position.
     everywhere: Vec<usize>,
-    stacked: std::collections::HashSet<(u64, u64)>,
+    stacked: Vec<(u64, u64)>,
     /// Links by index, as added.
     links: Vec<Link>,
 }
@@ -213,16 +259,22 @@ impl LinkIndex {
             Point::new(f64::INFINITY, f64::INFINITY),
             Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
         );
-        let mut seen = std::collections::HashSet::new();
-        let mut stacked = std::collections::HashSet::new();
         for p in positions {
             low = Point::new(low.x.min(p.x), low.y.min(p.y));
             high = Point::new(high.x.max(p.x), high.y.max(p.y));
-            let key = (p.x.to_bits(), p.y.to_bits());
-            if !seen.insert(key) {
-                stacked.insert(key);
-            }
         }
+        // Positions held by two nodes or more, sorted for look-ups.
+        let mut keys: Vec<(u64, u64)> = positions
+            .iter()
+            .map(|p| (p.x.to_bits(), p.y.to_bits()))
+            .collect();
+        keys.sort_unstable();
+        let mut stacked: Vec<(u64, u64)> = keys
+            .windows(2)
+            .filter(|pair| pair[0] == pair[1])
+            .map(|pair| pair[0])
+            .collect();
+        stacked.dedup();
         if positions.is_empty() {
             (low, high) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
         }
@@ -246,7 +298,11 @@ impl LinkIndex {
     }
 
     fn is_stacked(&self, p: Point) -> bool {
-        !self.stacked.is_empty() && self.stacked.contains(&(p.x.to_bits(), p.y.to_bits()))
+        !self.stacked.is_empty()
+            && self
+                .stacked
+                .binary_search(&(p.x.to_bits(), p.y.to_bits()))
+                .is_ok()
     }
 
     pub fn add(&mut self, positions: &[Point], link: Link) {
@@ -257,14 +313,12 @@ impl LinkIndex {
             self.everywhere.push(number);
             return;
         }
-        let mut cells = Vec::new();
+        let mut cells = std::mem::take(&mut self.cells);
         self.along(p, q, |cell| {
-            cells.push(cell);
+            cells[cell].push(number);
             false
         });
-        for cell in cells {
-            self.cells[cell].push(number);
-        }
+        self.cells = cells;
     }
 
     /// Calls `visit` with the index (in order added) of every link that
@@ -303,13 +357,13 @@ impl LinkIndex {
         let row =
             |y: f64| (((y - self.low.y) / self.size).floor().max(0.0) as usize).min(self.rows - 1);
         let (first, last) = (column(p.x), column(q.x));
-        let columns: Box<dyn Iterator<Item = usize>> = if first <= last {
-            Box::new(first..=last)
-        } else {
-            Box::new((last..=first).rev())
-        };
         let dx = q.x - p.x;
-        for c in columns {
+        for step in 0..=first.abs_diff(last) {
+            let c = if first <= last {
+                first + step
+            } else {
+                first - step
+            };
             // The segment's y over this column's strip.
             let (y0, y1) = if dx == 0.0 {
                 (p.y, q.y)
@@ -340,6 +394,32 @@ impl LinkIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_threads_find_the_pairs_one_does() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut positions = Vec::new();
+        for _ in 0..6_000 {
+            let start = Point::new(rng.random_range(0.0..40.0), rng.random_range(0.0..40.0));
+            positions.push(start);
+            positions
+                .push(start + Point::new(rng.random_range(-2.0..2.0), rng.random_range(-2.0..2.0)));
+        }
+        let links: Vec<Link> = (0..3_000).map(|k| (2 * k, 2 * k + 1)).collect();
+        let mut links = links;
+        // A few links across everything, and one sharing an end.
+        links.extend([(0, 5_999), (10, 4_001), (0, 7)]);
+        let pairs = |parallel: usize| {
+            let mut found = Vec::new();
+            each_crossing_from(&positions, &links, parallel, |i, j| found.push((i, j)));
+            found.sort_unstable();
+            found
+        };
+        let one = pairs(usize::MAX);
+        assert!(one.len() > 100, "{}", one.len());
+        assert_eq!(pairs(0), one);
+    }
 
     fn at(points: &[(f64, f64)]) -> Vec<Point> {
         points.iter().map(|&(x, y)| Point::new(x, y)).collect()
