@@ -27,9 +27,10 @@ pub fn disk_drawing(neighbours: &[Vec<usize>], rim: &[usize], radius: f64) -> Ve
 fn solve(neighbours: &[Vec<usize>], fixed: &[bool], at: &mut [Point]) {
     let count = neighbours.len();
     let zero = Point::new(0.0, 0.0);
-    // (L x)_v for free v: Σ w (x_v − x_w) over all neighbours, fixed ones
-    // taken at their place — so the residual is b − L x with b folded in.
-    let residual = |x: &[Point], out: &mut [Point]| {
+    // Σ (x_v − x_w) over v's neighbours, for every free v. A fixed
+    // neighbour counts at its place (the residual: b − L x = −that) or as
+    // zero (L applied to a search direction, which leaves fixed nodes be).
+    let laplacian = |x: &[Point], fixed_at_place: bool, out: &mut [Point]| {
         for v in 0..count {
             out[v] = zero;
             if fixed[v] {
@@ -37,21 +38,12 @@ fn solve(neighbours: &[Vec<usize>], fixed: &[bool], at: &mut [Point]) {
             }
             let mut sum = zero;
             for &w in &neighbours[v] {
-                sum = sum + (x[w] - x[v]);
-            }
-            out[v] = sum;
-        }
-    };
-    let apply = |d: &[Point], out: &mut [Point]| {
-        for v in 0..count {
-            out[v] = zero;
-            if fixed[v] {
-                continue;
-            }
-            let mut sum = zero;
-            for &w in &neighbours[v] {
-                let other = if fixed[w] { zero } else { d[w] };
-                sum = sum + (d[v] - other);
+                let other = if fixed[w] && !fixed_at_place {
+                    zero
+                } else {
+                    x[w]
+                };
+                sum = sum + (x[v] - other);
             }
             out[v] = sum;
         }
@@ -62,7 +54,10 @@ fn solve(neighbours: &[Vec<usize>], fixed: &[bool], at: &mut [Point]) {
             .fold((0.0, 0.0), |(x, y), (p, q)| (x + p.x * q.x, y + p.y * q.y))
     };
     let mut r = vec![zero; count];
-    residual(at, &mut r);
+    laplacian(at, true, &mut r);
+    for value in &mut r {
+        *value = *value * -1.0;
+    }
     let mut d = r.clone();
     let mut q = vec![zero; count];
     let mut rr = dot(&r, &r);
@@ -72,7 +67,7 @@ fn solve(neighbours: &[Vec<usize>], fixed: &[bool], at: &mut [Point]) {
         if done(rr) {
             break;
         }
-        apply(&d, &mut q);
+        laplacian(&d, false, &mut q);
         let dq = dot(&d, &q);
         let alpha = (ratio(rr.0, dq.0), ratio(rr.1, dq.1));
         for v in 0..count {
