@@ -296,22 +296,14 @@ impl Names {
             .collect();
         near.sort_unstable();
         near.dedup();
-        let mut candidates: Vec<String> = near
+        let long = self
+            .list
             .iter()
-            .map(|&i| self.list[i as usize].clone())
-            .collect();
-        candidates.extend(
-            self.list
-                .iter()
-                .filter(|other| other.chars().count() > INDEXED)
-                .cloned(),
-        );
-        closest(name, &candidates).and_then(|found| {
-            self.list
-                .iter()
-                .find(|other| other.as_str() == found)
-                .map(String::as_str)
-        })
+            .filter(|other| other.chars().count() > INDEXED);
+        closest_among(
+            name,
+            near.iter().map(|&i| &self.list[i as usize]).chain(long),
+        )
     }
 }
 
@@ -339,6 +331,14 @@ fn deletions(name: &str) -> Vec<String> {
 
 /// The most similar name, if any is similar enough to suggest.
 pub fn closest<'a>(name: &str, candidates: &'a [String]) -> Option<&'a str> {
+    closest_among(name, candidates)
+}
+
+/// `closest` over any candidates (the index's short list, or all).
+fn closest_among<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a String>,
+) -> Option<&'a str> {
     let name: Vec<char> = name.chars().collect();
     let mut best: Option<(usize, &str)> = None;
     let mut other = Vec::new();
