@@ -230,7 +230,7 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                 let points: Vec<String> = declared.goals[goal]
                     .iter()
                     .filter_map(|value| match value {
-                        Value::Point(point) => Some(format_point(*point)),
+                        Value::Point(point) => Some(format_point(*point * problem.unit)),
                         _ => None,
                     })
                     .collect();
@@ -251,19 +251,25 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                 diagnostics.push(diagnostic);
             }
             for (step, binder) in wrong_bindings {
+                let op = problem.steps[step].op;
                 let binder = &problem.steps[step].binders[binder];
                 let goal = binder.goal.unwrap_or_default();
+                let (made, name) = (op.made(), &problem.goals[goal].name);
+                let help = match op {
+                    StepOp::Meet(..) => "bind another name here, or check the order of the intersection's two points",
+                    _ => "bind another name here, or draw the goal from other points",
+                };
                 diagnostics.push(
                     Diagnostic::error(
                         "E0404",
                         binder.span,
                         match problem.goals[goal].definitions.len() {
-                            1 => format!("this point is bound as goal `{}`, but it is not the goal", problem.goals[goal].name),
-                            count => format!("this point is bound as goal `{}`, but it is none of its {count} alternatives", problem.goals[goal].name),
+                            1 => format!("this {made} is bound as goal `{name}`, but it is not the goal"),
+                            count => format!("this {made} is bound as goal `{name}`, but it is none of its {count} alternatives"),
                         },
                     )
                     .with_label(problem.goals[goal].span, "the goal")
-                    .with_help("bind another name here, or check the order of the intersection's two points"),
+                    .with_help(help),
                 );
             }
             report.replay = Some(replay);
@@ -515,7 +521,10 @@ fn describe_beyond(problem: &Problem, replay: &Replay, beyond: Beyond) -> String
         Object::Line(line) => format!(
             "it lies outside {}{name}, {}",
             line.extent.name(),
-            crate::resolve::describe_outside(&line, beyond.at)
+            crate::resolve::describe_outside(
+                &line.scaled(problem.unit),
+                beyond.at.scaled(problem.unit)
+            )
         ),
         Object::Circle(_) => format!("it lies outside{name}"),
     }

@@ -34,7 +34,9 @@ fn problem_to_json(scene: &Scene, problem: &Problem) -> Json {
         })).collect::<Vec<_>>(),
         "mask": problem.mask.iter().map(|token| token.text()).collect::<Vec<_>>(),
         "ignore": problem.limits,
-        "instances": problem.instances,
+        "instances": problem.instances.iter()
+            .map(|instance| instance.scaled(problem.unit))
+            .collect::<Vec<_>>(),
         "steps": problem.steps.iter().map(|step| json!({
             "op": step.op,
             "binds": step.binders.iter().map(|binder| &binder.name).collect::<Vec<_>>(),
@@ -92,6 +94,7 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
     let Some(declared) = problem.instances.first() else {
         return writeln!(out, "  (not evaluated: the file has errors)");
     };
+    let declared = &declared.scaled(problem.unit);
     writeln!(out, "  starting set:")?;
     for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
         let dropped = if scene.symbols[*symbol].dropped {

@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 
-/// Two coordinates closer than this are the same point.
+/// Two coordinates closer than this are the same point. Problems are
+/// checked in a unit frame (docs/design.md, "Tolerances"), so this is
+/// relative to the size of the figure.
 pub const EPS: f64 = 1e-9;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -117,6 +119,15 @@ pub enum Outside {
     Before(Point),
     /// Past a segment's second end.
     After(Point),
+}
+
+impl Outside {
+    pub fn scaled(self, factor: f64) -> Outside {
+        match self {
+            Outside::Before(at) => Outside::Before(at * factor),
+            Outside::After(at) => Outside::After(at * factor),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -318,6 +329,18 @@ impl Line {
     }
 
     /// The foot of the perpendicular from `point`.
+    /// The same line with every length multiplied by `factor` (> 0).
+    pub fn scaled(&self, factor: f64) -> Line {
+        Line {
+            origin: self.origin * factor,
+            direction: self.direction,
+            extent: match self.extent {
+                Extent::Segment(length) => Extent::Segment(length * factor),
+                other => other,
+            },
+        }
+    }
+
     pub fn project(&self, point: Point) -> Point {
         self.origin + self.direction * self.direction.dot(point - self.origin)
     }
@@ -354,6 +377,14 @@ impl Circle {
         Circle::new(center, center.dist(point))
     }
 
+    /// The same circle with every length multiplied by `factor` (> 0).
+    pub fn scaled(&self, factor: f64) -> Circle {
+        Circle {
+            center: self.center * factor,
+            radius: self.radius * factor,
+        }
+    }
+
     pub fn same(&self, other: &Circle) -> bool {
         self.center.same(other.center) && (self.radius - other.radius).abs() < EPS
     }
@@ -364,6 +395,14 @@ impl Circle {
 }
 
 impl Object {
+    /// The same object with every length multiplied by `factor` (> 0).
+    pub fn scaled(&self, factor: f64) -> Object {
+        match self {
+            Object::Line(line) => Object::Line(line.scaled(factor)),
+            Object::Circle(circle) => Object::Circle(circle.scaled(factor)),
+        }
+    }
+
     pub fn same(&self, other: &Object) -> bool {
         match (self, other) {
             (Object::Line(a), Object::Line(b)) => a.same(b),

@@ -164,7 +164,12 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                 continue;
             };
             let name = binder.name.as_deref().unwrap_or("_");
-            let replay = analysis.reports[block].replay.as_ref();
+            // In the file's coordinates, for showing.
+            let replay = analysis.reports[block]
+                .replay
+                .as_ref()
+                .map(|replay| replay.scaled(problem.unit));
+            let replay = replay.as_ref();
             let mut text = match step.op {
                 StepOp::Meet(..) => {
                     let point = replay.and_then(|replay| replay.points.get(binder.index));
@@ -257,13 +262,14 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
         (Some(_), None) => "**not reached** by the steps".to_string(),
         (None, _) => "not reached: the steps fail".to_string(),
     };
+    let shown = |value: &Value| describe(&value.scaled(problem.unit));
     let value = if let [value] = values.as_slice() {
-        describe(value)
+        shown(value)
     } else {
         let listed: Vec<String> = values
             .iter()
             .enumerate()
-            .map(|(index, value)| format!("{}. {}", index + 1, describe(value)))
+            .map(|(index, value)| format!("{}. {}", index + 1, shown(value)))
             .collect();
         format!(
             "either of {} alternatives:\n\n{}",
@@ -279,7 +285,11 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
 
 fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> {
     let problem = &analysis.scene.problems[block];
-    let replay = analysis.reports[block].replay.as_ref()?;
+    // In the file's coordinates, for showing.
+    let replay = &analysis.reports[block]
+        .replay
+        .as_ref()?
+        .scaled(problem.unit);
     let op = problem.steps[step].op;
     Some(match op {
         StepOp::Meet(..) => {

@@ -193,7 +193,7 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     };
                     hints.push(InlayHint {
                         offset: binder.span.end,
-                        label: format!(": {}{note}", format_point(*point)),
+                        label: format!(": {}{note}", format_point(*point * problem.unit)),
                     });
                 }
             }

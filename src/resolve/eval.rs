@@ -81,8 +81,11 @@ pub fn eval(ir: &Ir, slots: &[Option<Value>]) -> Result<Value> {
 fn meet_objects(left: &Ir, right: &Ir, slots: &[Option<Value>]) -> Result<(Object, Object, Meet)> {
     let left = object(eval(left, slots)?)?;
     let right = object(eval(right, slots)?)?;
-    match geom::meet(&left, &right) {
-        Ok(found) => Ok((left, right, found)),
+    // At the objects' own scale, as `call` builds them.
+    let unit = unit_of(&[object_value(left), object_value(right)]);
+    match geom::meet(&left.scaled(1.0 / unit), &right.scaled(1.0 / unit)) {
+        Ok(Meet::One(point)) => Ok((left, right, Meet::One(point * unit))),
+        Ok(Meet::Two(a, b)) => Ok((left, right, Meet::Two(a * unit, b * unit))),
         Err(why) => fail(why.describe()),
     }
 }
@@ -138,6 +141,13 @@ fn number(ir: &Ir, slots: &[Option<Value>]) -> Result<f64> {
     }
 }
 
+fn object_value(object: Object) -> Value {
+    match object {
+        Object::Line(line) => Value::Line(line),
+        Object::Circle(circle) => Value::Circle(circle),
+    }
+}
+
 pub fn object(value: Value) -> Result<Object> {
     match value {
         Value::Line(line) => Ok(Object::Line(line)),
@@ -173,7 +183,57 @@ fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value> {
     })
 }
 
+/// Builds a line or circle at the scale of its own arguments: they are
+/// divided by the power of two nearest their size first (exactly), so that
+/// "its two points are the same point" means the same to within 10^-9 of
+/// their size, as rounding decides it, in a figure of any size
+/// (docs/design.md, "Tolerances"). Other functions compute as they are.
 fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
+    if !builtin.builds_object() {
+        return compute(builtin, args);
+    }
+    if let [_, Value::Number(radius)] = args {
+        if *radius < 0.0 {
+            return fail(format!("a radius cannot be negative ({radius})"));
+        }
+    }
+    let unit = unit_of(args);
+    let framed: Vec<Value> = args
+        .iter()
+        .map(|arg| match arg {
+            // A constructor's only number is a radius: a length.
+            Value::Number(length) => Value::Number(length / unit),
+            other => other.scaled(1.0 / unit),
+        })
+        .collect();
+    Ok(compute(builtin, &framed)?.scaled(unit))
+}
+
+/// The power of two nearest the size of some values (1 when all are zero).
+fn unit_of(values: &[Value]) -> f64 {
+    let size = values.iter().fold(0.0_f64, |most, value| {
+        let size = match value {
+            Value::Number(length) => length.abs(),
+            Value::Point(point) => point.x.abs().max(point.y.abs()),
+            Value::Line(line) => line.origin.x.abs().max(line.origin.y.abs()),
+            Value::Circle(circle) => circle
+                .center
+                .x
+                .abs()
+                .max(circle.center.y.abs())
+                .max(circle.radius),
+            Value::Pair(a, b) => a.x.abs().max(a.y.abs()).max(b.x.abs()).max(b.y.abs()),
+        };
+        most.max(size)
+    });
+    if size > 0.0 && size.is_finite() {
+        2f64.powi(size.log2().round().clamp(-1000.0, 1000.0) as i32)
+    } else {
+        1.0
+    }
+}
+
+fn compute(builtin: Builtin, args: &[Value]) -> Result<Value> {
     use Value::{Circle as C, Line as L, Number as N, Point as P};
     let value = match (builtin, args) {
         (Builtin::Sqrt, [N(x)]) if *x < 0.0 => {
@@ -191,7 +251,8 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         (Builtin::Atan, [N(x)]) => N(x.atan()),
         (Builtin::Atan2, [N(y), N(x)]) => N(y.atan2(*x)),
         (Builtin::Abs, [N(x)]) => N(x.abs()),
-        (Builtin::Dist, [P(a), P(b)]) => N(a.dist(*b)),
+        // `hypot`: figures near the ends of f64's range (10^±200) too.
+        (Builtin::Dist, [P(a), P(b)]) => N((a.x - b.x).hypot(a.y - b.y)),
         (Builtin::Midpoint, [P(a), P(b)]) => P((*a + *b) * 0.5),
         (Builtin::Center, [C(circle)]) => P(circle.center),
         (Builtin::Radius, [C(circle)]) => N(circle.radius),
@@ -208,9 +269,6 @@ fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
         }
         (Builtin::CircleThrough, [P(center), P(point)]) => {
             C(Circle::through(*center, *point).or_else(|why| fail(why.describe()))?)
-        }
-        (Builtin::CircleRadius, [P(center), N(radius)]) if *radius < 0.0 => {
-            return fail(format!("a radius cannot be negative ({radius})"))
         }
         (Builtin::CircleRadius, [P(center), N(radius)]) => {
             C(Circle::new(*center, *radius).or_else(|why| fail(why.describe()))?)

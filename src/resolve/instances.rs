@@ -141,6 +141,27 @@ fn evaluate(
     Ok((values, dropped))
 }
 
+/// The power of two a figure is measured in (`Problem::unit`): near its
+/// size, but never below 10^-4 of its coordinates. A small figure far from
+/// the origin has lost digits already (a coordinate of 10^7 is stored to
+/// about 10^-9), and a tolerance finer than about a thousand units in the
+/// last place of its coordinates would call equal points different
+/// (docs/design.md, "Tolerances").
+pub fn unit_of(values: &[Option<Value>]) -> f64 {
+    let (low, high) = Figure::bounds(values);
+    let size = (high.x - low.x).max(high.y - low.y);
+    let magnitude = [low.x, low.y, high.x, high.y]
+        .iter()
+        .fold(0.0_f64, |most, value| most.max(value.abs()));
+    let extent = size.max(magnitude * 1e-4);
+    if extent > 0.0 && extent.is_finite() {
+        // Within f64's normal range on both sides, so both ways are exact.
+        2f64.powi(extent.log2().round().clamp(-1000.0, 1000.0) as i32)
+    } else {
+        1.0
+    }
+}
+
 /// The box the declared figure fills: where dropped points may fall.
 struct Figure {
     low: Point,
@@ -153,6 +174,28 @@ const MARGIN: f64 = 0.1;
 
 impl Figure {
     fn of(values: &[Option<Value>]) -> Figure {
+        let (low, high) = Figure::bounds(values);
+        // A flat figure (collinear givens) still has room on both sides; a
+        // single point has a room its own size (or a unit one at the origin).
+        let mut size = (high.x - low.x).max(high.y - low.y);
+        if size <= 0.0 {
+            size = low.x.abs().max(low.y.abs());
+        }
+        if size <= 0.0 || !size.is_finite() {
+            size = 1.0;
+        }
+        let pad = Point::new(
+            ((size - (high.x - low.x)) * 0.5).max(size * 0.1),
+            ((size - (high.y - low.y)) * 0.5).max(size * 0.1),
+        );
+        Figure {
+            low: low - pad,
+            high: high + pad,
+        }
+    }
+
+    /// The corners of the box around every point, line end and circle.
+    fn bounds(values: &[Option<Value>]) -> (Point, Point) {
         let mut points = Vec::new();
         for value in values.iter().flatten() {
             match value {
@@ -177,16 +220,7 @@ impl Figure {
             low = Point::new(low.x.min(point.x), low.y.min(point.y));
             high = Point::new(high.x.max(point.x), high.y.max(point.y));
         }
-        // A flat figure (collinear givens) still has room on both sides.
-        let size = (high.x - low.x).max(high.y - low.y).max(1e-6);
-        let pad = Point::new(
-            ((size - (high.x - low.x)) * 0.5).max(size * 0.1),
-            ((size - (high.y - low.y)) * 0.5).max(size * 0.1),
-        );
-        Figure {
-            low: low - pad,
-            high: high + pad,
-        }
+        (low, high)
     }
 
     fn size(&self) -> f64 {

@@ -32,8 +32,15 @@ pub struct Problem {
     pub mask: Vec<MaskToken>,
     pub limits: Limits,
     /// The declared instance first, then `verify` ones, then random ones.
-    /// Empty when a given or a goal cannot be computed.
+    /// Empty when a given or a goal cannot be computed. In the block's unit
+    /// frame: divided by `unit`.
     pub instances: Vec<Instance>,
+    /// The power of two the figure is measured in. Instances are stored
+    /// divided by it, so every tolerance of the checker and the solver is
+    /// relative to the figure's size (docs/design.md, "Tolerances"); a
+    /// coordinate shown to the user is multiplied back. Dividing by a power
+    /// of two is exact: nothing is rounded either way.
+    pub unit: f64,
     pub steps: Vec<Step>,
     /// False when a step did not resolve: the steps cannot be replayed.
     pub steps_complete: bool,
@@ -71,6 +78,16 @@ pub struct Limits {
     pub max: Option<f64>,
 }
 
+impl Limits {
+    /// Both distances multiplied by `factor` (> 0): into a unit frame.
+    pub fn scaled(self, factor: f64) -> Limits {
+        Limits {
+            min: self.min.map(|min| min * factor),
+            max: self.max.map(|max| max * factor),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Origin {
@@ -96,6 +113,27 @@ pub struct Instance {
     /// Indexed like `Problem::goals`: each goal's alternatives (one unless
     /// written `a | b`), each a point, line or circle.
     pub goals: Vec<Vec<Value>>,
+}
+
+impl Instance {
+    /// The same instance with every length multiplied by `factor` (> 0).
+    /// The moved parameters in `origin` stay as written in the file.
+    pub fn scaled(&self, factor: f64) -> Instance {
+        Instance {
+            origin: self.origin.clone(),
+            givens: self.givens.iter().map(|point| *point * factor).collect(),
+            setup: self
+                .setup
+                .iter()
+                .map(|object| object.scaled(factor))
+                .collect(),
+            goals: self
+                .goals
+                .iter()
+                .map(|values| values.iter().map(|value| value.scaled(factor)).collect())
+                .collect(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -195,6 +233,7 @@ pub(super) fn resolve_block(
         mask: Vec::new(),
         limits: Limits::default(),
         instances: Vec::new(),
+        unit: super::instances::unit_of(&scene.values),
         steps: Vec::new(),
         steps_complete: true,
         tools: Vec::new(),
@@ -266,7 +305,10 @@ pub(super) fn resolve_block(
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);
     super::steps::resolve_steps(block, scene, &mut problem, diagnostics);
-    problem.instances = build_instances(scene, &problem, &verifies, diagnostics);
+    problem.instances = build_instances(scene, &problem, &verifies, diagnostics)
+        .iter()
+        .map(|instance| instance.scaled(1.0 / problem.unit))
+        .collect();
     Some(problem)
 }
 

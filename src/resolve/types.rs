@@ -47,6 +47,18 @@ pub enum Value {
 }
 
 impl Value {
+    /// The same value with every length multiplied by `factor` (> 0); a
+    /// number stays as it is (it may be an angle or a ratio).
+    pub fn scaled(&self, factor: f64) -> Value {
+        match *self {
+            Value::Number(value) => Value::Number(value),
+            Value::Point(point) => Value::Point(point * factor),
+            Value::Line(line) => Value::Line(line.scaled(factor)),
+            Value::Circle(circle) => Value::Circle(circle.scaled(factor)),
+            Value::Pair(a, b) => Value::Pair(a * factor, b * factor),
+        }
+    }
+
     pub fn ty(&self) -> Type {
         match self {
             Value::Number(_) => Type::Number,
@@ -108,6 +120,23 @@ impl Builtin {
         matches!(
             self,
             Builtin::AnyPoint | Builtin::AnyOnLine | Builtin::AnyOnCircle
+        )
+    }
+
+    /// Builds a line or a circle, and so may find its arguments degenerate.
+    pub fn builds_object(self) -> bool {
+        matches!(
+            self,
+            Builtin::LineThrough
+                | Builtin::SegmentBetween
+                | Builtin::RayFrom
+                | Builtin::CircleThrough
+                | Builtin::CircleRadius
+                | Builtin::PerpBisector
+                | Builtin::Perpendicular
+                | Builtin::Parallel
+                | Builtin::AngleBisector
+                | Builtin::Compass
         )
     }
 }

@@ -15,6 +15,31 @@ pub struct Replay {
     pub beyond: Vec<Option<Beyond>>,
 }
 
+impl Replay {
+    /// The same replay with every length multiplied by `factor` (> 0): from
+    /// a problem's unit frame to the file's coordinates.
+    pub fn scaled(&self, factor: f64) -> Replay {
+        Replay {
+            points: self.points.iter().map(|point| *point * factor).collect(),
+            objects: self
+                .objects
+                .iter()
+                .map(|object| object.scaled(factor))
+                .collect(),
+            beyond: self
+                .beyond
+                .iter()
+                .map(|beyond| {
+                    beyond.map(|beyond| Beyond {
+                        object: beyond.object,
+                        at: beyond.at.scaled(factor),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
 /// An intersection point outside the extent of one of its objects.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Beyond {

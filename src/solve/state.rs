@@ -368,7 +368,8 @@ impl State {
             idle: 0,
             targets,
             saved_targets: Vec::new(),
-            limits: problem.limits,
+            // In file units; the instance is in the problem's unit frame.
+            limits: problem.limits.scaled(1.0 / problem.unit),
             arena: Vec::new(),
             level_start: Vec::new(),
             marked: Vec::new(),

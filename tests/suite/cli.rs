@@ -632,6 +632,83 @@ fn moved_and_scaled_files_check_like_the_originals() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `text` with every `point X = (x, y)` of literal numbers scaled by
+/// `factor` and then moved by `shift`.
+fn moved_figure(text: &str, factor: f64, shift: (f64, f64)) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let literal = line
+            .strip_prefix("point ")
+            .and_then(|rest| rest.split_once(" = ("))
+            .and_then(|(name, rest)| Some((name, rest.strip_suffix(')')?.split_once(", ")?)))
+            .and_then(|(name, (x, y))| {
+                Some((name, x.parse::<f64>().ok()?, y.parse::<f64>().ok()?))
+            });
+        match literal {
+            Some((name, x, y)) => out.push_str(&format!(
+                "point {name} = ({:e}, {:e})",
+                x * factor + shift.0,
+                y * factor + shift.1
+            )),
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn every_example_checks_alike_at_any_scale_and_place() {
+    // Each block is checked in its own unit frame, so tolerances follow the
+    // figure's size (docs/design.md, "Tolerances"). With absolute ones, four
+    // examples failed at 10^7 and most at 10^-10.
+    let dir = std::env::temp_dir().join(format!("euc-scales-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let moves = [
+        (1e-10, (0.0, 0.0)),
+        (1e-4, (0.0, 0.0)),
+        (1e7, (0.0, 0.0)),
+        (1e10, (0.0, 0.0)),
+        (1e-200, (0.0, 0.0)),
+        (1e200, (0.0, 0.0)),
+        (1.0, (1e4, -3e4)),
+        (3.0, (-2e6, 1e6)),
+    ];
+    let mut tried = 0;
+    for example in std::fs::read_dir(root().join("examples")).unwrap() {
+        let path = example.unwrap().path();
+        if path.extension().is_none_or(|ext| ext != "euc") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = euc(&["check", path.to_str().unwrap()]).status.code();
+        for (factor, shift) in moves {
+            let moved = dir.join(path.file_name().unwrap());
+            std::fs::write(&moved, moved_figure(&text, factor, shift)).unwrap();
+            let output = euc(&["check", moved.to_str().unwrap()]);
+            assert_eq!(
+                output.status.code(),
+                expected,
+                "{} scaled by {factor} and moved by {shift:?}: {}",
+                path.display(),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 8 * 10, "only {tried} files tried");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_huge_figure_draws_without_overflow() {
+    let output = euc(&["render", "tests/fixtures/huge-figure.euc"]);
+    assert_eq!(output.status.code(), Some(0));
+    let svg = String::from_utf8_lossy(&output.stdout);
+    assert!(svg.contains("<circle"), "{svg}");
+    assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+}
+
 #[test]
 fn solve_keeps_crlf_line_breaks() {
     let text = std::fs::read_to_string(root().join("examples/solve-midpoint.euc"))
@@ -694,10 +771,6 @@ fn limits_are_errors_not_hangs() {
             "0 seconds or more",
         ),
         (vec!["check", "/dev/zero"], "larger than 2 MiB"),
-        (
-            vec!["render", "tests/fixtures/overflowing-figure.euc"],
-            "too large to draw",
-        ),
     ] {
         let output = euc(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
