@@ -2,10 +2,81 @@
 //! "Writing files"): through a symbolic link to the file it names, with the
 //! file's mode, owner and group from the first byte, never over a read-only
 //! file, atomically by a rename when that keeps the file what it was, and
-//! never leaving a temporary file behind on an error.
+//! never leaving a temporary file behind on an error, an interrupt or a
+//! termination; one left by a write killed outright (SIGKILL, a power cut)
+//! is removed by the next write in its directory.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
+
+/// Temporary files being written now: an interrupt removes them.
+static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the temporary files being written
+/// and leave with 130, as an interrupted command does.
+fn clean_up_on_signals() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if let Ok(paths) = IN_FLIGHT.lock() {
+                for path in paths.iter() {
+                    let _ = std::fs::remove_file(path);
+                }
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
+/// The prefix of this process's temporary files: the process id tells a
+/// later write whether the writer still runs.
+fn temporary_prefix() -> String {
+    format!(".euc-{}-", std::process::id())
+}
+
+/// Removes temporary files in `directory` whose writing process is gone: a
+/// write killed outright cannot clean up after itself.
+fn remove_stale_temporaries(directory: &Path) {
+    let Ok(entries) = std::fs::read_dir(directory) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(".euc-"))
+            .filter(|rest| rest.ends_with(".tmp"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id exists (when unsure: yes, keep its file).
+#[cfg(unix)]
+fn process_runs(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return true;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
+#[cfg(not(unix))]
+fn process_runs(_: u32) -> bool {
+    true
+}
 
 /// Writes `new` over `path` unless the file no longer holds `old` (someone
 /// changed it meanwhile).
@@ -41,8 +112,11 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
         .parent()
         .filter(|parent| !parent.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    clean_up_on_signals();
+    remove_stale_temporaries(directory);
+    let prefix = temporary_prefix();
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".euc-").suffix(".tmp");
+    builder.prefix(&prefix).suffix(".tmp");
     if let Some(metadata) = &existing {
         builder.permissions(metadata.permissions());
     }
@@ -50,17 +124,27 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
     let mut temporary = builder
         .tempfile_in(directory)
         .map_err(|error| format!("cannot write next to {}: {error}", path.display()))?;
+    let in_flight = temporary.path().to_path_buf();
+    if let Ok(mut paths) = IN_FLIGHT.lock() {
+        paths.push(in_flight.clone());
+    }
     if let Some(metadata) = &existing {
         keep_owner(temporary.as_file(), metadata);
     }
-    temporary
+    let written = temporary
         .write_all(contents)
         .and_then(|()| temporary.as_file().sync_all())
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-    temporary
-        .persist(&target)
-        .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))?;
-    Ok(())
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+        .and_then(|()| {
+            temporary
+                .persist(&target)
+                .map(drop)
+                .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))
+        });
+    if let Ok(mut paths) = IN_FLIGHT.lock() {
+        paths.retain(|path| *path != in_flight);
+    }
+    written
 }
 
 /// The file a path names, following symbolic links (a missing file: the
@@ -156,6 +240,28 @@ mod tests {
         assert!(refused.contains("read-only"), "{refused}");
         assert_eq!(std::fs::read_to_string(&locked).unwrap(), "old");
         assert!(leftovers(&directory).is_empty());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_next_write_removes_what_a_killed_writer_left() {
+        let directory = scratch("stale");
+        let path = directory.join("file.euc");
+        std::fs::write(&path, "old").unwrap();
+        // A finished process's id: it no longer runs.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let gone = child.id();
+        child.wait().unwrap();
+        let stale = directory.join(format!(".euc-{gone}-abc123.tmp"));
+        std::fs::write(&stale, "half").unwrap();
+        // One of a writer that still runs (this one) stays.
+        let running = directory.join(format!("{}abc123.tmp", temporary_prefix()));
+        std::fs::write(&running, "half").unwrap();
+        replace_checked(&path, "old", "new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert!(!stale.exists());
+        assert!(running.exists());
         std::fs::remove_dir_all(&directory).unwrap();
     }
 

@@ -24,12 +24,31 @@ use std::path::PathBuf;
 pub(crate) fn emit(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(error) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if error.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(EXIT_OK);
-        }
-        eprintln!("error: cannot write the output: {error}");
-        std::process::exit(EXIT_USAGE);
+        output_failed(error);
     }
+}
+
+/// Writes `value` as pretty JSON and a line break, streamed: no copy of the
+/// whole text is built first.
+pub(crate) fn emit_json(value: &impl serde::Serialize) {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    if let Err(error) = written {
+        output_failed(error);
+    }
+}
+
+/// A closed pipe ends the command quietly (`euc … | head`); any other
+/// failure to write is an error.
+fn output_failed(error: std::io::Error) -> ! {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(EXIT_OK);
+    }
+    eprintln!("error: cannot write the output: {error}");
+    std::process::exit(EXIT_USAGE);
 }
 
 /// Exit codes (docs/design.md): success, a check failed, the input or the command line is wrong.
@@ -453,12 +472,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
         return EXIT_USAGE;
     }
     if as_json {
-        let mut value = compile::problems_to_json(&analysis.scene);
-        value["diagnostics"] = json!([]);
-        emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&value).unwrap_or_default()
-        ));
+        emit_json(&compile::problems_to_json(&analysis.scene));
     } else {
         emit(&compile::problems_to_text(&analysis.scene));
     }

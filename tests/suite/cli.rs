@@ -209,12 +209,31 @@ fn check_writes_sarif_that_code_scanning_reads() {
         "examples/midpoint.euc",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    // The types of serde-sarif are generated from the SARIF 2.1.0 schema.
-    let log: serde_sarif::sarif::Sarif = serde_json::from_slice(&output.stdout)
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stdout)));
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The OASIS SARIF 2.1.0 schema (as shipped by the serde-sarif crate),
+    // the one code-scanning uploads are validated against, with one typo of
+    // the published file fixed: a stray `]` in the pattern of `language`,
+    // which a strict ECMA-262 regex check of the schema itself rejects.
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("tests/fixtures/sarif-schema-2.1.0.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|error| format!("{} at {}", error, error.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{value:#}");
+    // The validator does reject what the schema forbids.
+    let mut broken = value.clone();
+    broken["runs"][0]["results"][0]["level"] = "fatal".into();
+    assert!(!validator.is_valid(&broken));
     assert_eq!(value["version"], "2.1.0");
-    assert_eq!(log.runs.len(), 1);
+    assert_eq!(value["runs"].as_array().unwrap().len(), 1);
     let results = value["runs"][0]["results"].as_array().unwrap();
     assert!(results.len() >= 2, "{value:#}");
     let rules = value["runs"][0]["tool"]["driver"]["rules"]
@@ -697,6 +716,69 @@ fn every_example_checks_alike_at_any_scale_and_place() {
         }
     }
     assert!(tried >= 8 * 10, "only {tried} files tried");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn writes_killed_at_any_moment_lose_nothing_and_leave_nothing() {
+    // `fmt --write` killed by SIGTERM or SIGKILL at moments spread over its
+    // run: the file is always the old text or the new one, whole; SIGTERM
+    // removes the temporary file at once, and the next write removes what a
+    // SIGKILL left (docs/design.md, "Writing files").
+    let dir = std::env::temp_dir().join(format!("euc-kills-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.euc");
+    let old: String = (0..20_000).map(|i| format!("let  v{i} =  {i}\n")).collect();
+    let new: String = (0..20_000).map(|i| format!("let v{i} = {i}\n")).collect();
+    let path_text = path.to_str().unwrap();
+    // Kills spread from half of an undisturbed run's time to a little past
+    // it, where the file is written.
+    std::fs::write(&path, &old).unwrap();
+    let started = std::time::Instant::now();
+    assert_eq!(euc(&["fmt", "--write", path_text]).status.code(), Some(0));
+    let run = started.elapsed();
+    let mut left_by_sigkill = 0;
+    for round in 0..24u32 {
+        std::fs::write(&path, &old).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+            .args(["fmt", "--write", path_text])
+            .spawn()
+            .unwrap();
+        std::thread::sleep(run.mul_f64(0.5 + 0.6 * f64::from(round) / 24.0));
+        if round % 2 == 0 {
+            let _ = Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status();
+        } else {
+            let _ = child.kill();
+        }
+        let status = child.wait().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text == old || text == new, "round {round}: a partial file");
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name.to_string_lossy().starts_with(".euc-"))
+            .collect();
+        if round % 2 == 0 && status.code() != Some(0) {
+            assert!(
+                leftovers.is_empty(),
+                "round {round}: SIGTERM left {leftovers:?}"
+            );
+        }
+        left_by_sigkill += usize::from(round % 2 == 1 && !leftovers.is_empty());
+    }
+    eprintln!("temporary files left by SIGKILL: {left_by_sigkill} of 12 rounds");
+    std::fs::write(&path, &old).unwrap();
+    assert_eq!(euc(&["fmt", "--write", path_text]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), new);
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["big.euc"], "only the file is left");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
