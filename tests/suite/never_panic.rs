@@ -48,10 +48,12 @@ proptest! {
 /// nearly-valid files reach the deep stages (replay, planar checks, hover,
 /// completion, pictures), which token soup rarely does.
 fn mutated_example() -> impl Strategy<Value = String> {
-    let examples: Vec<String> = super::example_files()
-        .iter()
-        .map(|path| super::read(path))
-        .collect();
+    // The examples, the Euclidea levels and every mistake fixture.
+    let mut files = super::example_files();
+    files.extend(super::euc_files(
+        &super::root().join("tests/fixtures/mistakes"),
+    ));
+    let examples: Vec<String> = files.iter().map(|path| super::read(path)).collect();
     (
         proptest::sample::select(examples),
         proptest::collection::vec(
@@ -84,8 +86,29 @@ fn mutated_example() -> impl Strategy<Value = String> {
         })
 }
 
+/// The mutation fuzzer's run: seeded, so a failure in CI replays exactly
+/// (`EUC_FUZZ_SEED=… cargo test mutated_examples`), and bounded, so it
+/// fits the test run; `EUC_FUZZ_CASES` makes a longer run (and `fuzz/` has
+/// a cargo-fuzz target for coverage-guided ones).
+fn fuzz_config() -> ProptestConfig {
+    let from_env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(default)
+    };
+    let seed = from_env("EUC_FUZZ_SEED", 20_261_130);
+    eprintln!("mutation fuzzer: seed {seed} (EUC_FUZZ_SEED)");
+    ProptestConfig {
+        cases: from_env("EUC_FUZZ_CASES", 2_000) as u32,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(fuzz_config())]
 
     #[test]
     fn mutated_examples(text in mutated_example(), at in any::<prop::sample::Index>()) {
