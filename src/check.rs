@@ -373,6 +373,15 @@ fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
             ),
         )
         .with_help("remove the step, or use the earlier object");
+        // Removing it is the fix when no later step uses what it drew.
+        let binding = step.binders[0].span;
+        if !problem
+            .local_uses
+            .iter()
+            .any(|(_, bound)| *bound == binding)
+        {
+            diagnostic = diagnostic.with_fix("Remove the wasted step", step.span, "");
+        }
         if earlier >= setup {
             if let Some(first) = problem.steps[..index]
                 .iter()

@@ -19,6 +19,17 @@ pub struct Label {
     pub message: String,
 }
 
+/// A replacement that mends the mistake: the editor's quick fix.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fix {
+    /// What the editor shows, e.g. "Replace with `Apex`".
+    pub title: String,
+    pub span: Span,
+    /// An empty text deletes; a deletion that would leave a blank line takes
+    /// the whole line.
+    pub replacement: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnostic {
     pub severity: Severity,
@@ -28,6 +39,8 @@ pub struct Diagnostic {
     pub span: Span,
     pub labels: Vec<Label>,
     pub help: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<Fix>,
 }
 
 impl Diagnostic {
@@ -39,6 +52,7 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             help: None,
+            fixes: Vec::new(),
         }
     }
 
@@ -60,6 +74,29 @@ impl Diagnostic {
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
+    }
+
+    pub fn with_fix(
+        mut self,
+        title: impl Into<String>,
+        span: Span,
+        replacement: impl Into<String>,
+    ) -> Self {
+        self.fixes.push(Fix {
+            title: title.into(),
+            span,
+            replacement: replacement.into(),
+        });
+        self
+    }
+
+    /// "did you mean `close`?", with the fix that puts `close` at `span`.
+    pub fn did_you_mean(self, span: Span, close: &str) -> Self {
+        self.with_help(format!("did you mean `{close}`?")).with_fix(
+            format!("Replace with `{close}`"),
+            span,
+            close,
+        )
     }
 
     pub fn is_error(&self) -> bool {

@@ -16,6 +16,29 @@ pub struct TextEdit {
     pub text: String,
 }
 
+/// The edit a quick fix makes in `text`: its replacement, except that a
+/// deletion which would leave only blanks on its line removes the line.
+pub fn fix_edit(text: &str, fix: &crate::diag::Fix) -> TextEdit {
+    let span = fix.span;
+    if fix.replacement.is_empty() && span.end <= text.len() {
+        let line_start = text[..span.start].rfind('\n').map_or(0, |at| at + 1);
+        let line_end = text[span.end..]
+            .find('\n')
+            .map_or(text.len(), |at| span.end + at + 1);
+        let blank = |part: &str| part.trim().is_empty();
+        if blank(&text[line_start..span.start]) && blank(&text[span.end..line_end]) {
+            return TextEdit {
+                span: Span::new(line_start, line_end),
+                text: String::new(),
+            };
+        }
+    }
+    TextEdit {
+        span,
+        text: fix.replacement.clone(),
+    }
+}
+
 /// The steps of a construction, one line each, without indentation.
 pub fn construction_to_lines(
     scene: &Scene,
@@ -222,4 +245,25 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
     }
     out.push_str(&text[at..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deletion_that_empties_a_line_takes_the_line() {
+        let fix = |start, end| crate::diag::Fix {
+            title: String::new(),
+            span: Span::new(start, end),
+            replacement: String::new(),
+        };
+        let text = "a\n  step\r\nb";
+        assert_eq!(fix_edit(text, &fix(4, 8)).span, Span::new(2, 10));
+        // Something else on the line: only the span goes.
+        let text = "a\n  step x\nb";
+        assert_eq!(fix_edit(text, &fix(4, 8)).span, Span::new(4, 8));
+        // The last line, without a line break.
+        assert_eq!(fix_edit("a\nstep", &fix(2, 6)).span, Span::new(2, 6));
+    }
 }

@@ -7,11 +7,13 @@ mod complete;
 mod hover;
 mod navigate;
 mod outline;
+mod tokens;
 
 pub use complete::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
+pub use tokens::{semantic_tokens, SemanticToken, TokenKind};
 
 use crate::analysis::Analysis;
 use crate::span::Span;

@@ -1,8 +1,40 @@
-//! Code actions on planar blocks: untangle, next level, generate a level.
+//! Code actions: the quick fixes diagnostics carry, and on planar blocks
+//! untangle, next level, generate a level.
 
 use super::documents::Snapshot;
 use crate::analysis::Analysis;
+use crate::span::Span;
 use tower_lsp_server::ls_types::*;
+
+/// One quick fix per fix of each diagnostic that touches `range`; the only
+/// fix of a diagnostic is the preferred one.
+pub fn quick_fixes(
+    analysis: &Analysis,
+    snapshot: &Snapshot,
+    uri: &Uri,
+    range: Span,
+) -> Vec<CodeActionOrCommand> {
+    let view = snapshot.view();
+    let mut actions = Vec::new();
+    for diagnostic in &analysis.diagnostics {
+        let span = diagnostic.span;
+        if span.end < range.start || span.start > range.end {
+            continue;
+        }
+        for fix in &diagnostic.fixes {
+            let edit = crate::edit::fix_edit(&snapshot.text, fix);
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: fix.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![super::convert::diagnostic(&view, uri, diagnostic)]),
+                is_preferred: Some(diagnostic.fixes.len() == 1),
+                edit: Some(snapshot.versioned_edit(vec![edit])),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    actions
+}
 
 /// "Untangle", "Next level" on a planar block; "Generate a Planarity level" elsewhere.
 pub fn planar_actions(

@@ -94,3 +94,93 @@ pub fn symbol(text: &Text, item: &ide::OutlineItem) -> lsp::DocumentSymbol {
         }),
     }
 }
+
+/// The semantic token legend: one LSP type per `ide::TokenKind`, in its
+/// order, standard names so every theme colours them; the computed `let`
+/// values are read-only variables, built-in functions default-library ones.
+pub fn token_legend() -> lsp::SemanticTokensLegend {
+    use lsp::SemanticTokenType as T;
+    let types = ide::TokenKind::ALL.map(|kind| match kind {
+        ide::TokenKind::Keyword => T::KEYWORD,
+        ide::TokenKind::Number => T::NUMBER,
+        ide::TokenKind::Comment => T::COMMENT,
+        ide::TokenKind::Operator => T::OPERATOR,
+        ide::TokenKind::Function => T::FUNCTION,
+        ide::TokenKind::Parameter => T::PARAMETER,
+        ide::TokenKind::Value | ide::TokenKind::Step => T::VARIABLE,
+        ide::TokenKind::Setup => T::PROPERTY,
+        ide::TokenKind::Goal => T::ENUM_MEMBER,
+        ide::TokenKind::Block => T::NAMESPACE,
+        ide::TokenKind::Node => T::CLASS,
+    });
+    lsp::SemanticTokensLegend {
+        token_types: types.to_vec(),
+        token_modifiers: vec![
+            lsp::SemanticTokenModifier::DECLARATION,
+            lsp::SemanticTokenModifier::READONLY,
+            lsp::SemanticTokenModifier::DEFAULT_LIBRARY,
+        ],
+    }
+}
+
+/// Tokens in the protocol's relative encoding (UTF-16 columns).
+pub fn semantic_tokens(text: &Text, tokens: &[ide::SemanticToken]) -> Vec<lsp::SemanticToken> {
+    let mut encoded = Vec::with_capacity(tokens.len());
+    let (mut line, mut column) = (0, 0);
+    for token in tokens {
+        let start = text.position(token.span.start);
+        let length: usize = text.text[token.span.start..token.span.end]
+            .chars()
+            .map(char::len_utf16)
+            .sum();
+        let kind = ide::TokenKind::ALL
+            .iter()
+            .position(|kind| *kind == token.kind)
+            .unwrap_or_default();
+        let mut modifiers = u32::from(token.declaration);
+        if token.kind == ide::TokenKind::Value {
+            modifiers |= 1 << 1;
+        }
+        if token.kind == ide::TokenKind::Function {
+            modifiers |= 1 << 2;
+        }
+        let delta_line = start.line - line;
+        let delta_start = if delta_line == 0 {
+            start.character - column
+        } else {
+            start.character
+        };
+        encoded.push(lsp::SemanticToken {
+            delta_line,
+            delta_start,
+            length: length as u32,
+            token_type: kind as u32,
+            token_modifiers_bitset: modifiers,
+        });
+        (line, column) = (start.line, start.character);
+    }
+    encoded
+}
+
+/// The one edit that turns `old` tokens into `new` ones: the run between
+/// their common start and common end (offsets count integers, five a token).
+pub fn token_edits(
+    old: &[lsp::SemanticToken],
+    new: &[lsp::SemanticToken],
+) -> Vec<lsp::SemanticTokensEdit> {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    if prefix == old.len() && prefix == new.len() {
+        return Vec::new();
+    }
+    vec![lsp::SemanticTokensEdit {
+        start: 5 * prefix as u32,
+        delete_count: 5 * (old.len() - prefix - suffix) as u32,
+        data: Some(new[prefix..new.len() - suffix].to_vec()),
+    }]
+}

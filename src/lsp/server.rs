@@ -6,9 +6,10 @@ use super::documents::{Documents, Snapshot};
 use super::solve_job::{find_construction, invalid, SolveSettings};
 use crate::analysis::Analysis;
 use crate::ide;
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tower_lsp_server::jsonrpc::{self, Result};
 use tower_lsp_server::ls_types::*;
@@ -29,6 +30,9 @@ pub struct Backend {
     resolve_support: AtomicBool,
     progress_support: AtomicBool,
     next_token: AtomicU64,
+    /// The semantic tokens last sent for each document, for deltas.
+    sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
+    next_tokens_id: AtomicU64,
     /// Set by `shutdown`: an `exit` before it is an error (exit code 1).
     shut_down: Arc<AtomicBool>,
 }
@@ -50,6 +54,8 @@ impl Backend {
             resolve_support: AtomicBool::new(false),
             progress_support: AtomicBool::new(false),
             next_token: AtomicU64::new(1),
+            sent_tokens: Mutex::default(),
+            next_tokens_id: AtomicU64::new(1),
         }
     }
 
@@ -99,6 +105,28 @@ impl Backend {
         };
         let offset = snapshot.view().offset(position);
         Ok(Some((snapshot, analysis, offset)))
+    }
+
+    /// The document's semantic tokens in protocol form.
+    async fn encoded_tokens(&self, uri: &Uri) -> Result<Option<Vec<SemanticToken>>> {
+        let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let tokens = guarded(|| ide::semantic_tokens(&analysis, text.text))?;
+        Ok(Some(convert::semantic_tokens(&text, &tokens)))
+    }
+
+    /// Keeps the tokens sent for a document, under a new result id.
+    fn remember_tokens(&self, uri: Uri, data: Vec<SemanticToken>) -> String {
+        let id = self
+            .next_tokens_id
+            .fetch_add(1, Ordering::Relaxed)
+            .to_string();
+        if let Ok(mut sent) = self.sent_tokens.lock() {
+            sent.insert(uri, (id.clone(), data));
+        }
+        id
     }
 
     async fn publish(&self, uri: Uri, version: i32) {
@@ -237,6 +265,16 @@ impl LanguageServer for Backend {
                 document_formatting_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: convert::token_legend(),
+                            full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                            range: None,
+                            work_done_progress_options: WorkDoneProgressOptions::default(),
+                        },
+                    ),
+                ),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![
                         "(".to_string(),
@@ -297,6 +335,9 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         self.documents.close(&params.text_document.uri);
+        if let Ok(mut sent) = self.sent_tokens.lock() {
+            sent.remove(&params.text_document.uri);
+        }
         self.client
             .publish_diagnostics(params.text_document.uri, Vec::new(), None)
             .await;
@@ -438,6 +479,49 @@ impl LanguageServer for Backend {
         ))
     }
 
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let uri = params.text_document.uri;
+        let Some(data) = self.encoded_tokens(&uri).await? else {
+            return Ok(None);
+        };
+        let result_id = self.remember_tokens(uri, data.clone());
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: Some(result_id),
+            data,
+        })))
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        let uri = params.text_document.uri;
+        let Some(data) = self.encoded_tokens(&uri).await? else {
+            return Ok(None);
+        };
+        let previous = self
+            .sent_tokens
+            .lock()
+            .ok()
+            .and_then(|sent| sent.get(&uri).cloned())
+            .filter(|(id, _)| *id == params.previous_result_id);
+        let result_id = self.remember_tokens(uri, data.clone());
+        Ok(Some(match previous {
+            Some((_, old)) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
+                result_id: Some(result_id),
+                edits: convert::token_edits(&old, &data),
+            }),
+            // Not the tokens the client holds: send them all.
+            None => SemanticTokensFullDeltaResult::Tokens(SemanticTokens {
+                result_id: Some(result_id),
+                data,
+            }),
+        }))
+    }
+
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         if !self.inlay_hints.load(Ordering::Relaxed) {
             return Ok(Some(Vec::new()));
@@ -496,17 +580,24 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis, offset)) = self.at(&uri, params.range.start).await? else {
             return Ok(None);
         };
+        let range = snapshot.view().span(params.range);
+        let mut actions =
+            guarded(|| super::actions::quick_fixes(&analysis, &snapshot, &uri, range))?;
         let Some(block) = ide::block_at(&analysis, offset) else {
-            let actions = {
+            actions.extend({
                 let (analysis, snapshot) = (analysis.clone(), snapshot.clone());
                 tokio::task::spawn_blocking(move || {
                     super::actions::planar_actions(&analysis, &snapshot, offset)
                 })
                 .await
                 .map_err(|_| panicked())?
-            };
+            });
             return Ok((!actions.is_empty()).then_some(actions));
         };
+        // The solver refuses a file with input errors: fix them first.
+        if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
+            return Ok((!actions.is_empty()).then_some(actions));
+        }
         let problem = &analysis.scene.problems[block];
         let empty = problem.steps.is_empty();
         let title = if empty {
@@ -546,7 +637,8 @@ impl LanguageServer for Backend {
                 arguments: Some(arguments),
             });
         }
-        Ok(Some(vec![CodeActionOrCommand::CodeAction(action)]))
+        actions.push(CodeActionOrCommand::CodeAction(action));
+        Ok(Some(actions))
     }
 
     async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {

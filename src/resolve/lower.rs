@@ -132,7 +132,7 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                     let names: Vec<String> =
                         BUILTINS.iter().map(|(name, ..)| name.to_string()).collect();
                     if let Some(close) = closest(&function.text, &names) {
-                        diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+                        diagnostic = diagnostic.did_you_mean(function.span, close);
                     }
                     self.diagnostics.push(diagnostic);
                     return None;
@@ -237,7 +237,7 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
                 let mut diagnostic =
                     Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
                 if let Some(close) = self.names_in_scope.closest(name) {
-                    diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+                    diagnostic = diagnostic.did_you_mean(span, close);
                 } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name) {
                     diagnostic = diagnostic
                         .with_help(format!("`{name}` is a function: call it with arguments"));

@@ -133,7 +133,7 @@ pub(super) fn resolve_puzzle(
                                 let names: Vec<String> = by_name.keys().cloned().collect();
                                 let mut diagnostic = Diagnostic::error("E0601", end.span, format!("unknown node `{}`", end.text));
                                 diagnostic = match closest(&end.text, &names) {
-                                    Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")),
+                                    Some(close) => diagnostic.did_you_mean(end.span, close),
                                     None => diagnostic.with_help("declare nodes before the edges that use them: `node a = (0, 0)`"),
                                 };
                                 diagnostics.push(diagnostic);

@@ -339,7 +339,7 @@ fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<
                     known.join(", ")
                 ));
                 if let Some(close) = closest(&name.text, &known) {
-                    diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+                    diagnostic = diagnostic.did_you_mean(name.span, close);
                 }
                 diagnostics.push(diagnostic);
             }
@@ -654,7 +654,7 @@ fn resolve_verify(
                 format!("unknown name `{}`", assignment.name.text),
             );
             if let Some(close) = scene.names.closest(&assignment.name.text) {
-                diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+                diagnostic = diagnostic.did_you_mean(assignment.name.span, close);
             }
             diagnostics.push(diagnostic);
             complete = false;

@@ -449,7 +449,7 @@ fn unknown_in_step(
     let names: Vec<String> = scope.keys().cloned().collect();
     let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
     if let Some(close) = closest(name, &names) {
-        diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+        diagnostic = diagnostic.did_you_mean(span, close);
     } else {
         diagnostic = diagnostic.with_help(
             "a step can use given points, setup objects and names bound by earlier steps",

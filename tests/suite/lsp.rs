@@ -432,3 +432,158 @@ fn either_or_goals_rays_and_segments_in_the_editor() {
     assert_eq!(codes, ["E0405"]);
     session.stop();
 }
+
+/// Decodes `textDocument/semanticTokens` data into (line, column, length,
+/// type name) with the legend the server announced.
+fn decode_tokens(data: &[Value], legend: &[Value]) -> Vec<(u64, u64, u64, String)> {
+    let numbers: Vec<u64> = data.iter().map(|n| n.as_u64().unwrap()).collect();
+    let (mut line, mut column) = (0, 0);
+    numbers
+        .chunks(5)
+        .map(|token| {
+            if token[0] > 0 {
+                column = 0;
+            }
+            line += token[0];
+            column += token[1];
+            let kind = legend[token[3] as usize].as_str().unwrap().to_string();
+            (line, column, token[2], kind)
+        })
+        .collect()
+}
+
+#[test]
+fn semantic_tokens_tell_givens_steps_and_goals_apart_and_come_as_deltas() {
+    let mut client = Session::start(json!({}));
+    let legend = client.initialize_result["capabilities"]["semanticTokensProvider"]["legend"]
+        ["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let uri = "file:///work/tokens.euc";
+    let text = "// a midpoint\npoint A = (0, 0)\npoint B = (1, 0)\nsolve mid {\n  goal M = midpoint(A, B)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  P, Q = c1 & c2\n  l = line(P, Q)\n  m = line(A, B)\n  M = l & m\n}\n";
+    client.open(uri, text);
+    let id = client.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let full = client.response(id);
+    let tokens = decode_tokens(full["result"]["data"].as_array().unwrap(), &legend);
+    let at = |line: u64, column: u64| {
+        tokens
+            .iter()
+            .find(|token| token.0 == line && token.1 == column)
+            .map(|token| token.3.as_str())
+    };
+    assert_eq!(at(0, 0), Some("comment"));
+    assert_eq!(at(1, 0), Some("keyword"));
+    assert_eq!(at(1, 6), Some("parameter"), "the given point A: {tokens:?}");
+    assert_eq!(at(3, 6), Some("namespace"), "the block's name");
+    assert_eq!(at(4, 7), Some("enumMember"), "the goal M");
+    assert_eq!(at(4, 11), Some("function"), "midpoint");
+    assert_eq!(at(5, 2), Some("variable"), "the step c1");
+    assert_eq!(at(10, 2), Some("enumMember"), "the step binding the goal");
+
+    // An edit: the delta against the first answer rebuilds the new tokens.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+            { "range": { "start": position(9, 2), "end": position(9, 3) }, "text": "k" },
+            { "range": { "start": position(10, 6), "end": position(10, 7) }, "text": "k" }
+        ] }),
+    );
+    let id = client.request(
+        "textDocument/semanticTokens/full/delta",
+        json!({ "textDocument": { "uri": uri }, "previousResultId": full["result"]["resultId"] }),
+    );
+    let delta = client.response(id);
+    let edits = delta["result"]["edits"]
+        .as_array()
+        .expect("a delta, not all tokens");
+    let mut data: Vec<Value> = full["result"]["data"].as_array().unwrap().clone();
+    for edit in edits.iter().rev() {
+        let start = edit["start"].as_u64().unwrap() as usize;
+        let count = edit["deleteCount"].as_u64().unwrap() as usize;
+        let new = edit["data"].as_array().cloned().unwrap_or_default();
+        data.splice(start..start + count, new);
+    }
+    let id = client.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let again = client.response(id);
+    assert_eq!(&data, again["result"]["data"].as_array().unwrap());
+    assert!(
+        edits
+            .iter()
+            .map(|e| e["data"].as_array().map_or(0, Vec::len))
+            .sum::<usize>()
+            < data.len()
+    );
+    client.stop();
+}
+
+/// The titles of the code actions offered at a position.
+fn action_titles(actions: &Value) -> Vec<String> {
+    actions["result"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|action| action["title"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn quick_fixes_mend_what_the_diagnostics_say() {
+    let mut client = Session::start(json!({}));
+    let uri = "file:///work/fixes.euc";
+    // A misspelt given in a goal, and a circle drawn twice.
+    let text = "point Apex = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal k = circle(Apexx, B)\n}\nsolve t {\n  goal l = line(Apex, B)\n  c = circle(Apex, B)\n  d = circle(Apex, B)\n  l = line(Apex, B)\n}\n";
+    let diagnostics = client.open(uri, text);
+    assert!(codes(&diagnostics).contains(&"E0101"), "{diagnostics}");
+    let id = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(3, 20), "end": position(3, 20) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = client.response(id);
+    assert_eq!(
+        action_titles(&actions),
+        ["Replace with `Apex`"],
+        "no Find construction while the file has an input error: {actions}"
+    );
+    let fix = &actions["result"][0];
+    assert_eq!(fix["kind"], "quickfix");
+    assert_eq!(fix["isPreferred"], true);
+    let edits = fix["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap();
+    let fixed = apply(text, edits);
+    assert!(fixed.contains("goal k = circle(Apex, B)"), "{fixed}");
+
+    // With the name mended, the wasted circle can be removed, line and all.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": fixed } ] }),
+    );
+    let diagnostics = client.diagnostics(uri);
+    assert!(codes(&diagnostics).contains(&"W0003"), "{diagnostics}");
+    let id = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(8, 3), "end": position(8, 3) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = client.response(id);
+    let titles = action_titles(&actions);
+    assert_eq!(titles[0], "Remove the wasted step", "{actions}");
+    assert!(titles.contains(&"Find a shorter construction".to_string()));
+    let edits = actions["result"][0]["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap();
+    let removed = apply(&fixed, edits);
+    assert!(
+        removed.contains("  c = circle(Apex, B)\n  l = line(Apex, B)\n"),
+        "{removed}"
+    );
+    client.stop();
+}

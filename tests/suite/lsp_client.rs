@@ -14,6 +14,8 @@ pub struct Session {
     messages: Receiver<Value>,
     /// Server-to-client requests and notifications seen so far.
     pub seen: Vec<Value>,
+    /// The server's answer to `initialize`.
+    pub initialize_result: Value,
     next_id: i64,
 }
 
@@ -61,6 +63,7 @@ impl Session {
             stdin,
             messages,
             seen: Vec::new(),
+            initialize_result: Value::Null,
             next_id: 1,
         };
         let id = session.request(
@@ -74,6 +77,7 @@ impl Session {
         assert!(response["result"]["capabilities"]["hoverProvider"]
             .as_bool()
             .unwrap());
+        session.initialize_result = response["result"].clone();
         session.notify("initialized", json!({}));
         session
     }

@@ -1,0 +1,271 @@
+//! Semantic tokens: what each word of the text is. Colour by syntax alone
+//! cannot tell a given point from a step's point or a goal, and that
+//! distinction is what this language is about (README, "Editors").
+
+use crate::analysis::Analysis;
+use crate::lex::{lex, Token};
+use crate::parse::ast::{DeclKind, ItemKind};
+use crate::resolve::types::BUILTINS;
+use crate::span::Span;
+use std::collections::HashMap;
+
+/// The kinds, in the order of the language server's legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    Keyword,
+    Number,
+    Comment,
+    Operator,
+    /// A built-in function.
+    Function,
+    /// A given point or a `let` that random instances move (no other name on
+    /// its right side).
+    Parameter,
+    /// A `let` computed from other names.
+    Value,
+    /// A line or circle drawn at the start.
+    Setup,
+    /// A point or object a construction step binds.
+    Step,
+    /// A goal, where it is declared and where a step binds it.
+    Goal,
+    /// The name of a solve or planar block.
+    Block,
+    /// A node of a planar block.
+    Node,
+}
+
+impl TokenKind {
+    pub const ALL: [TokenKind; 12] = [
+        TokenKind::Keyword,
+        TokenKind::Number,
+        TokenKind::Comment,
+        TokenKind::Operator,
+        TokenKind::Function,
+        TokenKind::Parameter,
+        TokenKind::Value,
+        TokenKind::Setup,
+        TokenKind::Step,
+        TokenKind::Goal,
+        TokenKind::Block,
+        TokenKind::Node,
+    ];
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemanticToken {
+    pub span: Span,
+    pub kind: TokenKind,
+    /// Where the name is bound (not a use of it).
+    pub declaration: bool,
+}
+
+/// Every classified token of `text` (which `analysis` was made from), in
+/// order, none overlapping. Words that are nothing known (a misspelt name)
+/// get no token.
+pub fn semantic_tokens(analysis: &Analysis, text: &str) -> Vec<SemanticToken> {
+    let names = classify_names(analysis);
+    let mut tokens = Vec::new();
+    let (lexed, _) = lex(text);
+    let mut previous_end = 0;
+    for (index, (token, span)) in lexed.iter().enumerate() {
+        comments_between(text, previous_end, span.start, &mut tokens);
+        previous_end = span.end;
+        let kind = match token {
+            Token::Let
+            | Token::Point
+            | Token::Line
+            | Token::Circle
+            | Token::Segment
+            | Token::Ray
+            | Token::Solve
+            | Token::Planar
+            | Token::Goal
+            | Token::Mask
+            | Token::Ignore
+            | Token::Verify
+            | Token::LineStars
+            | Token::CircleStars
+            | Token::StarStar => Some((TokenKind::Keyword, false)),
+            Token::Number(_) | Token::Degrees(_) => Some((TokenKind::Number, false)),
+            Token::Plus
+            | Token::Minus
+            | Token::Star
+            | Token::Slash
+            | Token::Amp
+            | Token::Bar
+            | Token::Eq => Some((TokenKind::Operator, false)),
+            Token::Ident(word) => names.get(&(span.start, span.end)).copied().or_else(|| {
+                let called = matches!(lexed.get(index + 1), Some((Token::LParen, _)));
+                let builtin = BUILTINS.iter().any(|(name, ..)| name == word);
+                (called && builtin).then_some((TokenKind::Function, false))
+            }),
+            _ => None,
+        };
+        if let Some((kind, declaration)) = kind {
+            tokens.push(SemanticToken {
+                span: *span,
+                kind,
+                declaration,
+            });
+        }
+    }
+    comments_between(text, previous_end, text.len(), &mut tokens);
+    tokens
+}
+
+/// `//` comments in a stretch of text between two tokens (the lexer skips
+/// them).
+fn comments_between(text: &str, start: usize, end: usize, tokens: &mut Vec<SemanticToken>) {
+    let Some(gap) = text.get(start..end) else {
+        return;
+    };
+    let mut offset = 0;
+    while let Some(found) = gap[offset..].find("//") {
+        let from = offset + found;
+        let to = gap[from..]
+            .find('\n')
+            .map_or(gap.len(), |line_end| from + line_end);
+        tokens.push(SemanticToken {
+            span: Span::new(start + from, start + to),
+            kind: TokenKind::Comment,
+            declaration: false,
+        });
+        offset = to;
+    }
+}
+
+/// What each name span means, from the resolved scene: (start, end) → kind
+/// and whether the span binds the name.
+fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bool)> {
+    let scene = &analysis.scene;
+    let mut names = HashMap::new();
+    let key = |span: Span| (span.start, span.end);
+    let symbol_kind = |index: usize| {
+        let symbol = &scene.symbols[index];
+        match symbol.kind {
+            DeclKind::Point => TokenKind::Parameter,
+            DeclKind::Let if symbol.is_parameter => TokenKind::Parameter,
+            DeclKind::Let => TokenKind::Value,
+            _ => TokenKind::Setup,
+        }
+    };
+    for (index, symbol) in scene.symbols.iter().enumerate() {
+        names.insert(key(symbol.span), (symbol_kind(index), true));
+    }
+    for reference in &scene.references {
+        names.insert(key(reference.span), (symbol_kind(reference.symbol), false));
+    }
+    for problem in &scene.problems {
+        let mut bound = HashMap::new();
+        for goal in &problem.goals {
+            names.insert(key(goal.span), (TokenKind::Goal, true));
+            bound.insert(key(goal.span), TokenKind::Goal);
+        }
+        for binder in problem.steps.iter().flat_map(|step| &step.binders) {
+            if binder.name.is_some() {
+                let kind = if binder.goal.is_some() {
+                    TokenKind::Goal
+                } else {
+                    TokenKind::Step
+                };
+                names.insert(key(binder.span), (kind, true));
+                bound.insert(key(binder.span), kind);
+            }
+        }
+        for (used, binding) in &problem.local_uses {
+            let kind = bound
+                .get(&key(*binding))
+                .copied()
+                .unwrap_or(TokenKind::Step);
+            names.insert(key(*used), (kind, false));
+        }
+    }
+    for puzzle in &scene.puzzles {
+        for node in &puzzle.nodes {
+            names.insert(key(node.span), (TokenKind::Node, true));
+        }
+    }
+    for item in &analysis.file.items {
+        let name = match &item.kind {
+            ItemKind::Solve(block) => block.name.as_ref(),
+            ItemKind::Planar(block) => block.name.as_ref(),
+            _ => None,
+        };
+        if let Some(name) = name {
+            names.insert(key(name.span), (TokenKind::Block, true));
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn kinds(text: &str) -> Vec<(&str, TokenKind, bool)> {
+        let analysis = analyze(text);
+        semantic_tokens(&analysis, text)
+            .into_iter()
+            .map(|token| {
+                (
+                    &text[token.span.start..token.span.end],
+                    token.kind,
+                    token.declaration,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn names_are_told_apart_by_what_they_are() {
+        let text = "// two points\npoint A = (0, 0)\npoint B = (1, 0)\nlet r = dist(A, B)\ncircle k = circle(A, B)\nsolve s {\n  goal M = midpoint(A, B)\n  c = circle(B, A)\n  P, Q = k & c\n  l = line(P, Q)\n  m = line(A, B)\n  M = l & m\n}\n";
+        let found = kinds(text);
+        let of = |word: &str| {
+            found
+                .iter()
+                .filter(|(text, ..)| *text == word)
+                .map(|(_, kind, declaration)| (*kind, *declaration))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(found[0], ("// two points", TokenKind::Comment, false));
+        assert_eq!(of("A")[0], (TokenKind::Parameter, true));
+        assert!(of("A")[1..]
+            .iter()
+            .all(|&(kind, decl)| kind == TokenKind::Parameter && !decl));
+        assert_eq!(of("r"), [(TokenKind::Value, true)]);
+        assert_eq!(of("dist"), [(TokenKind::Function, false)]);
+        assert_eq!(of("midpoint"), [(TokenKind::Function, false)]);
+        assert_eq!(
+            of("k"),
+            [(TokenKind::Setup, true), (TokenKind::Setup, false)]
+        );
+        assert_eq!(of("s"), [(TokenKind::Block, true)]);
+        assert_eq!(of("M"), [(TokenKind::Goal, true), (TokenKind::Goal, true)]);
+        assert_eq!(of("l"), [(TokenKind::Step, true), (TokenKind::Step, false)]);
+        assert_eq!(of("P"), [(TokenKind::Step, true), (TokenKind::Step, false)]);
+        assert_eq!(of("c"), [(TokenKind::Step, true), (TokenKind::Step, false)]);
+        assert_eq!(of("solve"), [(TokenKind::Keyword, false)]);
+        assert_eq!(of("circle")[0], (TokenKind::Keyword, false));
+        assert_eq!(of("&"), [(TokenKind::Operator, false); 2]);
+        assert_eq!(of("0")[0], (TokenKind::Number, false));
+    }
+
+    #[test]
+    fn tokens_are_in_order_and_never_overlap() {
+        for text in [
+            "point A = (0, 0) // end\n// only\n",
+            "let a = 2e3 + 90deg // x // y\npoint B = (a, 1)",
+            "solve { goal X = unknown(1) }\n",
+            "planar p {\n  a = (0, 0)\n  b = (1, 1)\n  a - b\n}\n",
+        ] {
+            let analysis = analyze(text);
+            let tokens = semantic_tokens(&analysis, text);
+            for pair in tokens.windows(2) {
+                assert!(pair[0].span.end <= pair[1].span.start, "{text:?}: {pair:?}");
+            }
+            assert!(tokens.iter().all(|token| token.span.start < token.span.end));
+        }
+    }
+}
