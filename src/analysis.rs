@@ -8,6 +8,8 @@ use crate::resolve::{resolve, ResolveOptions, Scene};
 
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The text analysed.
+    pub text: String,
     pub file: SourceFile,
     pub scene: Scene,
     /// One per solve block, in file order.
@@ -78,6 +80,7 @@ pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
     }
     diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
     Analysis {
+        text: text.to_string(),
         file,
         scene,
         reports,

@@ -120,31 +120,35 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
     if let Some(metadata) = &existing {
         builder.permissions(metadata.permissions());
     }
+    // The list stays locked from the file's creation until it is listed,
+    // and from its unlisting until the rename: an interrupt in between waits
+    // for the lock, so it always knows every temporary file there is.
+    let listed = || {
+        IN_FLIGHT
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let mut list = listed();
     // Removed on drop: every early return below cleans up.
     let mut temporary = builder
         .tempfile_in(directory)
         .map_err(|error| format!("cannot write next to {}: {error}", path.display()))?;
-    let in_flight = temporary.path().to_path_buf();
-    if let Ok(mut paths) = IN_FLIGHT.lock() {
-        paths.push(in_flight.clone());
-    }
+    let name = temporary.path().to_path_buf();
+    list.push(name.clone());
+    drop(list);
     if let Some(metadata) = &existing {
         keep_owner(temporary.as_file(), metadata);
     }
-    let written = temporary
+    temporary
         .write_all(contents)
         .and_then(|()| temporary.as_file().sync_all())
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
-        .and_then(|()| {
-            temporary
-                .persist(&target)
-                .map(drop)
-                .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))
-        });
-    if let Ok(mut paths) = IN_FLIGHT.lock() {
-        paths.retain(|path| *path != in_flight);
-    }
-    written
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    let mut list = listed();
+    list.retain(|known| *known != name);
+    temporary
+        .persist(&target)
+        .map(drop)
+        .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))
 }
 
 /// The file a path names, following symbolic links (a missing file: the

@@ -44,6 +44,21 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             });
         }
     }
+    if let Some(hover) = block_name_hover(analysis, offset) {
+        return Some(hover);
+    }
+    let in_step = analysis
+        .scene
+        .problems
+        .iter()
+        .any(|problem| problem.steps.iter().any(|step| step.span.contains(offset)));
+    if !in_step {
+        if let Some(hover) =
+            mask_hover(analysis, offset).or_else(|| keyword_hover(analysis, offset))
+        {
+            return Some(hover);
+        }
+    }
     if let Some(hover) = expression_hover(analysis, offset) {
         return Some(hover);
     }
@@ -64,6 +79,80 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         }
     }
     mask_hover(analysis, offset)
+}
+
+/// A solve block's name: what its check found.
+fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    use crate::check::Status;
+    let (index, span) = analysis
+        .file
+        .items
+        .iter()
+        .filter_map(|item| match &item.kind {
+            ItemKind::Solve(block) => block.name.as_ref().map(|name| name.span),
+            _ => None,
+        })
+        .enumerate()
+        .find(|(_, span)| span.contains(offset))?;
+    let (problem, report) = (
+        analysis.scene.problems.get(index)?,
+        analysis.reports.get(index)?,
+    );
+    let count = crate::solve::construction::describe_count(
+        report.tool_uses,
+        report.moves,
+        report.uses_tools,
+    );
+    let status = match report.status {
+        Status::Solved => format!("solved ✓ in {count}, on all {} instances", report.instances),
+        Status::Unsolved => {
+            "no construction yet: \"Find construction\" or `euc solve` writes one".to_string()
+        }
+        Status::Failed => format!("the construction ({count}) fails: see the errors"),
+        Status::Unchecked => "not checked: fix the errors in the file first".to_string(),
+    };
+    let goals: Vec<String> = problem
+        .goals
+        .iter()
+        .map(|goal| format!("`{}`", goal.name))
+        .collect();
+    Some(Hover {
+        span,
+        text: format!(
+            "**solve** `{}` — goals {}\n\n{status}",
+            problem.name,
+            goals.join(", ")
+        ),
+    })
+}
+
+/// A keyword: what it declares or does.
+fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    use crate::lex::Token;
+    let (tokens, _) = crate::lex::lex(&analysis.text);
+    let (token, span) = tokens
+        .into_iter()
+        .find(|(_, span)| span.start <= offset && offset < span.end)?;
+    let text = match token {
+        Token::Let => "**let** name = expression — a value (number or point) used in expressions, never a given of a construction; with no other name on its right side it is a parameter that random instances move",
+        Token::Point => "**point** P = (x, y) — a given point: part of the starting set; `any(…)` drops it anywhere on an object",
+        Token::Line => "**line** — a line drawn at the start (`line l = line(A, B)`), a straightedge step (`l = line(A, B)`), or in a mask any line",
+        Token::Circle => "**circle** — a circle drawn at the start (`circle k = circle(C, P)`), a compass step (`k = circle(C, P)`), or in a mask any circle",
+        Token::Segment => "**segment** s = segment(A, B) — a segment drawn at the start: it meets other objects only between its ends",
+        Token::Ray => "**ray** r = ray(A, B) — a ray drawn at the start: it meets other objects only from A on",
+        Token::Solve => "**solve** name { … } — a problem: goals, an optional mask, limits and tools, and the construction steps that reach the goals",
+        Token::Planar => "**planar** name { … } — a Planarity puzzle: nodes, links, and a level and seed when generated",
+        Token::Goal => "**goal** X = expression — what the construction must reach; `a | b` accepts either alternative",
+        Token::Mask => "**mask** — the order of tools the construction must follow: `line`, `circle`, `*` any one, `**` any number",
+        Token::Ignore => "**ignore** min d / max d — the seed engine's limits: drop new points closer than d to a known one, or farther than d from the origin",
+        Token::Verify => "**verify** A = (x, y), … — one more instance the construction must also work on",
+        Token::StarStar | Token::LineStars | Token::CircleStars => "**\\*\\*** in a mask — any number of moves of that tool (or of any tool)",
+        _ => return None,
+    };
+    Some(Hover {
+        span,
+        text: text.to_string(),
+    })
 }
 
 fn describe(value: &Value) -> String {
@@ -208,7 +297,7 @@ fn declared_as(analysis: &Analysis, decl_span: Span) -> Option<String> {
         .iter()
         .find_map(|item| match &item.kind {
             ItemKind::Decl(decl) if item.span == decl_span => {
-                Some(crate::parse::ast::expr_to_text(&decl.value))
+                Some(crate::parse::ast::expr_as_written(&decl.value))
             }
             _ => None,
         })

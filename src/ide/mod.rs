@@ -7,12 +7,14 @@ mod complete;
 mod hover;
 mod navigate;
 mod outline;
+mod signature;
 mod tokens;
 
 pub use complete::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
+pub use signature::{signature_help, Signature, SignatureHelp};
 pub use tokens::{semantic_tokens, SemanticToken, TokenKind};
 
 use crate::analysis::Analysis;

@@ -265,6 +265,12 @@ impl LanguageServer for Backend {
                 document_formatting_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
+                signature_help_provider: Some(SignatureHelpOptions {
+                    trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
+                    retrigger_characters: None,
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
                         SemanticTokensOptions {
@@ -377,6 +383,74 @@ impl LanguageServer for Backend {
         let text = snapshot.view();
         let found = guarded(|| ide::definition(&analysis, offset))?;
         Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let place = params.text_document_position_params;
+        let Some((snapshot, analysis, offset)) =
+            self.at(&place.text_document.uri, place.position).await?
+        else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        // The binding first, then the uses.
+        let spans = guarded(|| ide::references(&analysis, offset))?;
+        Ok(Some(
+            spans
+                .into_iter()
+                .enumerate()
+                .map(|(index, span)| DocumentHighlight {
+                    range: text.range(span),
+                    kind: Some(if index == 0 {
+                        DocumentHighlightKind::WRITE
+                    } else {
+                        DocumentHighlightKind::READ
+                    }),
+                })
+                .collect(),
+        ))
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let place = params.text_document_position_params;
+        let Some((_, analysis, offset)) = self.at(&place.text_document.uri, place.position).await?
+        else {
+            return Ok(None);
+        };
+        let Some(help) = guarded(|| ide::signature_help(&analysis, offset))? else {
+            return Ok(None);
+        };
+        Ok(Some(SignatureHelp {
+            signatures: help
+                .signatures
+                .into_iter()
+                .map(|signature| SignatureInformation {
+                    documentation: signature.doc.map(|doc| {
+                        Documentation::MarkupContent(MarkupContent {
+                            kind: MarkupKind::Markdown,
+                            value: doc.to_string(),
+                        })
+                    }),
+                    parameters: Some(
+                        signature
+                            .parameters
+                            .into_iter()
+                            .map(|parameter| ParameterInformation {
+                                label: ParameterLabel::Simple(parameter),
+                                documentation: None,
+                            })
+                            .collect(),
+                    ),
+                    label: signature.label,
+                    active_parameter: None,
+                })
+                .collect(),
+            active_signature: Some(help.active_signature as u32),
+            active_parameter: Some(help.active_parameter as u32),
+        }))
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {

@@ -423,6 +423,59 @@ fn binders_to_text(binders: &[Binder]) -> String {
 }
 
 /// Fully parenthesised, so that snapshots show how the parser grouped things.
+/// An expression as a person writes it: parentheses only where the
+/// grammar needs them (`(-1, 0)`, `(a + b) * c`), for hovers. The parse
+/// tree printer (`expr_to_text`) brackets everything instead.
+pub fn expr_as_written(expr: &Expr) -> String {
+    written(expr, 0)
+}
+
+/// How tightly an expression binds: `&` < `+ -` < `* /` < unary `-` < the rest.
+fn binding_power(expr: &Expr) -> u8 {
+    match &expr.kind {
+        ExprKind::Meet(..) => 1,
+        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, ..) => 2,
+        ExprKind::Binary(BinaryOp::Mul | BinaryOp::Div, ..) => 3,
+        ExprKind::Neg(_) => 4,
+        _ => 5,
+    }
+}
+
+/// `expr` in a place that needs at least `power`.
+fn written(expr: &Expr, power: u8) -> String {
+    let own = binding_power(expr);
+    let text = match &expr.kind {
+        ExprKind::Number(value) => format!("{value}"),
+        ExprKind::Degrees(value) => format!("{value}deg"),
+        ExprKind::Name(name) => name.clone(),
+        ExprKind::Neg(inner) => format!("-{}", written(inner, 4)),
+        // Left-associative: the right operand of the same power is bracketed.
+        ExprKind::Binary(op, left, right) => format!(
+            "{} {} {}",
+            written(left, own),
+            op.symbol(),
+            written(right, own + 1)
+        ),
+        ExprKind::Meet(left, right) => {
+            format!("{} & {}", written(left, 1), written(right, 2))
+        }
+        ExprKind::Tuple(items) => {
+            let items: Vec<_> = items.iter().map(|item| written(item, 0)).collect();
+            format!("({})", items.join(", "))
+        }
+        ExprKind::Call { function, args } => {
+            let args: Vec<_> = args.iter().map(|arg| written(arg, 0)).collect();
+            format!("{}({})", function.text, args.join(", "))
+        }
+        ExprKind::Error => "…".to_string(),
+    };
+    if own < power {
+        format!("({text})")
+    } else {
+        text
+    }
+}
+
 pub fn expr_to_text(expr: &Expr) -> String {
     match &expr.kind {
         ExprKind::Number(value) => format!("{value}"),
@@ -449,5 +502,33 @@ pub fn expr_to_text(expr: &Expr) -> String {
             format!("({} & {})", expr_to_text(left), expr_to_text(right))
         }
         ExprKind::Error => "<error>".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expressions_print_as_written() {
+        for text in [
+            "(-1, 0)",
+            "A + (B - A) * 2",
+            "(a + b) * c",
+            "a - (b - c)",
+            "a - b - c",
+            "a / (b * c)",
+            "-(a + b)",
+            "--a",
+            "circle(A, B) & line(A, C)",
+            "rotate(B, A, 90deg) + (0.5, -2)",
+        ] {
+            let (file, diagnostics) = crate::parse::parse(&format!("let x = {text}\n"));
+            assert!(diagnostics.is_empty(), "{text}: {diagnostics:?}");
+            let ItemKind::Decl(decl) = &file.items[0].kind else {
+                panic!("{text}: not a declaration");
+            };
+            assert_eq!(expr_as_written(&decl.value), text);
+        }
     }
 }

@@ -85,6 +85,33 @@ fn hover_everywhere_a_value_exists() {
 }
 
 #[test]
+fn hover_on_keywords_block_names_and_expressions_as_written() {
+    let cases = [
+        (
+            "keyword let",
+            NAPOLEON.replace("let a = 120deg", "l$0et a = 120deg"),
+        ),
+        (
+            "keyword solve",
+            NAPOLEON.replace("solve napoleon", "so$0lve napoleon"),
+        ),
+        (
+            "block name",
+            NAPOLEON.replace("solve napoleon", "solve nap$0oleon"),
+        ),
+        (
+            "expression as written",
+            "point A = (-1, 0)\npoint B$0 = A + (2 - 1) * (0.5, -2)\n".to_string(),
+        ),
+    ];
+    let mut out = String::new();
+    for (label, fixture) in cases {
+        out.push_str(&format!("## {label}\n{}\n\n", check_hover(&fixture)));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
 fn hover_on_a_line_and_an_unreached_goal() {
     let fixture = "point A = (0, 0)\npoint B = (1, 0)\nline l$0 = line(A, B)\nsolve s {\n  goal M = midpoint(A, B)\n  c = circle(A, B)\n}\n";
     let text = check_hover(fixture);

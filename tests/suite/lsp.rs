@@ -587,3 +587,44 @@ fn quick_fixes_mend_what_the_diagnostics_say() {
     );
     client.stop();
 }
+
+#[test]
+fn highlights_and_signature_help() {
+    let mut client = Session::start(json!({}));
+    let caps = &client.initialize_result["capabilities"];
+    assert_eq!(caps["documentHighlightProvider"], true);
+    assert!(caps["signatureHelpProvider"]["triggerCharacters"].is_array());
+    let uri = "file:///work/help.euc";
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nlet d = dist(A, B)\n";
+    client.open(uri, text);
+    let id = client.request(
+        "textDocument/documentHighlight",
+        json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+    );
+    let highlights = client.response(id);
+    let kinds: Vec<(u64, u64, u64)> = highlights["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["range"]["start"]["line"].as_u64().unwrap(),
+                h["range"]["start"]["character"].as_u64().unwrap(),
+                h["kind"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The binding is written (3), the use read (2).
+    assert_eq!(kinds, [(0, 6, 3), (2, 13, 2)]);
+    let id = client.request(
+        "textDocument/signatureHelp",
+        json!({ "textDocument": { "uri": uri }, "position": position(2, 16) }),
+    );
+    let help = client.response(id);
+    assert_eq!(
+        help["result"]["signatures"][0]["label"],
+        "dist(point, point) → number"
+    );
+    assert_eq!(help["result"]["activeParameter"], 1);
+    client.stop();
+}

@@ -1,0 +1,130 @@
+//! Signature help: the overloads of the function whose arguments the
+//! cursor is in, and which argument it is at.
+
+use crate::analysis::Analysis;
+use crate::lex::{lex, Token};
+use crate::resolve::types::{builtin_doc, BUILTINS};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// `circle(point, point) → circle`.
+    pub label: String,
+    /// Each parameter's text within `label`.
+    pub parameters: Vec<String>,
+    pub doc: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignatureHelp {
+    /// One per overload.
+    pub signatures: Vec<Signature>,
+    /// The first overload with enough parameters for the argument at the cursor.
+    pub active_signature: usize,
+    pub active_parameter: usize,
+}
+
+/// The call around `offset`, if it is a built-in function's.
+pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHelp> {
+    let (tokens, _) = lex(&analysis.text);
+    // Open parentheses before the cursor: the function each opens (if any)
+    // and the commas seen in it.
+    let mut open: Vec<(Option<&str>, usize)> = Vec::new();
+    for (index, (token, span)) in tokens.iter().enumerate() {
+        if span.end > offset || (span.start >= offset && *token != Token::RParen) {
+            break;
+        }
+        match token {
+            Token::LParen => {
+                let function = index
+                    .checked_sub(1)
+                    .and_then(|before| match tokens[before].0 {
+                        Token::Ident(name) => Some(name),
+                        Token::Line => Some("line"),
+                        Token::Circle => Some("circle"),
+                        Token::Segment => Some("segment"),
+                        Token::Ray => Some("ray"),
+                        _ => None,
+                    });
+                open.push((function, 0));
+            }
+            Token::Comma => {
+                if let Some(innermost) = open.last_mut() {
+                    innermost.1 += 1;
+                }
+            }
+            Token::RParen => {
+                open.pop();
+            }
+            // A statement ends: nothing is open any more.
+            Token::Newline | Token::LBrace | Token::RBrace => open.clear(),
+            _ => {}
+        }
+    }
+    let (name, argument) = open
+        .iter()
+        .rev()
+        .find_map(|(function, commas)| function.map(|name| (name, *commas)))?;
+    let signatures: Vec<Signature> = BUILTINS
+        .iter()
+        .filter(|(builtin, ..)| *builtin == name)
+        .map(|(builtin, parameters, result, _)| {
+            let parameters: Vec<String> = parameters.iter().map(ToString::to_string).collect();
+            Signature {
+                label: format!("{builtin}({}) → {result}", parameters.join(", ")),
+                parameters,
+                doc: builtin_doc(builtin),
+            }
+        })
+        .collect();
+    if signatures.is_empty() {
+        return None;
+    }
+    let active_signature = signatures
+        .iter()
+        .position(|signature| signature.parameters.len() > argument)
+        .unwrap_or(0);
+    Some(SignatureHelp {
+        signatures,
+        active_signature,
+        active_parameter: argument,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn help_at(fixture: &str) -> Option<(Vec<String>, usize, usize)> {
+        let offset = fixture.find("$0").unwrap();
+        let text = fixture.replacen("$0", "", 1);
+        let analysis = analyze(&text);
+        signature_help(&analysis, offset).map(|help| {
+            (
+                help.signatures.into_iter().map(|s| s.label).collect(),
+                help.active_signature,
+                help.active_parameter,
+            )
+        })
+    }
+
+    #[test]
+    fn the_innermost_call_and_the_argument_at_the_cursor() {
+        let (labels, _, argument) = help_at("point A = (0, 0)\nlet d = dist(A, $0").unwrap();
+        assert_eq!(labels, ["dist(point, point) → number"]);
+        assert_eq!(argument, 1);
+        // Inside a tuple inside a call: still the call's second argument.
+        let (labels, _, argument) =
+            help_at("point A = (0, 0)\nlet p = rotate(A, (1, $02), 90deg)").unwrap();
+        assert_eq!(labels, ["rotate(point, point, number) → point"]);
+        assert_eq!(argument, 1);
+        // Overloads: circle(C, P) and circle(C, r).
+        let (labels, _, argument) = help_at("point A = (0, 0)\ncircle k = circle($0").unwrap();
+        assert_eq!(labels.len(), 2, "{labels:?}");
+        assert_eq!(argument, 0);
+        // After the call closes, or on a later line, nothing.
+        assert_eq!(help_at("point A = (0, 0)\nlet d = dist(A, A)$0"), None);
+        assert_eq!(help_at("let d = dist(1)\nlet e = $0"), None);
+        assert_eq!(help_at("let d = nothing($0"), None);
+    }
+}
