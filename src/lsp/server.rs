@@ -752,6 +752,10 @@ impl LanguageServer for Backend {
             .and_then(|version| version.as_i64())
             .map(|v| v as i32);
         let edit = self.find(&uri, &block, version).await?;
+        if edit == WorkspaceEdit::default() {
+            // Nothing to change (no shorter construction): nothing applied.
+            return Ok(Some(serde_json::json!({ "applied": false })));
+        }
         let response = self.client.apply_edit(edit).await?;
         Ok(Some(serde_json::json!({ "applied": response.applied })))
     }

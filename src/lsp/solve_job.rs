@@ -177,8 +177,19 @@ async fn run(
         deadline: Instant::now() + settings.timeout,
         latest: Mutex::new(None),
     });
+    // On a block that is solved already, only a shorter construction helps:
+    // search below its length, so that "none" is an answer, not a swap.
+    let problem = &analysis.scene.problems[problem_index];
+    let report = &analysis.reports[problem_index];
+    let current = (!problem.steps.is_empty() && report.status == crate::check::Status::Solved)
+        .then_some(match problem.count {
+            crate::resolve::Count::E => report.moves,
+            crate::resolve::Count::L => report.tool_uses,
+        });
     let options = SearchOptions {
-        max_moves: settings.max_moves,
+        max_moves: current.map_or(settings.max_moves, |current| {
+            current.saturating_sub(1).min(settings.max_moves)
+        }),
         ..SearchOptions::default()
     };
     let job = {
@@ -214,9 +225,22 @@ async fn run(
         guard.message = "the document changed".into();
         return Err(content_modified());
     }
-    let problem = &analysis.scene.problems[problem_index];
     let construction = match outcome {
         Outcome::Found(construction) => construction,
+        Outcome::Exhausted { max_moves } if current.is_some() => {
+            // An answer, not a failure: say it and change nothing.
+            let moves = if max_moves == 1 { "move" } else { "moves" };
+            let proved = if Some(max_moves + 1) == current {
+                format!("no shorter construction exists: none with at most {max_moves} {moves}")
+            } else {
+                format!(
+                    "no shorter construction with at most {max_moves} {moves} (the solver's limit)"
+                )
+            };
+            guard.message = proved.clone();
+            client.show_message(lsp::MessageType::INFO, proved).await;
+            return Ok(lsp::WorkspaceEdit::default());
+        }
         Outcome::Exhausted { max_moves } => {
             guard.message = format!("no construction with at most {max_moves} moves");
             return Err(invalid(guard.message.clone()));

@@ -628,3 +628,36 @@ fn highlights_and_signature_help() {
     assert_eq!(help["result"]["activeParameter"], 1);
     client.stop();
 }
+
+#[test]
+fn an_optimal_block_has_no_shorter_construction_and_is_left_alone() {
+    let mut client = Session::start(json!({}));
+    let uri = "file:///work/equilateral.euc";
+    let text = super::read(&super::root().join("examples/equilateral-triangle.euc"));
+    client.open(uri, &text);
+    let line = text.lines().position(|l| l.contains("goal C")).unwrap() as u32;
+    let id = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 2), "end": position(line, 2) }, "context": { "diagnostics": [] } }),
+    );
+    let actions = client.response(id);
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Find a shorter construction");
+    let command = action["command"].clone();
+    let id = client.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let result = client.response(id);
+    assert_eq!(result["result"]["applied"], false, "{result}");
+    let message = client.wait(|m| m["method"] == "window/showMessage");
+    assert_eq!(
+        message["params"]["message"],
+        "no shorter construction exists: none with at most 1 move"
+    );
+    assert!(!client
+        .seen
+        .iter()
+        .any(|m| m["method"] == "workspace/applyEdit"));
+    client.stop();
+}
