@@ -5,6 +5,7 @@
 
 mod complete;
 mod hover;
+mod lens;
 mod navigate;
 mod outline;
 mod signature;
@@ -12,6 +13,7 @@ mod tokens;
 
 pub use complete::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
+pub use lens::{code_lenses, Lens, LensAction};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
 pub use signature::{signature_help, Signature, SignatureHelp};

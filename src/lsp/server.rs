@@ -18,6 +18,9 @@ use tower_lsp_server::{Client, LanguageServer};
 /// The command behind "Find construction", for clients that prefer commands.
 pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
 
+/// The command behind the "Untangle" code lens of a planar block.
+pub const UNTANGLE: &str = "euc.untangle";
+
 /// Diagnostics wait this long after a change, so typing is not slowed by analysis.
 const DEBOUNCE: Duration = Duration::from_millis(120);
 
@@ -30,6 +33,10 @@ pub struct Backend {
     resolve_support: AtomicBool,
     progress_support: AtomicBool,
     next_token: AtomicU64,
+    /// Commands the client runs itself (`clientCommands` in the
+    /// initialization options: VS Code's "Show picture" and "Play"); code
+    /// lenses offer only these and the server's own.
+    client_commands: Mutex<Vec<String>>,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -55,12 +62,21 @@ impl Backend {
             progress_support: AtomicBool::new(false),
             next_token: AtomicU64::new(1),
             sent_tokens: Mutex::default(),
+            client_commands: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
     }
 
     fn apply_settings(&self, settings: &serde_json::Value) {
         let settings = settings.get("euc").unwrap_or(settings);
+        if let Some(commands) = settings.get("clientCommands").and_then(|v| v.as_array()) {
+            if let Ok(mut known) = self.client_commands.lock() {
+                *known = commands
+                    .iter()
+                    .filter_map(|command| command.as_str().map(str::to_string))
+                    .collect();
+            }
+        }
         if let Some(enabled) = settings
             .pointer("/inlayHints/enabled")
             .or(settings.get("inlayHints"))
@@ -161,6 +177,36 @@ impl Backend {
             max_moves: self.max_moves.load(Ordering::Relaxed),
             timeout: Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed)),
         }
+    }
+
+    /// The edit that untangles a planar block (the "Untangle" lens).
+    async fn untangle(
+        &self,
+        uri: &Uri,
+        block: &str,
+        version: Option<i32>,
+    ) -> Result<WorkspaceEdit> {
+        let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
+            return Err(invalid("the document is not open".into()));
+        };
+        if version.is_some_and(|version| version != snapshot.version) {
+            return Err(invalid(
+                "the document changed since this lens was shown".into(),
+            ));
+        }
+        let puzzle = analysis
+            .scene
+            .puzzles
+            .iter()
+            .find(|puzzle| puzzle.name == block)
+            .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?
+            .clone();
+        let edits =
+            tokio::task::spawn_blocking(move || crate::planar::edits::untangle_block(&puzzle))
+                .await
+                .map_err(|_| panicked())?
+                .map_err(invalid)?;
+        Ok(snapshot.versioned_edit(edits))
     }
 
     async fn find(&self, uri: &Uri, block: &str, version: Option<i32>) -> Result<WorkspaceEdit> {
@@ -266,6 +312,9 @@ impl LanguageServer for Backend {
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 document_highlight_provider: Some(OneOf::Left(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
                 signature_help_provider: Some(SignatureHelpOptions {
                     trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
                     retrigger_characters: None,
@@ -300,7 +349,7 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![FIND_CONSTRUCTION.to_string()],
+                    commands: vec![FIND_CONSTRUCTION.to_string(), UNTANGLE.to_string()],
                     work_done_progress_options: WorkDoneProgressOptions::default(),
                 }),
                 ..ServerCapabilities::default()
@@ -383,6 +432,65 @@ impl LanguageServer for Backend {
         let text = snapshot.view();
         let found = guarded(|| ide::definition(&analysis, offset))?;
         Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let client_commands = self
+            .client_commands
+            .lock()
+            .map(|known| known.clone())
+            .unwrap_or_default();
+        let lenses = guarded(|| ide::code_lenses(&analysis))?;
+        let on_server = |command: &str, block: String| {
+            (
+                command.to_string(),
+                vec![
+                    serde_json::json!(uri.as_str()),
+                    serde_json::json!(block),
+                    serde_json::json!(snapshot.version),
+                ],
+            )
+        };
+        Ok(Some(
+            lenses
+                .into_iter()
+                .filter_map(|lens| {
+                    let (command, arguments) = match lens.action {
+                        ide::LensAction::None => (String::new(), Vec::new()),
+                        ide::LensAction::FindConstruction { block } => {
+                            on_server(FIND_CONSTRUCTION, block)
+                        }
+                        ide::LensAction::Untangle { block } => on_server(UNTANGLE, block),
+                        ide::LensAction::ShowPicture { block } => (
+                            "euc.showPicture".to_string(),
+                            vec![serde_json::json!(block)],
+                        ),
+                        ide::LensAction::Play { block } => {
+                            ("euc.play".to_string(), vec![serde_json::json!(block)])
+                        }
+                    };
+                    // A client command the client did not announce would fail.
+                    let known = command.is_empty()
+                        || command == FIND_CONSTRUCTION
+                        || command == UNTANGLE
+                        || client_commands.contains(&command);
+                    known.then(|| CodeLens {
+                        range: text.range(lens.span),
+                        command: Some(Command {
+                            title: lens.title,
+                            command,
+                            arguments: (!arguments.is_empty()).then_some(arguments),
+                        }),
+                        data: None,
+                    })
+                })
+                .collect(),
+        ))
     }
 
     async fn document_highlight(
@@ -731,7 +839,7 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != FIND_CONSTRUCTION {
+        if params.command != FIND_CONSTRUCTION && params.command != UNTANGLE {
             return Err(invalid(format!("unknown command `{}`", params.command)));
         }
         let uri: Uri = params
@@ -751,7 +859,11 @@ impl LanguageServer for Backend {
             .get(2)
             .and_then(|version| version.as_i64())
             .map(|v| v as i32);
-        let edit = self.find(&uri, &block, version).await?;
+        let edit = if params.command == UNTANGLE {
+            self.untangle(&uri, &block, version).await?
+        } else {
+            self.find(&uri, &block, version).await?
+        };
         if edit == WorkspaceEdit::default() {
             // Nothing to change (no shorter construction): nothing applied.
             return Ok(Some(serde_json::json!({ "applied": false })));

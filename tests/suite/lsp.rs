@@ -661,3 +661,58 @@ fn an_optimal_block_has_no_shorter_construction_and_is_left_alone() {
         .any(|m| m["method"] == "workspace/applyEdit"));
     client.stop();
 }
+
+#[test]
+fn code_lenses_tell_and_act() {
+    let mut client = Session::start(json!({ "clientCommands": ["euc.showPicture"] }));
+    let uri = "file:///work/lenses.euc";
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\nplanar p {\n  node a = (0, 0)\n  node b = (1, 1)\n  node c = (1, 0)\n  node d = (0, 1)\n  edge a - b, c - d\n}\n";
+    client.open(uri, text);
+    let id = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let lenses = client.response(id);
+    let list = lenses["result"].as_array().unwrap();
+    let titles: Vec<(&str, &str, u64)> = list
+        .iter()
+        .map(|lens| {
+            (
+                lens["command"]["title"].as_str().unwrap(),
+                lens["command"]["command"].as_str().unwrap(),
+                lens["range"]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // "Play" is left out: this client did not say it runs euc.play.
+    assert_eq!(
+        titles,
+        [
+            ("2 moves ✓ on 5 instances", "", 2),
+            ("Find a shorter construction", "euc.findConstruction", 2),
+            ("Show picture", "euc.showPicture", 2),
+            ("1 crossing · 4 nodes", "", 8),
+            ("Untangle", "euc.untangle", 8),
+        ]
+    );
+    let untangle = &list[4]["command"];
+    let id = client.request(
+        "workspace/executeCommand",
+        json!({ "command": untangle["command"], "arguments": untangle["arguments"] }),
+    );
+    // The server asks the client to apply the edit (this client says yes).
+    let result = client.response(id);
+    assert_eq!(result["result"]["applied"], true, "{result}");
+    let applied = client
+        .seen
+        .iter()
+        .find(|m| m["method"] == "workspace/applyEdit")
+        .expect("an edit was applied");
+    let edits = applied["params"]["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap();
+    let untangled = apply(text, edits);
+    let analysis = euc::analysis::analyze(&untangled);
+    assert_eq!(analysis.puzzle_reports[0].crossings, 0, "{untangled}");
+    client.stop();
+}

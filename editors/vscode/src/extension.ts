@@ -35,7 +35,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push({ dispose: () => void client?.stop() });
 }
 
-function showPicture(): void {
+/** "Show picture": the block under the cursor, or the one a code lens names. */
+function showPicture(named?: string): void {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== "euc") return;
   const command = findServer(settings().serverPath, process.env.PATH);
@@ -44,7 +45,7 @@ function showPicture(): void {
     return;
   }
   const document = editor.document;
-  const block = blockAt(document.getText(), editor.selection.active.line);
+  const block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
   const args = ["render", document.fileName, ...(block ? ["--block", block] : [])];
   const run = () =>
     execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -66,12 +67,12 @@ function showPicture(): void {
  * drop asks the server for the edit (`euc/boardMove`) and applies it as a
  * normal, undoable edit of the document; any change of the document (typing,
  * undo) redraws the board from the server's state. docs/planar.md. */
-function play(context: vscode.ExtensionContext): void {
+function play(context: vscode.ExtensionContext, named?: string): void {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== "euc" || !client) return;
   const document = editor.document;
   const uri = document.uri.toString();
-  let block = blockAt(document.getText(), editor.selection.active.line);
+  let block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
   const media = vscode.Uri.joinPath(context.extensionUri, "media");
   const panel = vscode.window.createWebviewPanel("eucBoard", `Play: ${block ?? document.fileName}`, vscode.ViewColumn.Beside, {
     enableScripts: true,
@@ -119,8 +120,8 @@ function play(context: vscode.ExtensionContext): void {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
-    vscode.commands.registerCommand("euc.showPicture", showPicture),
-    vscode.commands.registerCommand("euc.play", () => play(context)),
+    vscode.commands.registerCommand("euc.showPicture", (block?: string) => showPicture(block)),
+    vscode.commands.registerCommand("euc.play", (block?: string) => play(context, block)),
     vscode.commands.registerCommand("euc.restartServer", async () => {
       await client?.stop();
       await start(context);

@@ -40,6 +40,8 @@ export function serverOptions(settings: Settings): object {
   return {
     inlayHints: { enabled: settings.inlayHints },
     solver: { maxMoves: settings.maxMoves, timeout: settings.timeout },
+    // Commands this extension runs itself: the server's code lenses offer them.
+    clientCommands: ["euc.showPicture", "euc.play"],
   };
 }
 

@@ -23,6 +23,7 @@ test("settings become the server's options", () => {
   assert.deepEqual(serverOptions({ serverPath: "euc", inlayHints: false, maxMoves: 6, timeout: 30 }), {
     inlayHints: { enabled: false },
     solver: { maxMoves: 6, timeout: 30 },
+    clientCommands: ["euc.showPicture", "euc.play"],
   });
 });
 

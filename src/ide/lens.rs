@@ -1,0 +1,174 @@
+//! Code lenses: a line above each block with what its check found and what
+//! can be done with it.
+
+use crate::analysis::Analysis;
+use crate::check::Status;
+use crate::parse::ast::ItemKind;
+use crate::span::Span;
+
+/// What clicking a lens does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LensAction {
+    /// Nothing: the lens only tells.
+    None,
+    FindConstruction {
+        block: String,
+    },
+    ShowPicture {
+        block: String,
+    },
+    Untangle {
+        block: String,
+    },
+    Play {
+        block: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lens {
+    /// The block's header: where the lens goes.
+    pub span: Span,
+    pub title: String,
+    pub action: LensAction,
+}
+
+pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
+    let mut lenses = Vec::new();
+    let has_input_errors = analysis.diagnostics.iter().any(|d| d.is_input_error());
+    let (mut solve, mut planar) = (0, 0);
+    for item in &analysis.file.items {
+        match &item.kind {
+            ItemKind::Solve(_) => {
+                if let (Some(problem), Some(report)) = (
+                    analysis.scene.problems.get(solve),
+                    analysis.reports.get(solve),
+                ) {
+                    let lens = |title: String, action| Lens {
+                        span: problem.header_span,
+                        title,
+                        action,
+                    };
+                    let block = problem.name.clone();
+                    let count = crate::solve::construction::describe_count(
+                        report.tool_uses,
+                        report.moves,
+                        report.uses_tools,
+                    );
+                    let status = if has_input_errors {
+                        Status::Unchecked
+                    } else {
+                        report.status
+                    };
+                    let (status_text, find) = match status {
+                        Status::Solved => (
+                            format!("{count} ✓ on {} instances", report.instances),
+                            "Find a shorter construction",
+                        ),
+                        Status::Unsolved => {
+                            ("no construction yet".to_string(), "Find construction")
+                        }
+                        Status::Failed => (
+                            format!("{count} ✗ the construction fails"),
+                            "Find construction",
+                        ),
+                        Status::Unchecked => ("not checked: fix the errors first".to_string(), ""),
+                    };
+                    lenses.push(lens(status_text, LensAction::None));
+                    if !find.is_empty() {
+                        lenses.push(lens(
+                            find.to_string(),
+                            LensAction::FindConstruction {
+                                block: block.clone(),
+                            },
+                        ));
+                    }
+                    if status != Status::Unchecked {
+                        lenses.push(lens(
+                            "Show picture".to_string(),
+                            LensAction::ShowPicture { block },
+                        ));
+                    }
+                }
+                solve += 1;
+            }
+            ItemKind::Planar(_) => {
+                if let (Some(puzzle), Some(report)) = (
+                    analysis.scene.puzzles.get(planar),
+                    analysis.puzzle_reports.get(planar),
+                ) {
+                    let lens = |title: String, action| Lens {
+                        span: puzzle.header_span,
+                        title,
+                        action,
+                    };
+                    let block = puzzle.name.clone();
+                    let status = match report.status {
+                        Status::Solved => format!("solved ✓ · {} nodes", report.nodes),
+                        Status::Failed => format!(
+                            "{} crossing{} · {} nodes",
+                            report.crossings,
+                            if report.crossings == 1 { "" } else { "s" },
+                            report.nodes
+                        ),
+                        _ => "not checked: fix the errors first".to_string(),
+                    };
+                    lenses.push(lens(status, LensAction::None));
+                    if report.status == Status::Failed && !has_input_errors {
+                        lenses.push(lens(
+                            "Untangle".to_string(),
+                            LensAction::Untangle {
+                                block: block.clone(),
+                            },
+                        ));
+                    }
+                    if matches!(report.status, Status::Solved | Status::Failed) {
+                        lenses.push(lens("Play".to_string(), LensAction::Play { block }));
+                    }
+                }
+                planar += 1;
+            }
+            _ => {}
+        }
+    }
+    lenses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn titles(text: &str) -> Vec<String> {
+        code_lenses(&analyze(text))
+            .into_iter()
+            .map(|lens| lens.title)
+            .collect()
+    }
+
+    #[test]
+    fn each_block_says_what_its_check_found() {
+        let solved = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\n";
+        assert_eq!(
+            titles(solved),
+            [
+                "2 moves ✓ on 5 instances",
+                "Find a shorter construction",
+                "Show picture"
+            ]
+        );
+        let unsolved =
+            "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n}\n";
+        assert_eq!(
+            titles(unsolved),
+            ["no construction yet", "Find construction", "Show picture"]
+        );
+        let broken = "point A = (0, 0)\nsolve s {\n  goal M = midpoint(A, Nowhere)\n}\n";
+        assert_eq!(titles(broken), ["not checked: fix the errors first"]);
+        let tangled = "planar p {\n  node a = (0, 0)\n  node b = (1, 1)\n  node c = (1, 0)\n  node d = (0, 1)\n  edge a - b, c - d\n}\n";
+        assert_eq!(
+            titles(tangled),
+            ["1 crossing · 4 nodes", "Untangle", "Play"]
+        );
+    }
+}
