@@ -1,18 +1,24 @@
--- A real editor against the real server: headless Neovim opens an unsolved
--- example, receives diagnostics, hovers, and applies "Find construction".
--- Run by .ci/run: nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE
-local bin, file = arg[1], arg[2]
+-- A real editor against the real server, set up by editors/nvim/euc.lua
+-- itself: headless Neovim opens an unsolved example, receives diagnostics,
+-- colours it (semantic tokens, and tree-sitter when SITE holds the parser),
+-- hovers, shows code lenses and applies "Find construction".
+-- Run by .ci/run: nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE [SITE]
+local bin, file, site = arg[1], arg[2], arg[3]
 local function fail(message)
   io.stderr:write("nvim smoke test: " .. message .. "\n")
   os.exit(1)
 end
 
-vim.filetype.add({ extension = { euc = "euc" } })
+-- The user's set-up: `euc` on PATH and the config file from editors/nvim.
+vim.env.PATH = vim.fn.fnamemodify(bin, ":p:h") .. ":" .. vim.env.PATH
+if site then vim.opt.runtimepath:prepend(site) end
+dofile(vim.fn.getcwd() .. "/editors/nvim/euc.lua")
 vim.cmd.edit(file)
 local buf = vim.api.nvim_get_current_buf()
-local client_id = vim.lsp.start({ name = "euc", cmd = { bin, "lsp" }, root_dir = vim.fn.getcwd() })
-if not client_id then fail("the server did not start") end
-local client = vim.lsp.get_client_by_id(client_id)
+if not vim.wait(15000, function() return #vim.lsp.get_clients({ bufnr = buf }) > 0 end, 50) then
+  fail("editors/nvim/euc.lua did not start the server")
+end
+local client = vim.lsp.get_clients({ bufnr = buf })[1]
 local uri = vim.uri_from_bufnr(buf)
 
 if not vim.wait(15000, function() return #vim.diagnostic.get(buf) > 0 end, 50) then
@@ -26,6 +32,38 @@ local function line_of(pattern)
     if line:find(pattern, 1, true) then return number - 1 end
   end
   fail("no line with " .. pattern)
+end
+
+-- Colour from the server: the given point A is a parameter.
+local a_line = line_of("point A")
+local function semantic_groups()
+  local groups = {}
+  for _, token in ipairs(vim.inspect_pos(buf, a_line, 6).semantic_tokens) do
+    table.insert(groups, token.opts.hl_group)
+  end
+  return groups
+end
+if not vim.wait(10000, function()
+  return vim.iter(semantic_groups()):any(function(group) return group:find("@lsp.type.parameter", 1, true) end)
+end, 50) then
+  fail("no semantic token on the given point: " .. vim.inspect(semantic_groups()))
+end
+
+-- Colour from tree-sitter, when the parser was built into SITE.
+if site then
+  if not pcall(vim.treesitter.get_parser, buf, "euc") then fail("the tree-sitter parser did not load") end
+  vim.treesitter.get_parser(buf, "euc"):parse()
+  local captures = vim.tbl_map(function(c) return c.capture end, vim.treesitter.get_captures_at_pos(buf, a_line, 6))
+  if not vim.tbl_contains(captures, "variable.parameter") then
+    fail("tree-sitter captures on the given point: " .. vim.inspect(captures))
+  end
+end
+
+-- Code lenses above the block.
+local lenses = client:request_sync("textDocument/codeLens", { textDocument = { uri = uri } }, 10000, buf)
+local titles = vim.tbl_map(function(lens) return lens.command.title end, (lenses and lenses.result) or {})
+if not (vim.tbl_contains(titles, "no construction yet") and vim.tbl_contains(titles, "Find construction")) then
+  fail("code lenses: " .. vim.inspect(titles))
 end
 
 local hover = client:request_sync("textDocument/hover",
@@ -52,5 +90,5 @@ local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
 if not text:find("O, _ = c5 & c6", 1, true) then fail("the edit was not applied:\n" .. text) end
 vim.cmd("silent write")
 client:stop()
-io.stdout:write("nvim smoke test: diagnostics, hover and Find construction work\n")
+io.stdout:write("nvim smoke test: the config starts the server; colours, hover, code lenses and Find construction work\n")
 vim.cmd("qa!")
