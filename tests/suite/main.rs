@@ -5,6 +5,7 @@ mod cli;
 mod dropped;
 mod examples;
 mod format;
+mod grammar;
 mod ide;
 mod lsp;
 mod lsp_client;

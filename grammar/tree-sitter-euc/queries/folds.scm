@@ -1,0 +1,5 @@
+; A block folds to its header line.
+[
+  (solve_body)
+  (planar_body)
+] @fold

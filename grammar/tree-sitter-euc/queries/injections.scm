@@ -1,0 +1,1 @@
+; euc embeds no other language.
