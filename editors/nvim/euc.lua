@@ -32,3 +32,53 @@ vim.api.nvim_create_autocmd("FileType", {
     end
   end,
 })
+
+-- :EucPicture [MOVE] draws the solve or planar block under the cursor (from
+-- the buffer as it is, saved or not) into an SVG file and opens it; the file
+-- is redrawn as you type. Set vim.g.euc_picture_open = false to only write it
+-- (its path is in vim.b.euc_picture).
+local function block_under_cursor(buf)
+  local row = vim.api.nvim_win_get_cursor(0)[1]
+  for line = row, 1, -1 do
+    local text = vim.api.nvim_buf_get_lines(buf, line - 1, line, false)[1] or ""
+    local name = text:match("^%s*solve%s+([%w_']+)") or text:match("^%s*planar%s+([%w_']+)")
+    if name then return name end
+    if line < row and text:match("^}") then return nil end
+  end
+end
+
+local function draw_picture(buf, opened)
+  local client = vim.lsp.get_clients({ bufnr = buf, name = "euc" })[1]
+  local picture = vim.b[buf].euc_picture_state
+  if not client or not picture then return end
+  local params = { uri = vim.uri_from_bufnr(buf), block = picture.block, moves = picture.moves }
+  client:request("euc/render", params, function(err, result)
+    if err or not result or not result.svg then
+      vim.notify("euc: " .. ((result and result.error) or (err and err.message) or "no picture"), vim.log.levels.WARN)
+      return
+    end
+    vim.fn.writefile(vim.split(result.svg, "\n", { plain = true }), picture.path)
+    vim.b[buf].euc_picture = picture.path
+    if opened and vim.g.euc_picture_open ~= false then vim.ui.open(picture.path) end
+  end, buf)
+end
+
+vim.api.nvim_create_user_command("EucPicture", function(opts)
+  local buf = vim.api.nvim_get_current_buf()
+  local previous = vim.b[buf].euc_picture_state
+  vim.b[buf].euc_picture_state = {
+    block = block_under_cursor(buf),
+    moves = tonumber(opts.args),
+    path = previous and previous.path or (vim.fn.tempname() .. ".svg"),
+  }
+  draw_picture(buf, true)
+  if previous then return end
+  local timer = vim.uv.new_timer()
+  vim.api.nvim_create_autocmd({ "TextChanged", "TextChangedI" }, {
+    buffer = buf,
+    callback = function()
+      timer:stop()
+      timer:start(300, 0, vim.schedule_wrap(function() draw_picture(buf, false) end))
+    end,
+  })
+end, { nargs = "?", desc = "euc: draw the block under the cursor (up to move N)" })

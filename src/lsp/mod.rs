@@ -34,6 +34,7 @@ pub fn run() -> i32 {
     runtime.block_on(async {
         let (service, socket) =
             LspService::build(move |client| Backend::with_shutdown_flag(client, flag.clone()))
+                .custom_method("euc/render", Backend::render)
                 .custom_method("euc/boardState", Backend::board_state)
                 .custom_method("euc/boardMove", Backend::board_move)
                 .custom_method("euc/boardNext", Backend::board_next)

@@ -891,6 +891,18 @@ mod tests {
     }
 }
 
+/// The parameters of `euc/render`.
+#[derive(Debug, serde::Deserialize)]
+pub struct RenderParams {
+    pub uri: Uri,
+    /// The block; the first solve or planar block when absent.
+    #[serde(default)]
+    pub block: Option<String>,
+    /// Draw up to this move.
+    #[serde(default)]
+    pub moves: Option<usize>,
+}
+
 /// The parameters of the board's requests (`euc/boardState`, `euc/boardMove`,
 /// `euc/boardNext`): the document, the planar block (default: the first),
 /// and for a move the node and where it was dropped.
@@ -930,6 +942,44 @@ impl Backend {
             puzzles[index].clone(),
             analysis.puzzle_reports[index].status,
         ))
+    }
+
+    /// `euc/render`: the picture of a block from the document as it is
+    /// now (unsaved text included), up to a move; with the number of moves
+    /// the block has, for a slider.
+    pub async fn render(&self, params: RenderParams) -> Result<serde_json::Value> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
+            return Err(invalid("the document is not open".into()));
+        };
+        let options = crate::render::RenderOptions {
+            block: params.block.clone(),
+            moves: params.moves,
+        };
+        let rendered = {
+            let analysis = analysis.clone();
+            tokio::task::spawn_blocking(move || crate::render::render_svg(&analysis, &options))
+                .await
+                .map_err(|_| panicked())?
+        };
+        let problem = match &params.block {
+            Some(name) => analysis.scene.problems.iter().find(|p| &p.name == name),
+            None => analysis.scene.problems.first(),
+        };
+        let moves = problem.map_or(0, |problem| {
+            problem
+                .steps
+                .iter()
+                .filter(|step| step.op.draw().is_some())
+                .count()
+        });
+        Ok(match rendered {
+            Ok(svg) => {
+                serde_json::json!({ "version": snapshot.version, "svg": svg, "moves": moves })
+            }
+            Err(why) => {
+                serde_json::json!({ "version": snapshot.version, "error": why, "moves": moves })
+            }
+        })
     }
 
     pub async fn board_state(&self, params: BoardParams) -> Result<serde_json::Value> {

@@ -115,9 +115,15 @@ fn render_problem(
         Err(failure) => (None, Some(failure)),
     };
     // What to fit: the givens, the steps' points, the goals, small circles.
+    // The whole construction's, so that every step is drawn in one frame
+    // (a picture of move 2 lines up with the picture of move 5).
     let mut fit: Vec<Point> = declared.givens.clone();
-    if let Some(replay) = &replay {
-        fit.extend(replay.points.iter().copied());
+    let whole = match moves {
+        Some(_) => replay_ops(problem.steps.iter().map(|step| step.op), declared).ok(),
+        None => replay.clone(),
+    };
+    if let Some(whole) = whole.as_ref().or(replay.as_ref()) {
+        fit.extend(whole.points.iter().copied());
     }
     // An either-or goal shows the alternative reached, or all of them.
     let reached = replay
@@ -159,8 +165,9 @@ fn render_problem(
             }
         }
     }
-    let objects: Vec<Object> = replay
+    let objects: Vec<Object> = whole
         .as_ref()
+        .or(replay.as_ref())
         .map_or(declared.setup.clone(), |r| r.objects.clone());
     let mut canvas = Canvas::fitted(&fit, &objects);
     let title = match (failure, analysis.reports[index].status) {

@@ -66,6 +66,16 @@ if not (vim.tbl_contains(titles, "no construction yet") and vim.tbl_contains(tit
   fail("code lenses: " .. vim.inspect(titles))
 end
 
+-- The live picture: :EucPicture writes the block's SVG (not opened here).
+vim.g.euc_picture_open = false
+vim.api.nvim_win_set_cursor(0, { line_of("goal O") + 1, 0 })
+vim.cmd("EucPicture")
+if not vim.wait(10000, function() return vim.b[buf].euc_picture ~= nil end, 50) then
+  fail(":EucPicture wrote no picture")
+end
+local svg = table.concat(vim.fn.readfile(vim.b[buf].euc_picture), "\n")
+if not svg:find("<svg", 1, true) then fail("the picture is not an SVG: " .. svg:sub(1, 200)) end
+
 local hover = client:request_sync("textDocument/hover",
   { textDocument = { uri = uri }, position = { line = line_of("point A"), character = 6 } }, 10000, buf)
 if not (hover and hover.result and hover.result.contents.value:find("given point", 1, true)) then

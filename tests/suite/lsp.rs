@@ -716,3 +716,37 @@ fn code_lenses_tell_and_act() {
     assert_eq!(analysis.puzzle_reports[0].crossings, 0, "{untangled}");
     client.stop();
 }
+
+#[test]
+fn the_picture_follows_the_unsaved_text() {
+    let mut client = Session::start(json!({}));
+    let uri = "file:///work/picture.euc";
+    let text = super::read(&super::root().join("examples/equilateral-triangle.euc"));
+    client.open(uri, &text);
+    let id = client.request("euc/render", json!({ "uri": uri, "moves": 1 }));
+    let first = client.response(id);
+    assert_eq!(first["result"]["moves"], 2, "{first}");
+    let svg = first["result"]["svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("up to move 1"),
+        "{svg}"
+    );
+    // An edit not saved anywhere: the next picture shows it.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [
+            { "text": text.replace("solve equilateral", "solve renamed") }
+        ] }),
+    );
+    let id = client.request("euc/render", json!({ "uri": uri, "block": "renamed" }));
+    let second = client.response(id);
+    assert_eq!(second["result"]["version"], 2);
+    assert!(
+        second["result"]["svg"]
+            .as_str()
+            .unwrap()
+            .contains("renamed"),
+        "{second}"
+    );
+    client.stop();
+}

@@ -65,6 +65,32 @@ fn drawing_up_to_a_move() {
 }
 
 #[test]
+fn every_move_is_drawn_in_the_same_frame() {
+    // Stepping through a construction must not move the figure: the given
+    // points sit at the same place in the picture of every move.
+    let analysis = analyze(&read(&root().join("examples/napoleon.euc")));
+    let points = |moves| {
+        let svg = render_svg(&analysis, &RenderOptions { block: None, moves }).unwrap();
+        let start = svg.find("<g id=\"points\">").unwrap();
+        let end = start + svg[start..].find("</g>").unwrap();
+        svg[start..end]
+            .lines()
+            .filter(|line| line.contains("<circle"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let whole = points(None);
+    for moves in 0..6 {
+        let partial = points(Some(moves));
+        // The step points drawn so far come first; the givens after them.
+        assert!(
+            whole.ends_with(&partial[partial.len() - 3..]),
+            "move {moves}"
+        );
+    }
+}
+
+#[test]
 fn clear_errors_when_there_is_nothing_to_draw() {
     let analysis = analyze("point A = (0, 0)\n");
     assert_eq!(

@@ -1,9 +1,8 @@
 // The VS Code client: starts `euc lsp`, passes settings, shows pictures and
 // plays Planarity blocks on a board.
-import { execFile } from "child_process";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
-import { blockAt, boardHtml, findServer, missingServerMessage, serverOptions, Settings } from "./logic";
+import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
 
 let client: LanguageClient | undefined;
 
@@ -35,32 +34,73 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push({ dispose: () => void client?.stop() });
 }
 
+/** One live picture per document: drawn by the server from the text as it
+ * is (saved or not), redrawn as you type, with a move slider. */
+interface Picture {
+  panel: vscode.WebviewPanel;
+  block: string | undefined;
+  /** The move the slider shows; undefined: the whole construction. */
+  moves: number | undefined;
+}
+const pictures = new Map<string, Picture>();
+
+async function drawPicture(uri: string, picture: Picture): Promise<void> {
+  if (!client) return;
+  type Answer = { svg?: string; error?: string; moves: number };
+  const answer = await client.sendRequest<Answer>("euc/render", { uri, block: picture.block, moves: picture.moves });
+  picture.panel.title = `Picture: ${picture.block ?? vscode.Uri.parse(uri).path.split("/").pop()}`;
+  void picture.panel.webview.postMessage({
+    kind: "show",
+    svg: answer.svg,
+    error: answer.error,
+    moves: answer.moves,
+    shown: picture.moves ?? null,
+  });
+}
+
 /** "Show picture": the block under the cursor, or the one a code lens names. */
 function showPicture(named?: string): void {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== "euc") return;
-  const command = findServer(settings().serverPath, process.env.PATH);
-  if (!command) {
-    void vscode.window.showErrorMessage(missingServerMessage(settings().serverPath));
+  if (!editor || editor.document.languageId !== "euc" || !client) return;
+  const document = editor.document;
+  const uri = document.uri.toString();
+  const block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
+  const existing = pictures.get(uri);
+  if (existing) {
+    existing.block = block;
+    existing.moves = undefined;
+    existing.panel.reveal(vscode.ViewColumn.Beside, true);
+    void drawPicture(uri, existing).catch(() => undefined);
     return;
   }
-  const document = editor.document;
-  const block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
-  const args = ["render", document.fileName, ...(block ? ["--block", block] : [])];
-  const run = () =>
-    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) {
-        void vscode.window.showErrorMessage(`euc render: ${stderr.trim() || error.message}`);
-        return;
-      }
-      const panel = vscode.window.createWebviewPanel("eucPicture", `Picture: ${block ?? document.fileName}`, vscode.ViewColumn.Beside, {});
-      panel.webview.html = `<!DOCTYPE html><html><body style="background:#fff;margin:0">${stdout}</body></html>`;
-    });
-  if (document.isDirty) {
-    void document.save().then(run);
-  } else {
-    run();
-  }
+  const panel = vscode.window.createWebviewPanel(
+    "eucPicture",
+    `Picture: ${block ?? document.fileName}`,
+    { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+    { enableScripts: true, localResourceRoots: [] },
+  );
+  const picture: Picture = { panel, block, moves: undefined };
+  pictures.set(uri, picture);
+  const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
+  panel.webview.html = pictureHtml(panel.webview.cspSource, nonce);
+  let pending: NodeJS.Timeout | undefined;
+  const redraw = () => void drawPicture(uri, picture).catch(() => undefined);
+  const subscriptions = [
+    panel.webview.onDidReceiveMessage((message) => {
+      if (message.kind === "step") picture.moves = message.moves ?? undefined;
+      redraw();
+    }),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.toString() !== uri) return;
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(redraw, 200);
+    }),
+  ];
+  panel.onDidDispose(() => {
+    pictures.delete(uri);
+    if (pending) clearTimeout(pending);
+    subscriptions.forEach((s) => s.dispose());
+  });
 }
 
 /** "Play": the planar block under the cursor as a board in a webview. Each

@@ -110,3 +110,51 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
 </body>
 </html>`;
 }
+
+/** The live picture's page: the SVG the server draws (`euc/render`) and a
+ * move slider. The extension posts `{ kind: "show", svg, error, moves, shown }`
+ * whenever the document changes; moving the slider posts `{ kind: "step",
+ * moves }` back. The page is written once, so the slider keeps its place. */
+export function pictureHtml(cspSource: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${cspSource} data:; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<style>
+  html, body { margin: 0; background: #fff; color: #111; font-family: sans-serif; }
+  #bar { display: flex; gap: 0.5em; align-items: center; padding: 0.4em 0.8em; }
+  #picture svg { width: 100%; height: auto; }
+  #error { color: #b00; padding: 0 0.8em; }
+</style>
+</head>
+<body>
+<div id="bar"><label for="step">Move</label><input id="step" type="range" min="0" max="0" value="0"><span id="shown"></span></div>
+<div id="error"></div>
+<div id="picture"></div>
+<script nonce="${nonce}">
+  (function () {
+    const vscode = acquireVsCodeApi();
+    const step = document.getElementById("step");
+    const shown = document.getElementById("shown");
+    step.addEventListener("input", () => {
+      const moves = Number(step.value);
+      shown.textContent = moves + " of " + step.max;
+      vscode.postMessage({ kind: "step", moves: moves === Number(step.max) ? null : moves });
+    });
+    window.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.kind !== "show") return;
+      step.max = String(message.moves);
+      step.value = String(message.shown === null || message.shown === undefined ? message.moves : message.shown);
+      step.disabled = message.moves === 0;
+      shown.textContent = step.value + " of " + step.max;
+      document.getElementById("error").textContent = message.error || "";
+      if (message.svg) document.getElementById("picture").innerHTML = message.svg;
+    });
+    vscode.postMessage({ kind: "ready" });
+  })();
+</script>
+</body>
+</html>`;
+}

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, findServer, missingServerMessage, serverOptions } from "../logic";
+import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -44,4 +44,13 @@ test("the board page loads the shared script under a nonce and talks by messages
   for (const kind of ["move", "next", "show", "answer", "ready"]) {
     assert.ok(html.includes(`"${kind}"`), kind);
   }
+});
+
+test("the picture page runs only its own script and has a move slider", () => {
+  const html = pictureHtml("vscode-resource:", "abc123");
+  assert.match(html, /script-src 'nonce-abc123'/);
+  assert.equal((html.match(/<script nonce="abc123">/g) ?? []).length, 1);
+  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.match(html, /<input id="step" type="range"/);
+  assert.match(html, /kind: "step"/);
 });
