@@ -1,10 +1,19 @@
 // The VS Code client: starts `euc lsp`, passes settings, shows pictures and
 // plays Planarity blocks on a board.
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
+import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
 
 let client: LanguageClient | undefined;
+/** The server's state at a glance; a click shows its log. */
+let status: vscode.StatusBarItem | undefined;
+
+function showStatus(text: string, tooltip: string): void {
+  if (!status) return;
+  status.text = text;
+  status.tooltip = tooltip;
+  status.show();
+}
 
 function settings(): Settings {
   const config = vscode.workspace.getConfiguration("euc");
@@ -20,16 +29,36 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   const current = settings();
   const command = findServer(current.serverPath, process.env.PATH);
   if (!command) {
+    showStatus("$(error) euc", missingServerMessage(current.serverPath));
     const choice = await vscode.window.showErrorMessage(missingServerMessage(current.serverPath), "Open Settings");
     if (choice) void vscode.commands.executeCommand("workbench.action.openSettings", "euc.server.path");
     return;
   }
   const server: ServerOptions = { command, args: ["lsp"] };
+  // Find construction runs as a server command: the item says while it runs.
+  let solving = 0;
   const options: LanguageClientOptions = {
     documentSelector: [{ language: "euc" }],
     initializationOptions: serverOptions(current),
+    middleware: {
+      executeCommand: async (name, args, next) => {
+        solving++;
+        showStatus("$(loading~spin) euc: solving", "Find construction is running");
+        try {
+          return await next(name, args);
+        } finally {
+          solving--;
+          if (solving === 0 && client?.state === State.Running) showStatus("$(check) euc", "euc language server is running: click for its log");
+        }
+      },
+    },
   };
   client = new LanguageClient("euc", "euc", server, options);
+  client.onDidChangeState((event) => {
+    if (event.newState === State.Running) showStatus("$(check) euc", `euc language server (${command}) is running: click for its log`);
+    else if (event.newState === State.Starting) showStatus("$(sync~spin) euc", "euc language server is starting");
+    else showStatus("$(circle-slash) euc", "euc language server stopped: click for its log, or run “euc: Restart the language server”");
+  });
   await client.start();
   context.subscriptions.push({ dispose: () => void client?.stop() });
 }
@@ -159,14 +188,25 @@ function play(context: vscode.ExtensionContext, named?: string): void {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
+  status.command = "euc.showLogs";
   context.subscriptions.push(
+    status,
+    vscode.commands.registerCommand("euc.showLogs", () => client?.outputChannel.show(true)),
     vscode.commands.registerCommand("euc.showPicture", (block?: string) => showPicture(block)),
     vscode.commands.registerCommand("euc.play", (block?: string) => play(context, block)),
     vscode.commands.registerCommand("euc.restartServer", async () => {
       await client?.stop();
       await start(context);
     }),
-    vscode.workspace.onDidChangeConfiguration((event) => {
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      // Another executable: a new server. Other settings: told to this one.
+      if (event.affectsConfiguration("euc.server.path")) {
+        await client?.stop();
+        client = undefined;
+        await start(context);
+        return;
+      }
       if (event.affectsConfiguration("euc") && client) {
         void client.sendNotification("workspace/didChangeConfiguration", { settings: { euc: serverOptions(settings()) } });
       }
