@@ -151,9 +151,15 @@ fn render_problem(
                 .collect()
         })
         .collect();
+    // Goals are always in the frame, a goal circle whole.
     for (_, value) in shown.iter().flatten() {
-        if let Value::Point(point) = value {
-            fit.push(*point);
+        match value {
+            Value::Point(point) => fit.push(*point),
+            Value::Circle(circle) => {
+                let r = Point::new(circle.radius, circle.radius);
+                fit.extend([circle.center - r, circle.center + r]);
+            }
+            _ => {}
         }
     }
     // Segments and rays are drawn from their ends: the picture shows them.
@@ -188,11 +194,12 @@ fn render_problem(
         for step in &ops {
             if let StepOp::Meet(..) = step.op {
                 for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
-                    canvas.point(
-                        replay.points[binder.index],
-                        Style::Helper,
-                        binder.name.as_deref().unwrap_or(""),
-                    );
+                    // A point bound as a goal is labelled once, as the goal.
+                    let name = match binder.goal {
+                        Some(_) => "",
+                        None => binder.name.as_deref().unwrap_or(""),
+                    };
+                    canvas.point(replay.points[binder.index], Style::Helper, name);
                 }
             }
         }
@@ -217,12 +224,12 @@ fn render_problem(
             Some(&scene.symbols[problem.setup[position]].name),
         );
     }
-    let goal_objects: Vec<Object> = shown
+    let goal_objects: Vec<(&str, Object)> = shown
         .iter()
         .flatten()
-        .filter_map(|(_, goal)| match goal {
-            Value::Line(line) => Some(Object::Line(*line)),
-            Value::Circle(circle) => Some(Object::Circle(*circle)),
+        .filter_map(|(label, goal)| match goal {
+            Value::Line(line) => Some((label.as_str(), Object::Line(*line))),
+            Value::Circle(circle) => Some((label.as_str(), Object::Circle(*circle))),
             _ => None,
         })
         .collect();
@@ -234,8 +241,11 @@ fn render_problem(
             }
             number += 1;
             let object = &replay.objects[step.binders[0].index];
-            let style = if goal_objects.iter().any(|goal| object.reaches(goal)) {
+            let style = if goal_objects.iter().any(|(_, goal)| object.reaches(goal)) {
                 Style::Goal
+            } else if moves.is_some() && number == drawn {
+                // Stepping through: the move just made stands out.
+                Style::Latest
             } else {
                 Style::Helper
             };
@@ -243,12 +253,12 @@ fn render_problem(
             canvas.object(object, style, Some(&format!("{number}: {name}")));
         }
     }
-    for goal in &goal_objects {
+    for (label, goal) in &goal_objects {
         let reached = replay
             .as_ref()
             .is_some_and(|r| r.objects.iter().any(|o| o.reaches(goal)));
         if !reached {
-            canvas.object(goal, Style::Missing, None);
+            canvas.object(goal, Style::Missing, Some(label));
         }
     }
     Ok(canvas.finish())
@@ -268,8 +278,10 @@ fn render_puzzle(analysis: &Analysis, index: usize) -> String {
     } else {
         format!("{} crossings", found.len())
     };
+    // "level_4 level 4" says it twice: a name with the number is enough.
     let level = puzzle
         .level
+        .filter(|level| !puzzle.name.ends_with(&level.to_string()))
         .map_or(String::new(), |level| format!(" level {level}"));
     canvas.title(&format!("{}{level} — {state}", puzzle.name));
     let crossing_links: Vec<usize> = found.iter().flat_map(|&(a, b)| [a, b]).collect();

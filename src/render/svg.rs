@@ -9,6 +9,8 @@ const WIDTH: f64 = 800.0;
 const HEIGHT: f64 = 600.0;
 const MARGIN: f64 = 40.0;
 const TITLE: f64 = 28.0;
+/// The legend's strip at the bottom.
+const LEGEND: f64 = 22.0;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -20,15 +22,38 @@ pub enum Style {
     Goal,
     /// A goal not reached, or a crossing link.
     Missing,
+    /// The move just made, when stepping through a construction.
+    Latest,
 }
 
 impl Style {
     fn stroke(self) -> (&'static str, f64) {
         match self {
             Style::Setup => ("#222222", 2.0),
-            Style::Helper => ("#6a9fd8", 1.3),
+            // Lighter than what was given and what is sought.
+            Style::Helper => ("#9dbfe6", 1.2),
             Style::Goal => ("#d62728", 2.6),
             Style::Missing => ("#d62728", 1.6),
+            Style::Latest => ("#1f5fbf", 2.2),
+        }
+    }
+
+    /// Its labels' colour: a light line still needs a readable name.
+    fn ink(self) -> &'static str {
+        match self {
+            Style::Helper => "#3f74b5",
+            other => other.stroke().0,
+        }
+    }
+
+    /// Its name in the legend.
+    fn meaning(self) -> &'static str {
+        match self {
+            Style::Setup => "given",
+            Style::Helper => "construction",
+            Style::Goal => "goal reached",
+            Style::Missing => "goal not reached",
+            Style::Latest => "latest move",
         }
     }
 }
@@ -70,6 +95,8 @@ pub struct Canvas {
     labels: String,
     /// Boxes of placed labels (left, top, right, bottom), to avoid.
     taken: Vec<(f64, f64, f64, f64)>,
+    /// The styles of lines and circles drawn, in order: the legend.
+    used: Vec<Style>,
 }
 
 fn number(value: f64) -> String {
@@ -112,11 +139,12 @@ impl Canvas {
         let (min, max) = (bounds.min, bounds.max);
         let width = (max.x - min.x).max(1e-6);
         let height = (max.y - min.y).max(1e-6);
-        let scale = ((WIDTH - 2.0 * MARGIN) / width).min((HEIGHT - 2.0 * MARGIN - TITLE) / height);
+        let scale =
+            ((WIDTH - 2.0 * MARGIN) / width).min((HEIGHT - 2.0 * MARGIN - TITLE - LEGEND) / height);
         let centre = Point::new((min.x + max.x) / 2.0, (min.y + max.y) / 2.0);
         let offset = Point::new(
             WIDTH / 2.0 - centre.x * scale,
-            (HEIGHT + TITLE) / 2.0 + centre.y * scale,
+            (HEIGHT + TITLE - LEGEND) / 2.0 + centre.y * scale,
         );
         Canvas {
             scale,
@@ -124,7 +152,9 @@ impl Canvas {
             shapes: String::new(),
             front: String::new(),
             labels: String::new(),
-            taken: Vec::new(),
+            // The legend's strip along the bottom.
+            taken: vec![(0.0, HEIGHT - LEGEND, WIDTH, HEIGHT)],
+            used: Vec::new(),
         }
     }
 
@@ -146,6 +176,9 @@ impl Canvas {
     }
 
     pub fn object(&mut self, object: &Object, style: Style, label: Option<&str>) {
+        if !self.used.contains(&style) {
+            self.used.push(style);
+        }
         let (colour, width) = style.stroke();
         let dash = if style == Style::Missing {
             r#" stroke-dasharray="6 4""#
@@ -175,7 +208,7 @@ impl Canvas {
                             )
                         })
                         .collect();
-                    self.label_at(&anchors, label, colour);
+                    self.label_at(&anchors, label, style.ink());
                 }
             }
             Object::Line(line) => {
@@ -194,7 +227,7 @@ impl Canvas {
                     self.label(
                         Point::new(from.x * 0.85 + to.x * 0.15, from.y * 0.85 + to.y * 0.15),
                         label,
-                        colour,
+                        style.ink(),
                     );
                 }
             }
@@ -242,7 +275,7 @@ impl Canvas {
     }
 
     pub fn point(&mut self, point: Point, style: Style, name: &str) {
-        let (colour, _) = style.stroke();
+        let colour = style.ink();
         let at = self.to_picture(point);
         let _ = writeln!(
             self.front,
@@ -331,19 +364,59 @@ impl Canvas {
             .unwrap_or(options[0]);
         let (x, y) = (at.x + best.0, at.y + best.1);
         self.taken.push((x, y - height, x + width, y));
+        // A white halo keeps the label readable across lines.
         let _ = writeln!(
             self.labels,
-            r#"<text x="{}" y="{}" font-size="13" fill="{colour}">{}</text>"#,
+            r##"<text x="{}" y="{}" font-size="13" fill="{colour}" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">{}</text>"##,
             number(x),
             number(y),
             escape(text)
         );
     }
 
+    /// What each colour of line means, along the bottom (only the styles
+    /// drawn; none for a picture of one style).
+    fn legend(&self) -> String {
+        let mut legend = String::new();
+        if self.used.len() < 2 {
+            return legend;
+        }
+        let mut x = MARGIN / 2.0;
+        let y = HEIGHT - LEGEND / 2.0;
+        for style in &self.used {
+            let (colour, width) = style.stroke();
+            let dash = if *style == Style::Missing {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                legend,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,
+                number(x),
+                number(y),
+                number(x + 22.0),
+                number(y)
+            );
+            let _ = writeln!(
+                legend,
+                r##"<text x="{}" y="{}" font-size="12" fill="#444444">{}</text>"##,
+                number(x + 28.0),
+                number(y + 4.0),
+                style.meaning()
+            );
+            x += 40.0 + 6.5 * style.meaning().len() as f64;
+        }
+        legend
+    }
+
     pub fn finish(self) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n<g id=\"shapes\">\n{}</g>\n<g id=\"points\">\n{}</g>\n<g id=\"labels\">\n{}</g>\n</svg>\n",
-            self.shapes, self.front, self.labels
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n<g id=\"shapes\">\n{}</g>\n<g id=\"points\">\n{}</g>\n<g id=\"labels\">\n{}</g>\n<g id=\"legend\">\n{}</g>\n</svg>\n",
+            self.shapes,
+            self.front,
+            self.labels,
+            self.legend()
         )
     }
 }
