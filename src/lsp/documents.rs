@@ -4,8 +4,25 @@ use crate::analysis::{analyze, Analysis};
 use crate::span::LineIndex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 use tower_lsp_server::ls_types as lsp;
+
+/// Diagnostics wait at most this long after a change, so that typing is not
+/// slowed by analyses that will be outdated at the next keystroke.
+pub const DEBOUNCE: Duration = Duration::from_millis(120);
+
+/// How long to wait after a change, given what the last analysis of the
+/// document cost: nothing when analyses are cheap (diagnostics at once),
+/// twice the cost otherwise, never more than `DEBOUNCE`; `DEBOUNCE` before
+/// the first analysis.
+pub fn debounce_for(cost: Option<Duration>) -> Duration {
+    match cost {
+        Some(cost) if cost < Duration::from_millis(5) => Duration::ZERO,
+        Some(cost) => (cost * 2).min(DEBOUNCE),
+        None => DEBOUNCE,
+    }
+}
 
 pub struct Document {
     pub uri: lsp::Uri,
@@ -14,7 +31,11 @@ pub struct Document {
     pub index: Arc<LineIndex>,
     /// Shared with running solves, which stop when it moves on.
     pub current_version: Arc<AtomicI32>,
-    analysis: Option<(i32, Arc<Analysis>)>,
+    /// The analysis of a version, computed once however many ask for it at
+    /// the same time (the first computes, the others wait for it).
+    analysis: Option<(i32, Arc<OnceLock<Arc<Analysis>>>)>,
+    /// What the last analysis took.
+    cost: Option<Duration>,
 }
 
 /// One consistent view of a document.
@@ -82,6 +103,7 @@ impl Documents {
             index,
             current_version: Arc::new(AtomicI32::new(version)),
             analysis: None,
+            cost: None,
         };
         self.lock().insert(uri.as_str().to_string(), document);
     }
@@ -142,21 +164,84 @@ impl Documents {
         })
     }
 
-    /// The analysis of the snapshot's version, computed once and shared.
+    /// The analysis of the snapshot's version: computed once and shared,
+    /// also between requests that ask for it at the same time.
     pub fn analysis(&self, snapshot: &Snapshot) -> Arc<Analysis> {
-        if let Some(document) = self.lock().get(snapshot.uri.as_str()) {
-            if let Some((version, analysis)) = &document.analysis {
-                if *version == snapshot.version {
-                    return analysis.clone();
+        let cell = {
+            let mut documents = self.lock();
+            match documents.get_mut(snapshot.uri.as_str()) {
+                Some(document) if document.version == snapshot.version => {
+                    match &document.analysis {
+                        Some((version, cell)) if *version == snapshot.version => cell.clone(),
+                        _ => {
+                            let cell = Arc::new(OnceLock::new());
+                            document.analysis = Some((snapshot.version, cell.clone()));
+                            cell
+                        }
+                    }
                 }
+                // An older version: analysed for this caller alone.
+                _ => Arc::new(OnceLock::new()),
             }
-        }
-        let analysis = Arc::new(analyze(&snapshot.text));
-        if let Some(document) = self.lock().get_mut(snapshot.uri.as_str()) {
-            if document.version == snapshot.version {
-                document.analysis = Some((snapshot.version, analysis.clone()));
-            }
+        };
+        let mut cost = None;
+        let analysis = cell
+            .get_or_init(|| {
+                let started = Instant::now();
+                let analysis = Arc::new(analyze(&snapshot.text));
+                cost = Some(started.elapsed());
+                analysis
+            })
+            .clone();
+        if let (Some(cost), Some(document)) = (cost, self.lock().get_mut(snapshot.uri.as_str())) {
+            document.cost = Some(cost);
         }
         analysis
+    }
+
+    /// How long diagnostics wait after a change to this document.
+    pub fn debounce(&self, uri: &lsp::Uri) -> Duration {
+        debounce_for(
+            self.lock()
+                .get(uri.as_str())
+                .and_then(|document| document.cost),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cheap_analyses_publish_at_once_and_dear_ones_wait_a_little() {
+        assert_eq!(debounce_for(None), DEBOUNCE);
+        assert_eq!(debounce_for(Some(Duration::from_millis(1))), Duration::ZERO);
+        assert_eq!(
+            debounce_for(Some(Duration::from_millis(20))),
+            Duration::from_millis(40)
+        );
+        assert_eq!(debounce_for(Some(Duration::from_secs(1))), DEBOUNCE);
+    }
+
+    #[test]
+    fn requests_at_the_same_time_share_one_analysis() {
+        let documents = Documents::default();
+        let uri: lsp::Uri = "file:///shared.euc".parse().unwrap();
+        let text: String = (0..2_000)
+            .map(|i| format!("point P{i} = ({i}, 1)\n"))
+            .collect();
+        documents.open(uri.clone(), text, 1);
+        let snapshot = documents.snapshot(&uri).unwrap();
+        let results: Vec<Arc<Analysis>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| documents.analysis(&snapshot)))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(results
+            .windows(2)
+            .all(|pair| Arc::ptr_eq(&pair[0], &pair[1])));
+        assert!(documents.debounce(&uri) <= DEBOUNCE);
     }
 }

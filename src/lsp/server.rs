@@ -21,9 +21,6 @@ pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
 /// The command behind the "Untangle" code lens of a planar block.
 pub const UNTANGLE: &str = "euc.untangle";
 
-/// Diagnostics wait this long after a change, so typing is not slowed by analysis.
-const DEBOUNCE: Duration = Duration::from_millis(120);
-
 pub struct Backend {
     client: Client,
     documents: Documents,
@@ -377,7 +374,8 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
         if self.documents.change(&uri, version, params.content_changes) {
-            self.schedule_diagnostics(uri, version, DEBOUNCE);
+            let delay = self.documents.debounce(&uri);
+            self.schedule_diagnostics(uri, version, delay);
         } else {
             self.client
                 .log_message(
