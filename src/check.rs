@@ -6,6 +6,7 @@ use crate::geom::{Object, Point};
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
 use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay};
+use crate::span::Span;
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -124,7 +125,12 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                     .with_help(format!(
                         "add `tools {}` to the block (lines and circles are always allowed)",
                         tool.name()
-                    )),
+                    ))
+                    .with_fix(
+                        format!("Allow `{}` in this block", tool.name()),
+                        Span::new(problem.body_span.start, problem.body_span.start),
+                        format!("\n  tools {}", tool.name()),
+                    ),
                 );
                 report.status = Status::Failed;
             }
@@ -133,18 +139,21 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
         let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
         let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
-        diagnostics.push(
-            Diagnostic::error(
-                "E0506",
-                problem.header_span,
-                format!(
-                    "the steps draw `{}`, which the mask `{}` does not allow",
-                    drawn.join(" "),
-                    mask.join(" ")
-                ),
-            )
-            .with_help("change the steps or the mask"),
-        );
+        let mut diagnostic = Diagnostic::error(
+            "E0506",
+            problem.header_span,
+            format!(
+                "the steps draw `{}`, which the mask `{}` does not allow",
+                drawn.join(" "),
+                mask.join(" ")
+            ),
+        )
+        .with_help("change the steps or the mask");
+        if let (Some(span), false) = (problem.mask_span, drawn.is_empty()) {
+            diagnostic =
+                diagnostic.with_fix("Widen the mask to these steps", span, drawn.join(" "));
+        }
+        diagnostics.push(diagnostic);
         report.status = Status::Failed;
     }
     if !problem.steps_complete || problem.instances.is_empty() {

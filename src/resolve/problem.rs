@@ -30,6 +30,8 @@ pub struct Problem {
     pub setup_names: Vec<String>,
     pub goals: Vec<Goal>,
     pub mask: Vec<MaskToken>,
+    /// Where the mask's parts are written (a fix rewrites them).
+    pub mask_span: Option<Span>,
     pub limits: Limits,
     /// The declared instance first, then `verify` ones, then random ones.
     /// Empty when a given or a goal cannot be computed. In the block's unit
@@ -231,6 +233,7 @@ pub(super) fn resolve_block(
             .collect(),
         goals: Vec::new(),
         mask: Vec::new(),
+        mask_span: None,
         limits: Limits::default(),
         instances: Vec::new(),
         unit: super::instances::unit_of(&scene.values),
@@ -304,6 +307,10 @@ pub(super) fn resolve_block(
         }
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);
+    problem.mask_span = match (mask_spans.first(), mask_spans.last()) {
+        (Some(first), Some(last)) => Some(first.span.to(last.span)),
+        _ => None,
+    };
     super::steps::resolve_steps(block, scene, &mut problem, diagnostics);
     problem.instances = build_instances(scene, &problem, &verifies, diagnostics)
         .iter()

@@ -750,3 +750,53 @@ fn the_picture_follows_the_unsaved_text() {
     );
     client.stop();
 }
+
+#[test]
+fn quick_fixes_widen_the_mask_and_allow_a_tool() {
+    let mut client = Session::start(json!({}));
+    let uri = "file:///work/mask.euc";
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  mask line circle\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\nsolve t {\n  goal m = perp_bisector(A, B)\n  m = perp_bisector(A, B)\n}\n";
+    let diagnostics = client.open(uri, text);
+    let found = codes(&diagnostics);
+    assert!(
+        found.contains(&"E0506") && found.contains(&"E0507"),
+        "{found:?}"
+    );
+    let fixed = |line: u32, client: &mut Client| {
+        let id = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 0), "end": position(line, 8) }, "context": { "diagnostics": [] } }),
+        );
+        let actions = client.response(id);
+        let fix = actions["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["kind"] == "quickfix")
+            .unwrap_or_else(|| panic!("no quick fix on line {line}: {actions}"))
+            .clone();
+        let edits = fix["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap()
+            .clone();
+        (
+            fix["title"].as_str().unwrap().to_string(),
+            apply(text, &edits),
+        )
+    };
+    let (title, widened) = fixed(2, &mut client);
+    assert_eq!(title, "Widen the mask to these steps");
+    assert!(widened.contains("  mask circle circle\n"), "{widened}");
+    let (title, allowed) = fixed(11, &mut client);
+    assert_eq!(title, "Allow `perp_bisector` in this block");
+    assert!(
+        allowed.contains("solve t {\n  tools perp_bisector\n  goal m"),
+        "{allowed}"
+    );
+    for (mended, gone) in [(widened, "E0506"), (allowed, "E0507")] {
+        let analysis = euc::analysis::analyze(&mended);
+        let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code).collect();
+        assert!(!codes.contains(&gone), "{gone} still there: {codes:?}");
+    }
+    client.stop();
+}
