@@ -782,6 +782,42 @@ fn writes_killed_at_any_moment_lose_nothing_and_leave_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_write_that_fails_midway_keeps_the_file_and_leaves_no_temporary() {
+    // A file-size limit makes the write fail the way a full disk does
+    // (EFBIG instead of ENOSPC), with SIGXFSZ ignored as a shell can.
+    let dir = std::env::temp_dir().join(format!("euc-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.euc");
+    let old: String = (0..20_000).map(|i| format!("let  v{i} =  {i}\n")).collect();
+    std::fs::write(&path, &old).unwrap();
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 64; exec \"$0\" fmt --write \"$1\"",
+            env!("CARGO_BIN_EXE_euc"),
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        old,
+        "the file is untouched"
+    );
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["big.euc"], "no temporary file is left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_huge_figure_draws_without_overflow() {
     let output = euc(&["render", "tests/fixtures/huge-figure.euc"]);
