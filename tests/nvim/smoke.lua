@@ -66,6 +66,27 @@ if not (vim.tbl_contains(titles, "no construction yet") and vim.tbl_contains(tit
   fail("code lenses: " .. vim.inspect(titles))
 end
 
+-- A quick fix: a misspelt name on new last lines is replaced, then the
+-- lines go again.
+local last = vim.api.nvim_buf_line_count(buf)
+vim.api.nvim_buf_set_lines(buf, last, last, false, { "let spread2 = 1", "let zz = 2 * spread3" })
+local function has_code(code)
+  return vim.iter(vim.diagnostic.get(buf)):any(function(d) return d.code == code end)
+end
+if not vim.wait(10000, function() return has_code("E0101") end, 50) then fail("no E0101 for the misspelt name") end
+local fixes = client:request_sync("textDocument/codeAction", {
+  textDocument = { uri = uri },
+  range = { start = { line = last + 1, character = 14 }, ["end"] = { line = last + 1, character = 14 } },
+  context = { diagnostics = {} },
+}, 10000, buf)
+local fix = vim.iter((fixes and fixes.result) or {}):find(function(a) return a.kind == "quickfix" end)
+if not fix or not fix.title:find("Replace with", 1, true) then fail("quick fix: " .. vim.inspect(fixes)) end
+vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding)
+local mended = vim.api.nvim_buf_get_lines(buf, last + 1, last + 2, false)[1]
+if mended ~= "let zz = 2 * spread2" then fail("the quick fix gave: " .. tostring(mended)) end
+if not vim.wait(10000, function() return not has_code("E0101") end, 50) then fail("E0101 stayed after the fix") end
+vim.api.nvim_buf_set_lines(buf, last, last + 2, false, {})
+
 -- The live picture: :EucPicture writes the block's SVG (not opened here).
 vim.g.euc_picture_open = false
 vim.api.nvim_win_set_cursor(0, { line_of("goal O") + 1, 0 })
@@ -100,5 +121,5 @@ local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
 if not text:find("O, _ = c5 & c6", 1, true) then fail("the edit was not applied:\n" .. text) end
 vim.cmd("silent write")
 client:stop()
-io.stdout:write("nvim smoke test: the config starts the server; colours, hover, code lenses and Find construction work\n")
+io.stdout:write("nvim smoke test: the config starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction work\n")
 vim.cmd("qa!")
