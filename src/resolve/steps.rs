@@ -94,7 +94,24 @@ pub(super) fn resolve_steps(
             } else {
                 "bind one name"
             };
-            diagnostics.push(Diagnostic::error("E0204", item.span, message).with_help(help));
+            let mut diagnostic = Diagnostic::error("E0204", item.span, message).with_help(help);
+            // The fix: `_` for the missing point, or the first name alone.
+            if let (Some(first), Some(last)) = (step.binders.first(), step.binders.last()) {
+                diagnostic = if expected == 2 && step.binders.len() == 1 {
+                    let end = first.span().end;
+                    diagnostic.with_fix("Bind the other point to `_`", Span::new(end, end), ", _")
+                } else if expected == 1 {
+                    let kept = first.name().map_or("_", |name| name.text.as_str());
+                    diagnostic.with_fix(
+                        format!("Bind only `{kept}`"),
+                        first.span().to(last.span()),
+                        kept,
+                    )
+                } else {
+                    diagnostic
+                };
+            }
+            diagnostics.push(diagnostic);
             problem.steps_complete = false;
             continue;
         }

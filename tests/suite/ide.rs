@@ -347,3 +347,33 @@ fn hover_on_planar_nodes_and_links() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// `text` with the first fix of the first diagnostic of `code` applied.
+fn fixed(text: &str, code: &str) -> String {
+    let analysis = analyze(text);
+    let diagnostic = analysis
+        .diagnostics
+        .iter()
+        .find(|d| d.code == code)
+        .unwrap_or_else(|| panic!("no {code}: {:?}", analysis.diagnostics));
+    let fix = diagnostic
+        .fixes
+        .first()
+        .unwrap_or_else(|| panic!("{code} has no fix"));
+    let edit = euc::edit::fix_edit(text, fix);
+    let mut out = text.to_string();
+    out.replace_range(edit.span.start..edit.span.end, &edit.text);
+    out
+}
+
+#[test]
+fn binder_mistakes_have_fixes() {
+    let head = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n";
+    let one_name = format!("{head}  C = c1 & c2\n}}\n");
+    let mended = fixed(&one_name, "E0204");
+    assert!(mended.contains("  C, _ = c1 & c2\n"), "{mended}");
+    assert!(!analyze(&mended).has_errors(), "{mended}");
+    let two_names = format!("{head}  c3, c4 = circle(A, B)\n  C, _ = c1 & c2\n}}\n");
+    let mended = fixed(&two_names, "E0204");
+    assert!(mended.contains("  c3 = circle(A, B)\n"), "{mended}");
+}
