@@ -1,5 +1,6 @@
 // The VS Code client: starts `euc lsp`, passes settings, shows pictures and
 // plays Planarity blocks on a board.
+import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
@@ -27,7 +28,8 @@ function settings(): Settings {
 
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const current = settings();
-  const command = findServer(current.serverPath, process.env.PATH);
+  const bundled = context.asAbsolutePath(path.join("server", process.platform === "win32" ? "euc.exe" : "euc"));
+  const command = findServer(current.serverPath, process.env.PATH, undefined, bundled);
   if (!command) {
     showStatus("$(error) euc", missingServerMessage(current.serverPath));
     const choice = await vscode.window.showErrorMessage(missingServerMessage(current.serverPath), "Open Settings");

@@ -12,10 +12,19 @@ export interface Settings {
 }
 
 /** The executable to start, or undefined when it cannot be found. */
-export function findServer(configured: string, envPath: string | undefined, exists: (file: string) => boolean = isFile): string | undefined {
+export function findServer(
+  configured: string,
+  envPath: string | undefined,
+  exists: (file: string) => boolean = isFile,
+  bundled?: string,
+): string | undefined {
   const name = configured.trim() || "euc";
   if (name.includes("/") || name.includes("\\")) {
     return exists(name) ? name : undefined;
+  }
+  // A platform package carries its own server: used unless another name is set.
+  if (name === "euc" && bundled && exists(bundled)) {
+    return bundled;
   }
   for (const directory of (envPath ?? "").split(path.delimiter)) {
     if (!directory) continue;

@@ -13,6 +13,12 @@ test("the server is found on PATH, or by its full path", () => {
   assert.equal(findServer("/custom/euc-dev", envPath, exists), "/custom/euc-dev");
   assert.equal(findServer("/missing/euc", envPath, exists), undefined);
   assert.equal(findServer("euc", undefined, exists), undefined);
+  // The server inside a platform package comes first, unless another is set.
+  const inside = "/ext/server/euc";
+  const withInside = (file: string) => file === inside || exists(file);
+  assert.equal(findServer("euc", envPath, withInside, inside), inside);
+  assert.equal(findServer("/custom/euc-dev", envPath, withInside, inside), "/custom/euc-dev");
+  assert.equal(findServer("euc", envPath, exists, inside), path.join("/opt/euc/bin", "euc"));
 });
 
 test("a missing server gets a message that says what to do", () => {
