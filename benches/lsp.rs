@@ -107,7 +107,7 @@ fn main() {
     for (label, small, large) in [
         ("first diagnostics after open", small.open, large.open),
         (
-            "diagnostics after a one-character edit (incl. 120 ms debounce)",
+            "diagnostics after a one-character edit (incl. the adaptive debounce)",
             small.edit,
             large.edit,
         ),
