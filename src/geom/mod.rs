@@ -9,6 +9,18 @@ use serde::Serialize;
 /// relative to the size of the figure.
 pub const EPS: f64 = 1e-9;
 
+/// The power of two nearest `size` (1 for zero, negative or non-finite
+/// sizes), within f64's normal range: dividing by it and multiplying back
+/// is exact, which is what makes unit frames free of rounding
+/// (docs/design.md, "Tolerances").
+pub fn power_of_two_near(size: f64) -> f64 {
+    if size > 0.0 && size.is_finite() {
+        2f64.powi(size.log2().round().clamp(-1000.0, 1000.0) as i32)
+    } else {
+        1.0
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Point {
     pub x: f64,

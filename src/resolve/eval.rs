@@ -226,11 +226,7 @@ fn unit_of(values: &[Value]) -> f64 {
         };
         most.max(size)
     });
-    if size > 0.0 && size.is_finite() {
-        2f64.powi(size.log2().round().clamp(-1000.0, 1000.0) as i32)
-    } else {
-        1.0
-    }
+    geom::power_of_two_near(size)
 }
 
 fn compute(builtin: Builtin, args: &[Value]) -> Result<Value> {

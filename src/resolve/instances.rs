@@ -153,13 +153,7 @@ pub fn unit_of(values: &[Option<Value>]) -> f64 {
     let magnitude = [low.x, low.y, high.x, high.y]
         .iter()
         .fold(0.0_f64, |most, value| most.max(value.abs()));
-    let extent = size.max(magnitude * 1e-4);
-    if extent > 0.0 && extent.is_finite() {
-        // Within f64's normal range on both sides, so both ways are exact.
-        2f64.powi(extent.log2().round().clamp(-1000.0, 1000.0) as i32)
-    } else {
-        1.0
-    }
+    crate::geom::power_of_two_near(size.max(magnitude * 1e-4))
 }
 
 /// The box the declared figure fills: where dropped points may fall.
