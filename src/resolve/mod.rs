@@ -57,6 +57,9 @@ pub struct Scene {
     by_name: HashMap<String, usize>,
     /// The names of `symbols`, for "did you mean" hints.
     names: lower::Names,
+    /// The power of two the declared figure is measured in: every block's
+    /// unit frame (`Problem::unit`), found once per file.
+    unit: f64,
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Vec<instances::DrawnInstance>,
@@ -120,6 +123,7 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
     );
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
+    scene.unit = instances::unit_of(&scene.values);
     if file
         .items
         .iter()

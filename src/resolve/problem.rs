@@ -236,7 +236,7 @@ pub(super) fn resolve_block(
         mask_span: None,
         limits: Limits::default(),
         instances: Vec::new(),
-        unit: super::instances::unit_of(&scene.values),
+        unit: scene.unit,
         steps: Vec::new(),
         steps_complete: true,
         tools: Vec::new(),
