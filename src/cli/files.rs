@@ -139,12 +139,17 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
     if let Some(metadata) = &existing {
         keep_owner(temporary.as_file(), metadata);
     }
-    temporary
+    let written = temporary
         .write_all(contents)
         .and_then(|()| temporary.as_file().sync_all())
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        .map_err(|error| format!("cannot write {}: {error}", path.display()));
     let mut list = listed();
     list.retain(|known| *known != name);
+    if let Err(error) = written {
+        // Removed while the list is still locked, like the rename below.
+        drop(temporary);
+        return Err(error);
+    }
     temporary
         .persist(&target)
         .map(drop)
