@@ -129,9 +129,25 @@ fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 /// A keyword: what it declares or does.
 fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     use crate::lex::Token;
-    let (tokens, _) = crate::lex::lex(&analysis.text);
+    // A keyword never spans lines: lexing the cursor's line is enough.
+    let text = &analysis.text;
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let line_end = text[offset..]
+        .find('\n')
+        .map_or(text.len(), |at| offset + at);
+    let (tokens, _) = crate::lex::lex(&text[line_start..line_end]);
     let (token, span) = tokens
         .into_iter()
+        .map(|(token, span)| {
+            (
+                token,
+                Span::new(span.start + line_start, span.end + line_start),
+            )
+        })
         .find(|(_, span)| span.start <= offset && offset < span.end)?;
     let text = match token {
         Token::Let => "**let** name = expression — a value (number or point) used in expressions, never a given of a construction; with no other name on its right side it is a parameter that random instances move",
