@@ -30,14 +30,19 @@ fn codes(diagnostics: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// The response to `textDocument/codeAction` over `start..end`.
+fn code_actions(session: &mut Client, uri: &str, start: Value, end: Value) -> Value {
+    let id = session.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": start, "end": end }, "context": { "diagnostics": [] } }),
+    );
+    session.response(id)
+}
+
 /// Runs the "Find construction" code action offered on `line` and returns
 /// the edit the server applied.
 fn find_construction(session: &mut Client, uri: &str, line: u32) -> Value {
-    let id = session.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 2), "end": position(line, 2) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = session.response(id);
+    let actions = code_actions(session, uri, position(line, 2), position(line, 2));
     let action = &actions["result"][0];
     assert_eq!(action["title"], "Find construction");
     let command = action["command"].clone();
@@ -282,11 +287,7 @@ fn planar_puzzles_in_the_editor() {
         .position(|line| line.contains("node n1"))
         .unwrap() as u32;
     let actions_at = |session: &mut Client, line: u32| {
-        let id = session.request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 3), "end": position(line, 3) }, "context": { "diagnostics": [] } }),
-        );
-        session.response(id)["result"].clone()
+        code_actions(session, uri, position(line, 3), position(line, 3))["result"].clone()
     };
     let actions = actions_at(&mut session, node_line);
     let titles: Vec<&str> = actions
@@ -375,11 +376,9 @@ fn the_board_requests() {
         "{refused}"
     );
     // Solved (untangled by the code action's edit): the next level.
-    let id = session.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(4, 3), "end": position(4, 3) }, "context": { "diagnostics": [] } }),
-    );
-    let untangle = session.response(id)["result"][0]["edit"]["documentChanges"][0]["edits"].clone();
+    let untangle = code_actions(&mut session, uri, position(4, 3), position(4, 3))["result"][0]
+        ["edit"]["documentChanges"][0]["edits"]
+        .clone();
     let untangled = apply(&text, untangle.as_array().unwrap());
     session.notify(
         "textDocument/didChange",
@@ -543,11 +542,7 @@ fn quick_fixes_mend_what_the_diagnostics_say() {
     let text = "point Apex = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal k = circle(Apexx, B)\n}\nsolve t {\n  goal l = line(Apex, B)\n  c = circle(Apex, B)\n  d = circle(Apex, B)\n  l = line(Apex, B)\n}\n";
     let diagnostics = client.open(uri, text);
     assert!(codes(&diagnostics).contains(&"E0101"), "{diagnostics}");
-    let id = client.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(3, 20), "end": position(3, 20) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = client.response(id);
+    let actions = code_actions(&mut client, uri, position(3, 20), position(3, 20));
     assert_eq!(
         action_titles(&actions),
         ["Replace with `Apex`"],
@@ -569,11 +564,7 @@ fn quick_fixes_mend_what_the_diagnostics_say() {
     );
     let diagnostics = client.diagnostics(uri);
     assert!(codes(&diagnostics).contains(&"W0003"), "{diagnostics}");
-    let id = client.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(8, 3), "end": position(8, 3) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = client.response(id);
+    let actions = code_actions(&mut client, uri, position(8, 3), position(8, 3));
     let titles = action_titles(&actions);
     assert_eq!(titles[0], "Remove the wasted step", "{actions}");
     assert!(titles.contains(&"Find a shorter construction".to_string()));
@@ -636,11 +627,7 @@ fn an_optimal_block_has_no_shorter_construction_and_is_left_alone() {
     let text = super::read(&super::root().join("examples/equilateral-triangle.euc"));
     client.open(uri, &text);
     let line = text.lines().position(|l| l.contains("goal C")).unwrap() as u32;
-    let id = client.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 2), "end": position(line, 2) }, "context": { "diagnostics": [] } }),
-    );
-    let actions = client.response(id);
+    let actions = code_actions(&mut client, uri, position(line, 2), position(line, 2));
     let action = &actions["result"][0];
     assert_eq!(action["title"], "Find a shorter construction");
     let command = action["command"].clone();
@@ -763,11 +750,7 @@ fn quick_fixes_widen_the_mask_and_allow_a_tool() {
         "{found:?}"
     );
     let fixed = |line: u32, client: &mut Client| {
-        let id = client.request(
-            "textDocument/codeAction",
-            json!({ "textDocument": { "uri": uri }, "range": { "start": position(line, 0), "end": position(line, 8) }, "context": { "diagnostics": [] } }),
-        );
-        let actions = client.response(id);
+        let actions = code_actions(client, uri, position(line, 0), position(line, 8));
         let fix = actions["result"]
             .as_array()
             .unwrap()
