@@ -268,9 +268,9 @@ pub(super) struct State {
     marked_start: Vec<usize>,
     /// The keys of every candidate in `arena`.
     live: KeySet,
-    /// Scratch for `offer_through`: each point's offset from the aim and
-    /// its squared length.
-    relative: Vec<(Point, f64)>,
+    /// Scratch for `offer_through` and `offer_goal_objects`.
+    offsets: Offsets,
+    goal_pairs: Vec<(usize, usize, u8)>,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
     /// E moves drawn so far (each L-tool at its cost).
@@ -375,7 +375,8 @@ impl State {
             marked: Vec::new(),
             marked_start: Vec::new(),
             live: KeySet::default(),
-            relative: Vec::new(),
+            offsets: Offsets::default(),
+            goal_pairs: Vec::new(),
             aims: Vec::new(),
             target_aims: Vec::new(),
             level_points: vec![0],
@@ -519,11 +520,17 @@ impl State {
 
     /// Whether a move passes the filter (before its intersections are computed).
     fn admits(&self, filter: &Filter, choice: &Choice) -> bool {
-        if !filter
-            .pass
-            .iter()
-            .all(|point| choice.object.contains(*point))
-        {
+        // When every point to pass is an aim, the move's marks (the same
+        // `contains` test, made once when it was built) already say it.
+        let passes = if filter.indexed {
+            choice.marks & filter.marks == filter.marks
+        } else {
+            filter
+                .pass
+                .iter()
+                .all(|point| choice.object.contains(*point))
+        };
+        if !passes {
             return false;
         }
         if filter.only_goal_objects
@@ -996,6 +1003,8 @@ impl State {
         let first_new = self.level_points[built];
         if filter.pass.len() == 1 {
             self.offer_through(filter, first_new, lines, circles, choices);
+        } else if filter.only_goal_objects {
+            self.offer_goal_objects(filter, first_new, lines, circles, choices);
         } else {
             for b in first_new..self.points.len() {
                 for a in 0..b {
@@ -1009,6 +1018,80 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The new pairs' moves when the next move must draw a goal line or
+    /// circle: only pairs of points on a goal line, or a goal circle's
+    /// centre with a point on it, can (the filter's own test, `pretest`),
+    /// so those pairs are listed from the points on each goal, O(points)
+    /// instead of O(points²), and offered in the order the pair loop
+    /// takes them (newer point, older point, line before circles).
+    fn offer_goal_objects(
+        &mut self,
+        filter: &Filter,
+        first_new: usize,
+        lines: bool,
+        circles: bool,
+        choices: &mut Vec<Choice>,
+    ) {
+        let mut pairs = std::mem::take(&mut self.goal_pairs);
+        pairs.clear();
+        let mut on = Vec::new();
+        let mut centres = Vec::new();
+        for goal in &filter.goal_objects {
+            on.clear();
+            match goal {
+                Object::Line(line) if lines => {
+                    on.extend(
+                        (0..self.points.len())
+                            .filter(|&index| line.distance_to(self.points[index]) < EPS),
+                    );
+                    for (position, &b) in on.iter().enumerate() {
+                        if b >= first_new {
+                            pairs.extend(on[..position].iter().map(|&a| (b, a, THROUGH_LINE)));
+                        }
+                    }
+                }
+                Object::Circle(circle) if circles => {
+                    centres.clear();
+                    for (index, point) in self.points.iter().enumerate() {
+                        if circle.center.same(*point) {
+                            centres.push(index);
+                        }
+                        if (circle.center.dist(*point) - circle.radius).abs() < EPS {
+                            on.push(index);
+                        }
+                    }
+                    for &centre in &centres {
+                        for &other in &on {
+                            let pair = match centre.cmp(&other) {
+                                // Pairs are (newer, older): the centre is
+                                // the older point, or the newer one.
+                                std::cmp::Ordering::Less => (other, centre, ABOUT_FIRST),
+                                std::cmp::Ordering::Greater => (centre, other, ABOUT_SECOND),
+                                std::cmp::Ordering::Equal => continue,
+                            };
+                            if pair.0 >= first_new {
+                                pairs.push(pair);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        for &(b, a, kind) in &pairs {
+            // The kinds sort as the pair loop offers them: the line, the
+            // circle about the older point, the circle about the newer.
+            match kind {
+                THROUGH_LINE => self.offer(filter, Draw::Line, a, b, choices),
+                ABOUT_FIRST => self.offer(filter, Draw::Circle, a, b, choices),
+                _ => self.offer(filter, Draw::Circle, b, a, choices),
+            }
+        }
+        self.goal_pairs = pairs;
     }
 
     /// The new pairs' moves through the filter's one point G, tested on the
@@ -1025,32 +1108,27 @@ impl State {
         choices: &mut Vec<Choice>,
     ) {
         let aim = filter.pass[0];
-        let mut relative = std::mem::take(&mut self.relative);
-        offsets_from(&self.points, aim, &mut relative);
-        let close =
-            |first: f64, second: f64| (first - second).abs() <= 1e-6 * (first + second + 1.0);
+        let mut offsets = std::mem::take(&mut self.offsets);
+        offsets.fill(&self.points, aim);
         for b in first_new..self.points.len() {
-            let (to_b, b_squared) = relative[b];
-            for (a, &(to_a, a_squared)) in relative[..b].iter().enumerate() {
-                let between = to_b - to_a;
-                let length_squared = between.dot(between);
-                if lines {
-                    let cross = to_a.cross(to_b);
-                    if cross * cross < EPS * EPS * length_squared {
-                        self.offer(filter, Draw::Line, a, b, choices);
-                    }
+            // First every pair's three tests, branch-free, then the few
+            // pairs that pass.
+            if !offsets.test_pairs(b, lines, circles) {
+                continue;
+            }
+            for (a, &hits) in offsets.hits.iter().enumerate() {
+                if hits & THROUGH_LINE != 0 {
+                    self.offer(filter, Draw::Line, a, b, choices);
                 }
-                if circles {
-                    if close(a_squared, length_squared) {
-                        self.offer(filter, Draw::Circle, a, b, choices);
-                    }
-                    if close(b_squared, length_squared) {
-                        self.offer(filter, Draw::Circle, b, a, choices);
-                    }
+                if hits & ABOUT_FIRST != 0 {
+                    self.offer(filter, Draw::Circle, a, b, choices);
+                }
+                if hits & ABOUT_SECOND != 0 {
+                    self.offer(filter, Draw::Circle, b, a, choices);
                 }
             }
         }
-        self.relative = relative;
+        self.offsets = offsets;
     }
 
     /// The filter's cheap tests on a pair of points, before any object is
@@ -1099,15 +1177,20 @@ impl State {
     /// filter and its level's threshold and is not an object drawn or listed
     /// already.
     fn offer(&self, filter: &Filter, draw: Draw, a: usize, b: usize, choices: &mut Vec<Choice>) {
-        if !self.pretest(filter, draw, a, b) {
+        if (draw == Draw::Line && self.on_one_drawn_line(a, b)) || !self.pretest(filter, draw, a, b)
+        {
             return;
         }
-        let Some(choice) = self.build(draw, a, b) else {
-            return;
-        };
+        if let Some(choice) = self.build(draw, a, b) {
+            self.admit_built(filter, choice, choices);
+        }
+    }
+
+    /// The tests of `offer` after the move is built.
+    fn admit_built(&self, filter: &Filter, choice: Choice, choices: &mut Vec<Choice>) {
         // The move belongs to the level of its newer point (the one the
         // reduction's threshold is kept for).
-        let level = self.made_at[a.max(b)] as usize;
+        let level = self.made_at[(choice.a.max(choice.b)) as usize] as usize;
         let limit = filter.thresholds.get(level).copied().flatten();
         if limit.is_none_or(|limit| choice.key > limit)
             && self.admits(filter, &choice)
@@ -1139,6 +1222,9 @@ impl State {
     }
 
     fn push_candidate(&mut self, draw: Draw, a: usize, b: usize) {
+        if draw == Draw::Line && self.on_one_drawn_line(a, b) {
+            return;
+        }
         if let Some(choice) = self.build(draw, a, b) {
             // Each object once over all levels (the oldest level's, whose
             // reduction is the exact one).
@@ -1149,6 +1235,23 @@ impl State {
                 self.arena.push(choice);
             }
         }
+    }
+
+    /// Whether two points were both made on one full line already drawn
+    /// (or set up): the line through them is that line, no move. An
+    /// integer test on the points' origins, so such pairs (every pair on a
+    /// line that many objects cross) are not built to be turned away.
+    fn on_one_drawn_line(&self, a: usize, b: usize) -> bool {
+        let parents = |point: usize| match self.origins[point] {
+            PointRef::Meet { first, second, .. } => [first, second],
+            PointRef::Given(_) => [usize::MAX; 2],
+        };
+        let theirs = parents(b);
+        parents(a).into_iter().any(|object| {
+            object != usize::MAX
+                && theirs.contains(&object)
+                && matches!(self.objects[object], Object::Line(line) if line.extent.is_full())
+        })
     }
 
     fn build(&self, draw: Draw, a: usize, b: usize) -> Option<Choice> {
@@ -1528,10 +1631,13 @@ impl State {
         }
         let min = self.limits.min.unwrap_or(0.0).max(EPS);
         let min_squared = min * min;
-        if self.points.iter().any(|known| {
+        // A fold without an early exit: the compiler vectorises it, and a
+        // repeated point is found as fast as a new one is cleared.
+        let repeated = self.points.iter().fold(false, |repeated, known| {
             let (dx, dy) = (known.x - point.x, known.y - point.y);
-            dx * dx + dy * dy < min_squared
-        }) {
+            repeated | (dx * dx + dy * dy < min_squared)
+        });
+        if repeated {
             return;
         }
         self.push_point(point, origin, step);
@@ -1586,6 +1692,110 @@ impl State {
             return None;
         }
         finish(problem, &self.draws)
+    }
+}
+
+/// Each point's offset from an aim and its squared length, one array per
+/// coordinate so that the pair tests of `offer_through` run in vector
+/// registers, and the tests' results for one point against the points
+/// before it.
+#[derive(Clone, Default)]
+struct Offsets {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    squared: Vec<f64>,
+    hits: Vec<u8>,
+}
+
+/// A pair's line passes the aim.
+const THROUGH_LINE: u8 = 1;
+/// The circle about the pair's first point through the second does.
+const ABOUT_FIRST: u8 = 2;
+/// The circle about the second point through the first does.
+const ABOUT_SECOND: u8 = 4;
+
+impl Offsets {
+    fn fill(&mut self, points: &[Point], aim: Point) {
+        self.x.clear();
+        self.y.clear();
+        self.squared.clear();
+        for point in points {
+            let offset = *point - aim;
+            self.x.push(offset.x);
+            self.y.push(offset.y);
+            self.squared.push(offset.dot(offset));
+        }
+    }
+
+    /// Which moves from point `b` and each earlier point pass the aim: a
+    /// line through a and b when cross(a − G, b − G) vanishes, a circle
+    /// about a through b when |a − G|² = |a − b|², about b through a when
+    /// |b − G|² = |a − b|². Most rows have no pair that passes, so a first
+    /// pass only folds every test's margin into a minimum (vector
+    /// instructions, no branches); rows with a hit are tested pair by pair
+    /// into `hits`. Returns whether there is one.
+    fn test_pairs(&mut self, b: usize, lines: bool, circles: bool) -> bool {
+        let (bx, by, b_squared) = (self.x[b], self.y[b], self.squared[b]);
+        let (x, y, squared) = (&self.x[..b], &self.y[..b], &self.squared[..b]);
+        // Each test as a margin that is negative when it passes.
+        let off = |first: f64, second: f64| (first - second).abs() - 1e-6 * (first + second + 1.0);
+        let margins = |ax: f64, ay: f64, a_squared: f64| {
+            let (dx, dy) = (bx - ax, by - ay);
+            let length_squared = dx * dx + dy * dy;
+            let cross = ax * by - ay * bx;
+            [
+                cross * cross - EPS * EPS * length_squared,
+                off(a_squared, length_squared),
+                off(b_squared, length_squared),
+            ]
+        };
+        let smaller = |a: f64, b: f64| if a < b { a } else { b };
+        let (line_weight, circle_weight) = (
+            if lines { 1.0 } else { f64::INFINITY },
+            if circles { 1.0 } else { f64::INFINITY },
+        );
+        // Four lanes, so that the minimum need not be taken in order (a
+        // floating-point fold is not reordered by the compiler).
+        let mut lanes = [f64::INFINITY; 4];
+        let mut least_of = |index: usize, lane: usize| {
+            let [line, first, second] = margins(x[index], y[index], squared[index]);
+            let margin = smaller(line * line_weight, smaller(first, second) * circle_weight);
+            lanes[lane] = smaller(lanes[lane], margin);
+        };
+        let whole = b - b % 4;
+        for start in (0..whole).step_by(4) {
+            for lane in 0..4 {
+                least_of(start + lane, lane);
+            }
+        }
+        for index in whole..b {
+            least_of(index, 0);
+        }
+        let least = smaller(smaller(lanes[0], lanes[1]), smaller(lanes[2], lanes[3]));
+        if least.is_nan() || least > 0.0 {
+            return false;
+        }
+        self.hits.clear();
+        self.hits.extend(
+            x.iter()
+                .zip(y)
+                .zip(squared)
+                .map(|((&ax, &ay), &a_squared)| {
+                    let [line, first, second] = margins(ax, ay, a_squared);
+                    let mut hits = 0;
+                    if lines && line < 0.0 {
+                        hits |= THROUGH_LINE;
+                    }
+                    if circles && first <= 0.0 {
+                        hits |= ABOUT_FIRST;
+                    }
+                    if circles && second <= 0.0 {
+                        hits |= ABOUT_SECOND;
+                    }
+                    hits
+                }),
+        );
+        true
     }
 }
 
