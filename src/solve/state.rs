@@ -271,6 +271,11 @@ pub(super) struct State {
     /// Scratch for `offer_through` and `offer_goal_objects`.
     offsets: Offsets,
     goal_pairs: Vec<(usize, usize, u8)>,
+    /// While a move's intersections are added: the points within the
+    /// repeat distance of its object (`apply`), the only ones a new point
+    /// can repeat.
+    near_new: Vec<usize>,
+    only_near: bool,
     /// Index of the first point made by each move (and 0 for level 0).
     level_points: Vec<usize>,
     /// E moves drawn so far (each L-tool at its cost).
@@ -377,6 +382,8 @@ impl State {
             live: KeySet::default(),
             offsets: Offsets::default(),
             goal_pairs: Vec::new(),
+            near_new: Vec::new(),
+            only_near: false,
             aims: Vec::new(),
             target_aims: Vec::new(),
             level_points: vec![0],
@@ -1515,9 +1522,28 @@ impl State {
         self.uses.push(0);
         self.idle += usize::from(removable && !serves);
         self.level_points.push(self.points.len());
+        // A new point repeats an old one only if that one lies within the
+        // repeat distance of the new object: those few are listed once, and
+        // each new point is compared with them alone (and with the points
+        // this move has made, all on the object).
+        let mut near = std::mem::take(&mut self.near_new);
+        near.clear();
+        let reach = self.repeat_distance() * (1.0 + 1e-9);
+        near.extend((0..self.points.len()).filter(|&index| {
+            let point = self.points[index];
+            match object {
+                Object::Line(line) => line.distance_to(point) <= reach,
+                Object::Circle(circle) => {
+                    (circle.center.dist(point) - circle.radius).abs() <= reach
+                }
+            }
+        }));
+        self.near_new = near;
+        self.only_near = true;
         for other in 0..index {
             self.add_meets(other, index, step as u32);
         }
+        self.only_near = false;
         mark
     }
 
@@ -1629,18 +1655,31 @@ impl State {
                 return;
             }
         }
-        let min = self.limits.min.unwrap_or(0.0).max(EPS);
+        let min = self.repeat_distance();
         let min_squared = min * min;
-        // A fold without an early exit: the compiler vectorises it, and a
-        // repeated point is found as fast as a new one is cleared.
-        let repeated = self.points.iter().fold(false, |repeated, known| {
+        let close = |known: &Point| {
             let (dx, dy) = (known.x - point.x, known.y - point.y);
-            repeated | (dx * dx + dy * dy < min_squared)
-        });
+            dx * dx + dy * dy < min_squared
+        };
+        let repeated = if self.only_near {
+            self.near_new
+                .iter()
+                .any(|&index| close(&self.points[index]))
+        } else {
+            self.points.iter().any(close)
+        };
         if repeated {
             return;
         }
+        if self.only_near {
+            self.near_new.push(self.points.len());
+        }
         self.push_point(point, origin, step);
+    }
+
+    /// Points closer than this are one point (`ignore min`, at least EPS).
+    fn repeat_distance(&self) -> f64 {
+        self.limits.min.unwrap_or(0.0).max(EPS)
     }
 
     fn push_point(&mut self, point: Point, origin: PointRef, step: u32) {
@@ -1737,39 +1776,55 @@ impl Offsets {
     fn test_pairs(&mut self, b: usize, lines: bool, circles: bool) -> bool {
         let (bx, by, b_squared) = (self.x[b], self.y[b], self.squared[b]);
         let (x, y, squared) = (&self.x[..b], &self.y[..b], &self.squared[..b]);
-        // Each test as a margin that is negative when it passes.
-        let off = |first: f64, second: f64| (first - second).abs() - 1e-6 * (first + second + 1.0);
+        // Each test as a margin that is negative when it passes, written
+        // with dot(a, b) and cross(a, b) of the offsets: |a − b|² is
+        // |a|² + |b|² − 2 dot, so |a|² − |a − b|² = 2 dot − |b|² and
+        // |b|² − |a − b|² = 2 dot − |a|². The tolerances are looser than
+        // `pretest`'s (|a − b|² ≤ 2 (|a|² + |b|²)), which decides.
         let margins = |ax: f64, ay: f64, a_squared: f64| {
-            let (dx, dy) = (bx - ax, by - ay);
-            let length_squared = dx * dx + dy * dy;
+            let dot = ax * bx + ay * by;
             let cross = ax * by - ay * bx;
+            let size = a_squared + b_squared + 1.0;
+            let twice = dot + dot;
             [
-                cross * cross - EPS * EPS * length_squared,
-                off(a_squared, length_squared),
-                off(b_squared, length_squared),
+                cross * cross - 2.0 * EPS * EPS * size,
+                (twice - b_squared).abs() - 4e-6 * size,
+                (twice - a_squared).abs() - 4e-6 * size,
             ]
         };
         let smaller = |a: f64, b: f64| if a < b { a } else { b };
-        let (line_weight, circle_weight) = (
-            if lines { 1.0 } else { f64::INFINITY },
-            if circles { 1.0 } else { f64::INFINITY },
-        );
         // Four lanes, so that the minimum need not be taken in order (a
-        // floating-point fold is not reordered by the compiler).
+        // floating-point fold is not reordered by the compiler), over
+        // chunks of four, which the compiler turns into vector operations.
         let mut lanes = [f64::INFINITY; 4];
-        let mut least_of = |index: usize, lane: usize| {
-            let [line, first, second] = margins(x[index], y[index], squared[index]);
-            let margin = smaller(line * line_weight, smaller(first, second) * circle_weight);
-            lanes[lane] = smaller(lanes[lane], margin);
+        // A kind not drawn here never passes: its margin is raised to +∞.
+        let larger = |a: f64, b: f64| if a > b { a } else { b };
+        let floor = |drawn: bool| {
+            if drawn {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }
         };
-        let whole = b - b % 4;
-        for start in (0..whole).step_by(4) {
+        let (line_floor, circle_floor) = (floor(lines), floor(circles));
+        let margin = |ax: f64, ay: f64, a_squared: f64| {
+            let [line, first, second] = margins(ax, ay, a_squared);
+            smaller(
+                larger(line, line_floor),
+                larger(smaller(first, second), circle_floor),
+            )
+        };
+        let chunks = x
+            .chunks_exact(4)
+            .zip(y.chunks_exact(4))
+            .zip(squared.chunks_exact(4));
+        for ((xs, ys), squares) in chunks {
             for lane in 0..4 {
-                least_of(start + lane, lane);
+                lanes[lane] = smaller(lanes[lane], margin(xs[lane], ys[lane], squares[lane]));
             }
         }
-        for index in whole..b {
-            least_of(index, 0);
+        for index in b - b % 4..b {
+            lanes[0] = smaller(lanes[0], margin(x[index], y[index], squared[index]));
         }
         let least = smaller(smaller(lanes[0], lanes[1]), smaller(lanes[2], lanes[3]));
         if least.is_nan() || least > 0.0 {
