@@ -473,7 +473,7 @@ fn search_parallel(
     context: &Context,
     threads: usize,
 ) -> Result<Option<Construction>, Stop> {
-    let (frontier, depth) = split(root, context, 1024 * threads)?;
+    let (frontier, depth) = split(root, context, 256 * threads)?;
     let order: Vec<usize> = (0..frontier.len()).collect();
     let found = search_frontier(root, context, &frontier, depth, &order, threads)?;
     Ok(found.map(|(_, construction)| construction))
