@@ -457,6 +457,15 @@ const SETUPS: &[&str] = &[
     "ray l = ray(B, C)\n",
 ];
 
+/// A problem on three points A, B, C at `coordinates` (six numbers), with
+/// `setup` before its one solve block and `block` (its lines) inside.
+fn three_points(coordinates: &[f64], setup: &str, block: &str) -> String {
+    format!(
+        "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{setup}solve s {{\n{block}}}\n",
+        coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
+    )
+}
+
 /// The shortest length with these techniques, up to three moves.
 fn shortest(problem: &Problem, techniques: Techniques) -> Option<usize> {
     match outcome(problem, techniques, 3) {
@@ -478,10 +487,7 @@ proptest! {
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
         let ignore = ignore_min.map_or(String::new(), |min| format!("  ignore min {min}\n"));
-        let text = format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{setup}solve s {{\n  {template}\n{ignore}}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = three_points(&coordinates, setup, &format!("  {template}\n{ignore}"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
         let problem = &analysis.scene.problems[0];
@@ -517,10 +523,7 @@ proptest! {
         setup in proptest::sample::select(SETUPS),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{setup}solve s {{\n  {template}\n}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = three_points(&coordinates, setup, &format!("  {template}\n"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
         let problem = &analysis.scene.problems[0];
@@ -664,10 +667,7 @@ proptest! {
         setup in proptest::sample::select(SETUPS),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{setup}solve s {{\n  {template}\n}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = three_points(&coordinates, setup, &format!("  {template}\n"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
         let problem = &analysis.scene.problems[0];
@@ -688,10 +688,7 @@ proptest! {
         kind in proptest::sample::select(&["segment", "ray"][..]),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = |kind: &str| format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\n{kind} l = {kind}(A, B)\nsolve s {{\n  {template}\n}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = |kind: &str| three_points(&coordinates, &format!("{kind} l = {kind}(A, B)\n"), &format!("  {template}\n"));
         let (line, part) = (analyze(&text("line")), analyze(&text(kind)));
         prop_assume!(!line.has_errors() && !part.has_errors());
         let with_line = shortest(&line.scene.problems[0], Techniques::ALL);
@@ -736,10 +733,7 @@ proptest! {
         second in proptest::sample::select(POINT_GOALS),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = |goal: &str| format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\nsolve s {{\n  goal G = {goal}\n}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = |goal: &str| three_points(&coordinates, "", &format!("  goal G = {goal}\n"));
         let length = |goal: &str| {
             let analysis = analyze(&text(goal));
             (!analysis.has_errors()).then(|| shortest(&analysis.scene.problems[0], Techniques::ALL))
@@ -825,10 +819,7 @@ proptest! {
         template in proptest::sample::select(TEMPLATES),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = |tools: &str| format!(
-            "point A = ({}, {})\npoint B = ({}, {})\npoint C = ({}, {})\nline l = line(A, B)\nsolve s {{\n{tools}  {template}\n}}\n",
-            coordinates[0], coordinates[1], coordinates[2], coordinates[3], coordinates[4], coordinates[5]
-        );
+        let text = |tools: &str| three_points(&coordinates, "line l = line(A, B)\n", &format!("{tools}  {template}\n"));
         let all = "  tools perp_bisector perpendicular parallel angle_bisector compass\n";
         let plain = analyze(&text(""));
         prop_assume!(!plain.has_errors());
