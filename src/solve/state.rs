@@ -1188,16 +1188,12 @@ impl State {
         {
             return;
         }
-        if let Some(choice) = self.build(draw, a, b) {
-            self.admit_built(filter, choice, choices);
-        }
-    }
-
-    /// The tests of `offer` after the move is built.
-    fn admit_built(&self, filter: &Filter, choice: Choice, choices: &mut Vec<Choice>) {
+        let Some(choice) = self.build(draw, a, b) else {
+            return;
+        };
         // The move belongs to the level of its newer point (the one the
         // reduction's threshold is kept for).
-        let level = self.made_at[(choice.a.max(choice.b)) as usize] as usize;
+        let level = self.made_at[a.max(b)] as usize;
         let limit = filter.thresholds.get(level).copied().flatten();
         if limit.is_none_or(|limit| choice.key > limit)
             && self.admits(filter, &choice)
