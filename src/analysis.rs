@@ -4,7 +4,7 @@
 use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Status};
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
-use crate::resolve::{resolve, ResolveOptions, Scene};
+use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
 
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -18,6 +18,29 @@ pub struct Analysis {
     pub puzzle_reports: Vec<PuzzleReport>,
     /// Sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// How the diagnostics were made, stage by stage and block by block:
+    /// what `crate::incremental` keeps when an edit touches one block.
+    pub(crate) parts: Parts,
+}
+
+/// The diagnostics of an analysis before they are merged and sorted.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Parts {
+    /// The options the scene was resolved with.
+    pub options: ResolveOptions,
+    /// Lexing and parsing.
+    pub syntax: Vec<Diagnostic>,
+    /// Resolving the top level.
+    pub top: Vec<Diagnostic>,
+    /// One per block, in file order.
+    pub blocks: Vec<BlockParts>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct BlockParts {
+    pub resolution: BlockResolution,
+    /// What checking the block's construction or puzzle said.
+    pub checked: Vec<Diagnostic>,
 }
 
 impl Analysis {
@@ -40,20 +63,65 @@ pub fn analyze(text: &str) -> Analysis {
 }
 
 pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
-    let (file, mut diagnostics) = parse(text);
-    let (scene, resolve_diagnostics) = resolve(&file, options);
-    diagnostics.extend(resolve_diagnostics);
-    let mut reports = Vec::new();
-    for problem in &scene.problems {
-        let (report, check_diagnostics) = check_problem(problem);
-        reports.push(report);
-        diagnostics.extend(check_diagnostics);
+    let (file, syntax) = parse(text);
+    let (scene, top, resolutions) = resolve_traced(&file, options);
+    let mut reports = vec![None; scene.problems.len()];
+    let mut puzzle_reports = vec![None; scene.puzzles.len()];
+    let blocks = resolutions
+        .into_iter()
+        .map(|resolution| {
+            let checked = if resolution.is_puzzle {
+                let (report, diagnostics) = check_puzzle(&scene.puzzles[resolution.index]);
+                puzzle_reports[resolution.index] = Some(report);
+                diagnostics
+            } else {
+                let (report, diagnostics) = check_problem(&scene.problems[resolution.index]);
+                reports[resolution.index] = Some(report);
+                diagnostics
+            };
+            BlockParts {
+                resolution,
+                checked,
+            }
+        })
+        .collect();
+    let parts = Parts {
+        options: *options,
+        syntax,
+        top,
+        blocks,
+    };
+    assemble(
+        text.to_string(),
+        file,
+        scene,
+        reports.into_iter().flatten().collect(),
+        puzzle_reports.into_iter().flatten().collect(),
+        parts,
+    )
+}
+
+/// The analysis from its parts: every diagnostic in the order the stages
+/// make them, then sorted by position.
+pub(crate) fn assemble(
+    text: String,
+    file: SourceFile,
+    scene: Scene,
+    reports: Vec<BlockReport>,
+    puzzle_reports: Vec<PuzzleReport>,
+    parts: Parts,
+) -> Analysis {
+    let mut diagnostics = parts.syntax.clone();
+    diagnostics.extend(parts.top.iter().cloned());
+    for block in &parts.blocks {
+        diagnostics.extend(block.resolution.diagnostics.iter().cloned());
     }
-    let mut puzzle_reports = Vec::new();
-    for puzzle in &scene.puzzles {
-        let (report, check_diagnostics) = check_puzzle(puzzle);
-        puzzle_reports.push(report);
-        diagnostics.extend(check_diagnostics);
+    for is_puzzle in [false, true] {
+        for block in &parts.blocks {
+            if block.resolution.is_puzzle == is_puzzle {
+                diagnostics.extend(block.checked.iter().cloned());
+            }
+        }
     }
     // A block that could not be checked fails the file: if nothing said
     // why, this does (a CI job must never pass on it; docs/design.md, "Exit
@@ -80,11 +148,12 @@ pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
     }
     diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
     Analysis {
-        text: text.to_string(),
+        text,
         file,
         scene,
         reports,
         puzzle_reports,
         diagnostics,
+        parts,
     }
 }

@@ -1,7 +1,7 @@
 //! The one diagnostic type of euc: written whole by the core, laid out by the
 //! terminal renderer (ariadne) and the language server alike.
 
-use crate::span::Span;
+use crate::span::{Shift, Span};
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -148,5 +148,17 @@ pub fn describe_code(code: &str) -> &'static str {
         "W0003" => "a wasted move",
         "W0004" => "checked on the declared coordinates only",
         _ => "euc diagnostic",
+    }
+}
+
+impl Shift for Diagnostic {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        for label in &mut self.labels {
+            label.span.shift_after(from, delta);
+        }
+        for fix in &mut self.fixes {
+            fix.span.shift_after(from, delta);
+        }
     }
 }

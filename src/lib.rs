@@ -21,6 +21,7 @@
 //! | planar     | `planar`   | crossings, level generators, embedding, untangle |
 //! | check      | `check`    | a report per block, diagnostics                  |
 //! | façade     | `analysis` | everything above for one text                    |
+//! | after an edit | `incremental` | the analysis again, one block redone         |
 //! | editor     | `ide`      | hover, navigation, outline, completion by offset |
 //! | writing    | `edit`     | constructions as `.euc` text, block edits        |
 //! | pictures   | `render`   | SVG of a solve or planar block                   |
@@ -34,6 +35,7 @@ pub mod edit;
 pub mod format;
 pub mod geom;
 pub mod ide;
+pub mod incremental;
 pub mod lex;
 pub mod lsp;
 pub mod parse;

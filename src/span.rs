@@ -29,6 +29,53 @@ impl Span {
     }
 }
 
+/// Moving what lies after an edit: every offset at or after `from` moves
+/// by `delta` bytes (the edit's change in length), earlier ones stay. Kept
+/// parts of an analysis move this way when one block is analysed again
+/// (`crate::incremental`, docs/design.md "Analysis after an edit").
+pub trait Shift {
+    fn shift_after(&mut self, from: usize, delta: isize);
+}
+
+impl Shift for Span {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        for offset in [&mut self.start, &mut self.end] {
+            if *offset >= from {
+                *offset = offset.saturating_add_signed(delta);
+            }
+        }
+    }
+}
+
+impl<T: Shift> Shift for Vec<T> {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        for value in self {
+            value.shift_after(from, delta);
+        }
+    }
+}
+
+impl<T: Shift> Shift for Option<T> {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        if let Some(value) = self {
+            value.shift_after(from, delta);
+        }
+    }
+}
+
+impl<T: Shift> Shift for Box<T> {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        (**self).shift_after(from, delta);
+    }
+}
+
+impl<A: Shift, B: Shift> Shift for (A, B) {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.0.shift_after(from, delta);
+        self.1.shift_after(from, delta);
+    }
+}
+
 impl From<std::ops::Range<usize>> for Span {
     fn from(range: std::ops::Range<usize>) -> Self {
         Span::new(range.start, range.end)

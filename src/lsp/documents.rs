@@ -1,6 +1,7 @@
 //! Open documents: text, version, line index and the latest analysis.
 
 use crate::analysis::{analyze, Analysis};
+use crate::incremental::reanalyze;
 use crate::span::LineIndex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -34,6 +35,9 @@ pub struct Document {
     /// The analysis of a version, computed once however many ask for it at
     /// the same time (the first computes, the others wait for it).
     analysis: Option<(i32, Arc<OnceLock<Arc<Analysis>>>)>,
+    /// The latest analysis made, of whatever version: the next one redoes
+    /// only what an edit touched (`crate::incremental`).
+    latest: Option<Arc<Analysis>>,
     /// What the last analysis took.
     cost: Option<Duration>,
 }
@@ -103,6 +107,7 @@ impl Documents {
             index,
             current_version: Arc::new(AtomicI32::new(version)),
             analysis: None,
+            latest: None,
             cost: None,
         };
         self.lock().insert(uri.as_str().to_string(), document);
@@ -165,36 +170,46 @@ impl Documents {
     }
 
     /// The analysis of the snapshot's version: computed once and shared,
-    /// also between requests that ask for it at the same time.
+    /// also between requests that ask for it at the same time; from the
+    /// latest analysis when an edit touched one block.
     pub fn analysis(&self, snapshot: &Snapshot) -> Arc<Analysis> {
-        let cell = {
+        let (cell, latest) = {
             let mut documents = self.lock();
             match documents.get_mut(snapshot.uri.as_str()) {
                 Some(document) if document.version == snapshot.version => {
-                    match &document.analysis {
+                    let cell = match &document.analysis {
                         Some((version, cell)) if *version == snapshot.version => cell.clone(),
                         _ => {
                             let cell = Arc::new(OnceLock::new());
                             document.analysis = Some((snapshot.version, cell.clone()));
                             cell
                         }
-                    }
+                    };
+                    (cell, document.latest.clone())
                 }
                 // An older version: analysed for this caller alone.
-                _ => Arc::new(OnceLock::new()),
+                _ => (Arc::new(OnceLock::new()), None),
             }
         };
         let mut cost = None;
         let analysis = cell
             .get_or_init(|| {
                 let started = Instant::now();
-                let analysis = Arc::new(analyze(&snapshot.text));
+                let analysis = Arc::new(match latest {
+                    Some(latest) => reanalyze(&latest, &snapshot.text),
+                    None => analyze(&snapshot.text),
+                });
                 cost = Some(started.elapsed());
                 analysis
             })
             .clone();
-        if let (Some(cost), Some(document)) = (cost, self.lock().get_mut(snapshot.uri.as_str())) {
-            document.cost = Some(cost);
+        if let Some(document) = self.lock().get_mut(snapshot.uri.as_str()) {
+            if let Some(cost) = cost {
+                document.cost = Some(cost);
+            }
+            if document.version == snapshot.version {
+                document.latest = Some(analysis.clone());
+            }
         }
         analysis
     }

@@ -1,7 +1,7 @@
 //! The syntax tree: what the text says, every node with its byte span.
 //! Mistakes that the parser recovered from stay in the tree as `Error` nodes.
 
-use crate::span::Span;
+use crate::span::{Shift, Span};
 use std::fmt::{self, Write};
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -98,6 +98,9 @@ pub struct SolveBlock {
     pub items: Vec<SolveItem>,
     /// The text between the braces, what `euc solve --write` replaces.
     pub body_span: Span,
+    /// Whether its `}` was found (an edit inside a closed block can be
+    /// parsed alone: `crate::incremental`).
+    pub closed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -245,6 +248,9 @@ pub struct PlanarBlock {
     pub keyword_span: Span,
     pub items: Vec<PlanarItem>,
     pub body_span: Span,
+    /// Whether its `}` was found (an edit inside a closed block can be
+    /// parsed alone: `crate::incremental`).
+    pub closed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -311,6 +317,131 @@ pub enum ExprKind {
     /// `a & b`: the intersection of two objects.
     Meet(Box<Expr>, Box<Expr>),
     Error,
+}
+
+// Every span of the tree moves with the text after an edit (`Shift`).
+
+impl Shift for Name {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+    }
+}
+
+impl Shift for Binder {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        match self {
+            Binder::Name(name) => name.shift_after(from, delta),
+            Binder::Wildcard(span) => span.shift_after(from, delta),
+        }
+    }
+}
+
+impl Shift for Item {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        match &mut self.kind {
+            ItemKind::Decl(decl) => {
+                decl.keyword_span.shift_after(from, delta);
+                decl.binders.shift_after(from, delta);
+                decl.value.shift_after(from, delta);
+            }
+            ItemKind::Solve(block) => {
+                block.name.shift_after(from, delta);
+                block.keyword_span.shift_after(from, delta);
+                block.body_span.shift_after(from, delta);
+                block.items.shift_after(from, delta);
+            }
+            ItemKind::Planar(block) => {
+                block.name.shift_after(from, delta);
+                block.keyword_span.shift_after(from, delta);
+                block.body_span.shift_after(from, delta);
+                block.items.shift_after(from, delta);
+            }
+            ItemKind::Error(declares) => {
+                if let Some((_, name)) = declares {
+                    name.shift_after(from, delta);
+                }
+            }
+        }
+    }
+}
+
+impl Shift for SolveItem {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        match &mut self.kind {
+            SolveItemKind::Goal { name, values } => {
+                name.shift_after(from, delta);
+                values.shift_after(from, delta);
+            }
+            SolveItemKind::Mask(parts) => {
+                for part in parts {
+                    part.span.shift_after(from, delta);
+                }
+            }
+            SolveItemKind::Tools(names) => names.shift_after(from, delta),
+            SolveItemKind::Count(name) => name.shift_after(from, delta),
+            SolveItemKind::Ignore(limits) => {
+                for limit in limits {
+                    limit.span.shift_after(from, delta);
+                    limit.value.shift_after(from, delta);
+                }
+            }
+            SolveItemKind::Verify(assignments) => {
+                for assignment in assignments {
+                    assignment.name.shift_after(from, delta);
+                    assignment.value.shift_after(from, delta);
+                }
+            }
+            SolveItemKind::Step(step) => {
+                step.binders.shift_after(from, delta);
+                step.value.shift_after(from, delta);
+            }
+            SolveItemKind::Error => {}
+        }
+    }
+}
+
+impl Shift for PlanarItem {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        match &mut self.kind {
+            PlanarItemKind::Level(value) | PlanarItemKind::Seed(value) => {
+                value.shift_after(from, delta)
+            }
+            PlanarItemKind::Node { name, value } => {
+                name.shift_after(from, delta);
+                value.shift_after(from, delta);
+            }
+            PlanarItemKind::Edges(edges) => {
+                for edge in edges {
+                    edge.from.shift_after(from, delta);
+                    edge.to.shift_after(from, delta);
+                    edge.span.shift_after(from, delta);
+                }
+            }
+            PlanarItemKind::Error => {}
+        }
+    }
+}
+
+impl Shift for Expr {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        match &mut self.kind {
+            ExprKind::Number(_) | ExprKind::Degrees(_) | ExprKind::Name(_) | ExprKind::Error => {}
+            ExprKind::Neg(inner) => inner.shift_after(from, delta),
+            ExprKind::Binary(_, left, right) | ExprKind::Meet(left, right) => {
+                left.shift_after(from, delta);
+                right.shift_after(from, delta);
+            }
+            ExprKind::Tuple(parts) => parts.shift_after(from, delta),
+            ExprKind::Call { function, args } => {
+                function.shift_after(from, delta);
+                args.shift_after(from, delta);
+            }
+        }
+    }
 }
 
 /// A compact, stable outline of the tree for snapshots and `--tree` debugging.

@@ -167,7 +167,7 @@ where
 fn block<'t, 's: 't, I, O>(
     statement: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
     error: O,
-) -> impl Parser<'t, I, (Vec<O>, Span), Extra<'t, 's>> + Clone
+) -> impl Parser<'t, I, (Vec<O>, Span, bool), Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
     O: Clone + 't,
@@ -185,7 +185,7 @@ where
                     "this block is never closed: expected `}`",
                 ));
             }
-            (items, body)
+            (items, body, close.is_some())
         })
 }
 
@@ -283,12 +283,15 @@ where
         .map_with(|_, e| span_of(e.span()))
         .then(name().or_not())
         .then(block(item, error_item))
-        .map(|((keyword_span, name), (items, body_span))| SolveBlock {
-            name,
-            keyword_span,
-            items,
-            body_span,
-        })
+        .map(
+            |((keyword_span, name), (items, body_span, closed))| SolveBlock {
+                name,
+                keyword_span,
+                items,
+                body_span,
+                closed,
+            },
+        )
 }
 
 fn planar_block<'t, 's: 't, I>() -> impl Parser<'t, I, PlanarBlock, Extra<'t, 's>> + Clone
@@ -325,12 +328,15 @@ where
         .map_with(|_, e| span_of(e.span()))
         .then(name().or_not())
         .then(block(item, error_item))
-        .map(|((keyword_span, name), (items, body_span))| PlanarBlock {
-            name,
-            keyword_span,
-            items,
-            body_span,
-        })
+        .map(
+            |((keyword_span, name), (items, body_span, closed))| PlanarBlock {
+                name,
+                keyword_span,
+                items,
+                body_span,
+                closed,
+            },
+        )
 }
 
 pub fn expr<'t, 's: 't, I>() -> impl Parser<'t, I, Expr, Extra<'t, 's>> + Clone

@@ -6,16 +6,33 @@ mod grammar;
 
 use crate::diag::Diagnostic;
 use crate::lex::{lex, Token};
-use crate::span::Span;
+use crate::span::{Shift, Span};
 use ast::SourceFile;
 use chumsky::error::{RichPattern, RichReason};
 use chumsky::prelude::*;
 
 /// Lexes and parses a whole text.
 pub fn parse(text: &str) -> (SourceFile, Vec<Diagnostic>) {
-    let (mut tokens, mut diagnostics) = lex(text);
+    parse_range(text, Span::new(0, text.len()))
+}
+
+/// Lexes and parses the items in one range of a text, as if the rest were
+/// not there; spans are the text's. `range` must start and end on character
+/// boundaries. An edit inside one block parses the block alone
+/// (`crate::incremental`).
+pub fn parse_range(text: &str, range: Span) -> (SourceFile, Vec<Diagnostic>) {
+    let Some(part) = text.get(range.range()) else {
+        return (SourceFile::default(), Vec::new());
+    };
+    let (mut tokens, mut diagnostics) = lex(part);
+    for (_, span) in &mut tokens {
+        *span = Span::new(span.start + range.start, span.end + range.start);
+    }
+    for diagnostic in &mut diagnostics {
+        diagnostic.shift_after(0, range.start as isize);
+    }
     drop_overly_nested_statements(&mut tokens, &mut diagnostics);
-    let end = SimpleSpan::from(text.len()..text.len());
+    let end = SimpleSpan::from(range.end..range.end);
     let tokens: Vec<(Token<'_>, SimpleSpan)> = tokens
         .into_iter()
         .map(|(token, span)| (token, SimpleSpan::from(span.start..span.end)))

@@ -5,7 +5,7 @@
 
 use super::eval::{eval, EvalError};
 use super::types::{Builtin, Ir, Value};
-use super::Scene;
+use super::{Origin, Scene};
 use crate::geom::{Circle, Extent, Line, Object, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -36,16 +36,15 @@ pub fn evaluate_with(
     evaluate(scene, overrides, None).map(|(values, _)| values)
 }
 
-/// A random instance: the parameters that were drawn (each moved a little,
-/// or left as declared when only dropped points move), where each dropped
-/// point fell, and the values of all symbols they give.
+/// A random instance: the values of all symbols, and what moved — the
+/// parameters that were drawn (each moved a little, or left as declared
+/// when only dropped points move) and where each dropped point fell.
 #[derive(Clone, Debug)]
 pub struct DrawnInstance {
-    pub parameters: Vec<(usize, Value)>,
-    pub dropped: Vec<(usize, Value)>,
-    /// Only the dropped points moved: a failure here depends on where they fell.
-    pub drop_only: bool,
     pub values: Vec<Option<Value>>,
+    /// What moved, by name, as every block's instance reports it (shared:
+    /// a file with many blocks and parameters would copy it per block).
+    pub origin: Origin,
 }
 
 /// Random instances near the declared values. With dropped points, `count`
@@ -79,12 +78,19 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                         .collect()
                 };
                 if let Ok((values, dropped)) = evaluate(scene, &drawn, Some((&figure, &mut rng))) {
-                    instances.push(DrawnInstance {
-                        parameters: drawn,
-                        dropped,
-                        drop_only,
-                        values,
-                    });
+                    let named = |(symbol, value): &(usize, Value)| {
+                        (scene.symbols[*symbol].name.clone(), *value)
+                    };
+                    let origin = if drop_only {
+                        Origin::Dropped {
+                            points: dropped.iter().map(named).collect(),
+                        }
+                    } else {
+                        Origin::Random {
+                            parameters: drawn.iter().chain(&dropped).map(named).collect(),
+                        }
+                    };
+                    instances.push(DrawnInstance { values, origin });
                     break;
                 }
             }

@@ -18,10 +18,11 @@ pub use problem::*;
 pub use types::{Type, Value};
 
 use crate::diag::Diagnostic;
-use crate::parse::ast::{Binder, DeclKind, ItemKind, SourceFile};
-use crate::span::Span;
+use crate::parse::ast::{Binder, DeclKind, Item, ItemKind, SourceFile};
+use crate::span::{Shift, Span};
 use lower::{Lookup, Lowering};
 use std::collections::HashMap;
+use std::sync::Arc;
 use types::Ir;
 
 /// A top-level name.
@@ -47,22 +48,22 @@ pub struct Symbol {
 pub struct Scene {
     pub symbols: Vec<Symbol>,
     /// How each symbol is computed from the others (indexed like `symbols`).
-    pub definitions: Vec<Option<Ir>>,
+    pub definitions: Arc<Vec<Option<Ir>>>,
     /// Each symbol's value on the declared instance.
     pub values: Vec<Option<Value>>,
     pub references: Vec<Reference>,
     pub problems: Vec<Problem>,
     pub puzzles: Vec<Puzzle>,
     /// Name → index into `symbols`.
-    by_name: HashMap<String, usize>,
+    by_name: Arc<HashMap<String, usize>>,
     /// The names of `symbols`, for "did you mean" hints.
-    names: lower::Names,
+    names: Arc<lower::Names>,
     /// The power of two the declared figure is measured in: every block's
     /// unit frame (`Problem::unit`), found once per file.
     unit: f64,
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
-    random: Vec<instances::DrawnInstance>,
+    random: Arc<Vec<instances::DrawnInstance>>,
 }
 
 impl Scene {
@@ -94,6 +95,21 @@ impl Scene {
     }
 }
 
+impl Shift for Scene {
+    /// Every span the scene holds; values and instances do not move.
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        for symbol in &mut self.symbols {
+            symbol.span.shift_after(from, delta);
+            symbol.decl_span.shift_after(from, delta);
+        }
+        for reference in &mut self.references {
+            reference.span.shift_after(from, delta);
+        }
+        self.problems.shift_after(from, delta);
+        self.puzzles.shift_after(from, delta);
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct ResolveOptions {
     /// Seed of the random instances; the same seed gives the same instances.
@@ -111,16 +127,43 @@ impl Default for ResolveOptions {
 }
 
 pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagnostic>) {
+    let (scene, mut diagnostics, blocks) = resolve_traced(file, options);
+    for block in blocks {
+        diagnostics.extend(block.diagnostics);
+    }
+    (scene, diagnostics)
+}
+
+/// What resolving one `solve` or `planar` block added to the scene: an
+/// edit inside the block redoes just this (`crate::incremental`).
+#[derive(Clone, Debug)]
+pub struct BlockResolution {
+    /// The block's index among the file's items.
+    pub item: usize,
+    /// Its index in `Scene::problems` or `Scene::puzzles`.
+    pub index: usize,
+    pub is_puzzle: bool,
+    /// What resolving the block said.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Its uses of top-level names in `Scene::references`.
+    pub references: std::ops::Range<usize>,
+}
+
+/// `resolve`, with the top level's diagnostics apart from each block's.
+pub fn resolve_traced(
+    file: &SourceFile,
+    options: &ResolveOptions,
+) -> (Scene, Vec<Diagnostic>, Vec<BlockResolution>) {
     let mut diagnostics = Vec::new();
     let mut scene = Scene::default();
     declare_symbols(file, &mut scene, &mut diagnostics);
-    scene.names = lower::Names::new(
+    scene.names = Arc::new(lower::Names::new(
         scene
             .symbols
             .iter()
             .map(|symbol| symbol.name.clone())
             .collect(),
-    );
+    ));
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
     scene.unit = instances::unit_of(&scene.values);
@@ -129,22 +172,80 @@ pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagn
         .iter()
         .any(|item| matches!(item.kind, ItemKind::Solve(_)))
     {
-        scene.random = instances::random_instances(&scene, options.seed, options.random_instances);
+        scene.random = Arc::new(instances::random_instances(
+            &scene,
+            options.seed,
+            options.random_instances,
+        ));
     }
-    for item in &file.items {
-        if let ItemKind::Planar(block) = &item.kind {
-            let puzzle = planar::resolve_puzzle(block, item.span, &mut scene, &mut diagnostics);
-            scene.puzzles.push(puzzle);
-        }
-        if let ItemKind::Solve(block) = &item.kind {
-            if let Some(problem) =
-                problem::resolve_block(block, item.span, &mut scene, &mut diagnostics)
-            {
-                scene.problems.push(problem);
+    let mut blocks = Vec::new();
+    for (index, item) in file.items.iter().enumerate() {
+        let first_reference = scene.references.len();
+        let mut block_diagnostics = Vec::new();
+        let (position, is_puzzle) = match &item.kind {
+            ItemKind::Planar(block) => {
+                let puzzle =
+                    planar::resolve_puzzle(block, item.span, &mut scene, &mut block_diagnostics);
+                scene.puzzles.push(puzzle);
+                (scene.puzzles.len() - 1, true)
             }
-        }
+            ItemKind::Solve(block) => {
+                let problem =
+                    problem::resolve_block(block, item.span, &mut scene, &mut block_diagnostics);
+                scene.problems.push(problem);
+                (scene.problems.len() - 1, false)
+            }
+            ItemKind::Decl(_) | ItemKind::Error(_) => continue,
+        };
+        blocks.push(BlockResolution {
+            item: index,
+            index: position,
+            is_puzzle,
+            diagnostics: block_diagnostics,
+            references: first_reference..scene.references.len(),
+        });
     }
-    (scene, diagnostics)
+    (scene, diagnostics, blocks)
+}
+
+/// Resolves a block again after an edit inside it, in place of `previous`
+/// (the scene's other parts as the top level left them): its problem or
+/// puzzle and its references are replaced, later references move up or
+/// down. `None`, and the scene untouched, when the item is not a block of
+/// the same kind.
+pub fn resolve_block_again(
+    item: &Item,
+    previous: &BlockResolution,
+    scene: &mut Scene,
+) -> Option<BlockResolution> {
+    let same_kind = match item.kind {
+        ItemKind::Planar(_) => previous.is_puzzle,
+        ItemKind::Solve(_) => !previous.is_puzzle,
+        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+    };
+    if !same_kind {
+        return None;
+    }
+    let tail = scene.references.split_off(previous.references.end);
+    scene.references.truncate(previous.references.start);
+    let mut diagnostics = Vec::new();
+    if let ItemKind::Planar(block) = &item.kind {
+        scene.puzzles[previous.index] =
+            planar::resolve_puzzle(block, item.span, scene, &mut diagnostics);
+    }
+    if let ItemKind::Solve(block) = &item.kind {
+        scene.problems[previous.index] =
+            problem::resolve_block(block, item.span, scene, &mut diagnostics);
+    }
+    let references = previous.references.start..scene.references.len();
+    scene.references.extend(tail);
+    Some(BlockResolution {
+        item: previous.item,
+        index: previous.index,
+        is_puzzle: previous.is_puzzle,
+        diagnostics,
+        references,
+    })
 }
 
 /// First pass: every top-level name, so that later uses can say "declared later".
@@ -188,7 +289,7 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
                 continue;
             }
             seen.insert(name.text.clone(), name.span);
-            scene.by_name.insert(name.text.clone(), scene.symbols.len());
+            Arc::make_mut(&mut scene.by_name).insert(name.text.clone(), scene.symbols.len());
             scene.symbols.push(Symbol {
                 name: name.text.clone(),
                 span: name.span,
@@ -198,7 +299,7 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
                 is_parameter: false,
                 dropped: false,
             });
-            scene.definitions.push(None);
+            Arc::make_mut(&mut scene.definitions).push(None);
         }
     }
 }
@@ -277,7 +378,7 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
             } else {
                 ir.clone()
             };
-            scene.definitions[index] = Some(definition);
+            Arc::make_mut(&mut scene.definitions)[index] = Some(definition);
             scene.symbols[index].ty = Some(binder_types);
             scene.symbols[index].is_parameter = is_parameter && ty != Type::Pair;
             scene.symbols[index].dropped = dropped;

@@ -8,7 +8,7 @@ use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::Point;
 use crate::parse::ast::{Expr, PlanarBlock, PlanarItemKind};
-use crate::span::Span;
+use crate::span::{Shift, Span};
 use std::collections::HashMap;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +33,18 @@ pub struct PuzzleNode {
     /// The position expression, what untangling rewrites.
     pub value_span: Span,
     pub position: Point,
+}
+
+impl Shift for Puzzle {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.span.shift_after(from, delta);
+        self.header_span.shift_after(from, delta);
+        self.link_spans.shift_after(from, delta);
+        for node in &mut self.nodes {
+            node.span.shift_after(from, delta);
+            node.value_span.shift_after(from, delta);
+        }
+    }
 }
 
 impl Puzzle {

@@ -9,8 +9,9 @@ use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::{Object, Point};
 use crate::parse::ast::{self, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind, Tool};
-use crate::span::Span;
+use crate::span::{Shift, Span};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// One solve block, ready for replay and search.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,11 +99,11 @@ pub enum Origin {
         span: Span,
     },
     Random {
-        parameters: Vec<(String, Value)>,
+        parameters: Arc<[(String, Value)]>,
     },
     /// Only the points dropped anywhere (`any(…)`) moved.
     Dropped {
-        points: Vec<(String, Value)>,
+        points: Arc<[(String, Value)]>,
     },
 }
 
@@ -212,12 +213,38 @@ pub struct StepBinder {
     pub index: usize,
 }
 
+impl Shift for Problem {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        for span in [&mut self.span, &mut self.header_span, &mut self.body_span] {
+            span.shift_after(from, delta);
+        }
+        self.mask_span.shift_after(from, delta);
+        for goal in &mut self.goals {
+            goal.span.shift_after(from, delta);
+            goal.item_span.shift_after(from, delta);
+            goal.alternative_spans.shift_after(from, delta);
+        }
+        for instance in &mut self.instances {
+            if let Origin::Verify { span } = &mut instance.origin {
+                span.shift_after(from, delta);
+            }
+        }
+        for step in &mut self.steps {
+            step.span.shift_after(from, delta);
+            for binder in &mut step.binders {
+                binder.span.shift_after(from, delta);
+            }
+        }
+        self.local_uses.shift_after(from, delta);
+    }
+}
+
 pub(super) fn resolve_block(
     block: &SolveBlock,
     span: Span,
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Problem> {
+) -> Problem {
     let (name, header_span) = block_header(&block.name, block.keyword_span, "solve");
     let mut problem = Problem {
         name,
@@ -316,7 +343,7 @@ pub(super) fn resolve_block(
         .iter()
         .map(|instance| instance.scaled(1.0 / problem.unit))
         .collect();
-    Some(problem)
+    problem
 }
 
 /// Euclidea's two scores: elementary moves (E: lines and circles, each
@@ -757,21 +784,8 @@ fn build_instances(
         }
     }
     let mut random = 0;
-    for drawn in &scene.random {
-        let named = |list: &[(usize, Value)]| -> Vec<(String, Value)> {
-            list.iter()
-                .map(|(symbol, value)| (scene.symbols[*symbol].name.clone(), *value))
-                .collect()
-        };
-        let origin = if drawn.drop_only {
-            Origin::Dropped {
-                points: named(&drawn.dropped),
-            }
-        } else {
-            let mut parameters = named(&drawn.parameters);
-            parameters.extend(named(&drawn.dropped));
-            Origin::Random { parameters }
-        };
+    for drawn in scene.random.iter() {
+        let origin = drawn.origin.clone();
         if let Ok(instance) = instance_from(problem, &drawn.values, origin) {
             instances.push(instance);
             random += 1;

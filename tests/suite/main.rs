@@ -7,6 +7,7 @@ mod examples;
 mod format;
 mod grammar;
 mod ide;
+mod incremental;
 mod lsp;
 mod lsp_client;
 mod lsp_in_process;

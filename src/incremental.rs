@@ -1,0 +1,285 @@
+//! Analysis after an edit: when the edit lies inside one `solve` or
+//! `planar` block, only that block is parsed, resolved and checked again;
+//! the rest of the previous analysis is kept, its spans moved by the edit's
+//! change in length. Anything else is analysed from scratch. Either way the
+//! result equals `analyze` of the new text (tested on random edits below
+//! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
+
+use crate::analysis::{analyze_with, assemble, Analysis, BlockParts};
+use crate::check::{check_problem, check_puzzle};
+use crate::parse::ast::{Item, ItemKind};
+use crate::parse::{parse, parse_range};
+use crate::resolve::resolve_block_again;
+use crate::span::{Shift, Span};
+
+/// The analysis of `text`, reusing what `previous` (of an earlier text)
+/// found for the parts the edit left alone.
+pub fn reanalyze(previous: &Analysis, text: &str) -> Analysis {
+    reanalyze_telling(previous, text).0
+}
+
+/// How much of an analysis was done again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Redone {
+    /// The text did not change.
+    Nothing,
+    /// One block was parsed, resolved and checked; the rest was kept.
+    OneBlock,
+    /// The whole text was analysed.
+    Everything,
+}
+
+/// `reanalyze`, saying how much it did again.
+pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) {
+    if previous.text == text {
+        return (previous.clone(), Redone::Nothing);
+    }
+    match within_one_block(previous, text) {
+        Some(analysis) => (analysis, Redone::OneBlock),
+        None => (
+            analyze_with(text, &previous.parts.options),
+            Redone::Everything,
+        ),
+    }
+}
+
+/// How a text changed: `old` (a range of the previous text) became `new`
+/// (a range of this one); the text before and after is the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub old: Span,
+    pub new: Span,
+}
+
+/// The one range that differs between two texts (the longest common
+/// prefix and suffix left out); `None` when they are equal.
+pub fn change_between(before: &str, after: &str) -> Option<Change> {
+    let (a, b) = (before.as_bytes(), after.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if prefix == a.len() && prefix == b.len() {
+        return None;
+    }
+    let room = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    Some(Change {
+        old: Span::new(prefix, a.len() - suffix),
+        new: Span::new(prefix, b.len() - suffix),
+    })
+}
+
+/// The fast path, or `None` when the edit is not inside one block, the
+/// previous text had syntax errors outside that block, or the new text's
+/// items outside it are not the previous ones moved.
+///
+/// Why parsing a clean block alone is enough: items are parsed one after
+/// the other, each from the start of a statement; the text before the block
+/// is unchanged, and a block that ends with its own `}` is parsed from the
+/// same tokens, and stops at the same place, with or without the text after
+/// it. The text after it is unchanged and is parsed from the start of a
+/// statement in both versions. The top level of the scene reads only
+/// declarations (and whether any `solve` block exists), so it is kept; the
+/// block's uses of top-level names are replaced in `Scene::references`.
+fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
+    let change = change_between(&previous.text, text)?;
+    let position = previous.parts.blocks.iter().position(|block| {
+        let span = previous.file.items[block.resolution.item].span;
+        span.start <= change.old.start && change.old.end <= span.end
+    })?;
+    let block = &previous.parts.blocks[position];
+    let old_span = previous.file.items[block.resolution.item].span;
+    let inside = |span: Span| old_span.start <= span.start && span.end <= old_span.end;
+    if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
+        return None;
+    }
+    let delta = text.len() as isize - previous.text.len() as isize;
+    let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
+    let index = block.resolution.item;
+    let from = old_span.end;
+    let (file, syntax) = match parse_block_alone(text, new_span) {
+        Some(item) => {
+            // Everything after the block moves by `delta`; the block is new.
+            let mut file = previous.file.clone();
+            file.items[index] = item;
+            for later in &mut file.items[index + 1..] {
+                later.shift_after(from, delta);
+            }
+            (file, Vec::new())
+        }
+        None => {
+            // A block with syntax errors: the parser's recovery reports
+            // them with what it saw before the block, so the whole text is
+            // parsed — and the rest is kept only if it parsed as before.
+            let (file, syntax) = parse(text);
+            let same_items = file.items.len() == previous.file.items.len()
+                && file.items[index].span == new_span
+                && file.items[..index] == previous.file.items[..index]
+                && file.items[index + 1..]
+                    .iter()
+                    .zip(&previous.file.items[index + 1..])
+                    .all(|(new, old)| {
+                        let mut old = old.clone();
+                        old.shift_after(from, delta);
+                        *new == old
+                    });
+            let inside = |span: Span| new_span.start <= span.start && span.end <= new_span.end;
+            if !same_items || !syntax.iter().all(|d| inside(d.span)) {
+                return None;
+            }
+            (file, syntax)
+        }
+    };
+    let mut scene = previous.scene.clone();
+    scene.shift_after(from, delta);
+    let mut parts = previous.parts.clone();
+    parts.syntax = syntax;
+    parts.top.shift_after(from, delta);
+    for other in &mut parts.blocks {
+        other.resolution.diagnostics.shift_after(from, delta);
+        other.checked.shift_after(from, delta);
+    }
+
+    let resolution = resolve_block_again(&file.items[index], &block.resolution, &mut scene)?;
+    let moved = resolution.references.len() as isize - block.resolution.references.len() as isize;
+    for later in &mut parts.blocks[position + 1..] {
+        let references = &mut later.resolution.references;
+        *references = references.start.checked_add_signed(moved)?
+            ..references.end.checked_add_signed(moved)?;
+    }
+    let mut reports = previous.reports.clone();
+    let mut puzzle_reports = previous.puzzle_reports.clone();
+    let checked = if resolution.is_puzzle {
+        let (report, diagnostics) = check_puzzle(&scene.puzzles[resolution.index]);
+        puzzle_reports[resolution.index] = report;
+        diagnostics
+    } else {
+        let (report, diagnostics) = check_problem(&scene.problems[resolution.index]);
+        reports[resolution.index] = report;
+        diagnostics
+    };
+    parts.blocks[position] = BlockParts {
+        resolution,
+        checked,
+    };
+    Some(assemble(
+        text.to_string(),
+        file,
+        scene,
+        reports,
+        puzzle_reports,
+        parts,
+    ))
+}
+
+/// The block in `span` parsed on its own, if it is one closed block of
+/// exactly that extent with no syntax error: then the whole text's parse
+/// has it too. (With an error, the parser's report depends on what it
+/// recovered from before the block.)
+fn parse_block_alone(text: &str, span: Span) -> Option<Item> {
+    let (mut parsed, syntax) = parse_range(text, span);
+    let closed = parsed.items.first().is_some_and(|item| match &item.kind {
+        ItemKind::Solve(block) => block.closed,
+        ItemKind::Planar(block) => block.closed,
+        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+    });
+    if !closed || !syntax.is_empty() || parsed.items.len() != 1 || parsed.items[0].span != span {
+        return None;
+    }
+    parsed.items.pop()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    #[test]
+    fn the_change_is_the_range_between_the_common_ends() {
+        assert_eq!(change_between("abc", "abc"), None);
+        assert_eq!(
+            change_between("let a = 1\n", "let a = 12\n"),
+            Some(Change {
+                old: Span::new(9, 9),
+                new: Span::new(9, 10)
+            })
+        );
+        // A repeated letter: the prefix wins, the suffix does not overlap it.
+        assert_eq!(
+            change_between("aa", "aaa"),
+            Some(Change {
+                old: Span::new(2, 2),
+                new: Span::new(2, 3)
+            })
+        );
+        assert_eq!(
+            change_between("abcd", ""),
+            Some(Change {
+                old: Span::new(0, 4),
+                new: Span::new(0, 0)
+            })
+        );
+    }
+
+    /// Everything the editor and the command line read from an analysis.
+    fn assert_same(fast: &Analysis, full: &Analysis) {
+        assert_eq!(fast.text, full.text);
+        assert_eq!(fast.file, full.file);
+        assert_eq!(fast.diagnostics, full.diagnostics);
+        assert_eq!(fast.reports, full.reports);
+        assert_eq!(fast.puzzle_reports, full.puzzle_reports);
+        assert_eq!(fast.scene.symbols, full.scene.symbols);
+        assert_eq!(fast.scene.references, full.scene.references);
+        assert_eq!(fast.scene.problems, full.scene.problems);
+        assert_eq!(fast.scene.puzzles, full.scene.puzzles);
+    }
+
+    const FILE: &str = "point A = (0, 0)\npoint B = (1, 0)\n\
+        solve first {\n  goal M = midpoint(A, B)\n}\n\
+        let r = 2\n\
+        planar p {\n  node a = (0, 0)\n  node b = (1, 1)\n  node c = (1, 0)\n  node d = (0, 1)\n  edge a - b, c - d\n}\n\
+        solve second {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\n\
+        point D = (r, 1)\n";
+
+    #[test]
+    fn an_edit_inside_a_block_redoes_that_block_alone() {
+        let previous = analyze(FILE);
+        assert_eq!(previous.parts.syntax, []);
+        for (find, replace) in [
+            ("c2 = circle(B, A)", "c2 = circle(B, A)\n  c3 = line(A, B)"),
+            ("C, _ = c1 & c2", "_, C = c1 & c2"),
+            ("goal M = midpoint(A, B)", "goal M = midpoint(A, Bx)"),
+            ("edge a - b, c - d", "edge a - b"),
+            ("node a = (0, 0)", "node a = (1, 1)"),
+            ("solve first {\n", "solve first {\n  mask line\n"),
+            // Syntax errors inside the block: it still ends at its `}`.
+            ("C, _ = c1 & c2", "C, _ = c1 & (c2"),
+            ("c1 = circle(A, B)", "c1 = circle(A, B"),
+        ] {
+            let text = FILE.replacen(find, replace, 1);
+            let fast = within_one_block(&previous, &text)
+                .unwrap_or_else(|| panic!("`{find}` → `{replace}` takes the fast path"));
+            assert_same(&fast, &analyze(&text));
+        }
+    }
+
+    #[test]
+    fn edits_outside_one_block_are_analysed_from_scratch() {
+        let previous = analyze(FILE);
+        for (find, replace) in [
+            ("let r = 2", "let r = 3"),
+            ("}\nlet r", "}\n\nlet r"),
+            ("solve second {", "solve second {{"),
+            ("}\nlet r", "let r"),
+        ] {
+            let text = FILE.replacen(find, replace, 1);
+            assert!(within_one_block(&previous, &text).is_none(), "{find}");
+            assert_same(&reanalyze(&previous, &text), &analyze(&text));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The analysis after an edit equals the analysis from scratch: chains of
+//! small random edits (what typing does) on every example, Euclidea level
+//! and mistake fixture, each analysed both ways.
+
+use euc::analysis::{analyze, Analysis};
+use euc::incremental::{reanalyze_telling, Redone};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Everything the editor and the command line read from an analysis.
+fn assert_same(fast: &Analysis, full: &Analysis, case: &str) {
+    assert_eq!(fast.text, full.text, "{case}");
+    assert_eq!(fast.file, full.file, "{case}");
+    assert_eq!(fast.diagnostics, full.diagnostics, "{case}");
+    assert_eq!(fast.reports, full.reports, "{case}");
+    assert_eq!(fast.puzzle_reports, full.puzzle_reports, "{case}");
+    assert_eq!(fast.scene.symbols, full.scene.symbols, "{case}");
+    assert_eq!(fast.scene.references, full.scene.references, "{case}");
+    assert_eq!(fast.scene.problems, full.scene.problems, "{case}");
+    assert_eq!(fast.scene.puzzles, full.scene.puzzles, "{case}");
+}
+
+/// What an edit inserts: a character, a name, a number, a whole step.
+const PIECES: &[&str] = &[
+    "",
+    " ",
+    "\n",
+    "1",
+    "5",
+    ".",
+    "A",
+    "B",
+    "x",
+    "(",
+    ")",
+    ",",
+    "&",
+    "-",
+    "_",
+    "}",
+    "{",
+    "é",
+    "\n  c9 = circle(A, B)",
+    "\n  goal Z = midpoint(A, B)",
+    "  mask line",
+    "deg",
+    "// note",
+];
+
+/// Chains of up to five edits at random places of every example, Euclidea
+/// level and mistake fixture (seeded: `EUC_FUZZ_SEED` replays another run,
+/// `EUC_FUZZ_CASES` sets the number of chains).
+#[test]
+fn chains_of_edits_give_the_analysis_from_scratch() {
+    let mut paths = super::example_files();
+    paths.extend(super::euc_files(
+        &super::root().join("tests/fixtures/mistakes"),
+    ));
+    let files: Vec<String> = paths.iter().map(|path| super::read(path)).collect();
+    let seed = std::env::var("EUC_FUZZ_SEED")
+        .ok()
+        .and_then(|seed| seed.parse().ok())
+        .unwrap_or(0x1c_ed17);
+    let chains = std::env::var("EUC_FUZZ_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(400);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut counts = [0usize; 3];
+    for chain in 0..chains {
+        let file = rng.random_range(0..files.len());
+        let mut text = files[file].clone();
+        let mut analysis = analyze(&text);
+        for edit in 0..rng.random_range(1..=5) {
+            // Edits land in blocks more often than not, as typing does.
+            let blocks: Vec<(usize, usize)> = text
+                .match_indices('{')
+                .filter_map(|(open, _)| Some((open, open + text[open..].find('}')?)))
+                .collect();
+            let mut start = if blocks.is_empty() || rng.random_ratio(1, 4) {
+                rng.random_range(0..=text.len())
+            } else {
+                let (open, close) = blocks[rng.random_range(0..blocks.len())];
+                rng.random_range(open + 1..=close)
+            };
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (start + rng.random_range(0..4)).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            let piece = PIECES[rng.random_range(0..PIECES.len())];
+            text.replace_range(start..end, piece);
+            let (fast, redone) = reanalyze_telling(&analysis, &text);
+            let case = format!(
+                "seed {seed}, chain {chain}, edit {edit}: {} with {start}..{end} → {piece:?}, \
+                 after {:?}, now {text:?}",
+                paths[file].display(),
+                analysis.text,
+            );
+            assert_same(&fast, &analyze(&text), &case);
+            counts[redone as usize] += 1;
+            analysis = fast;
+        }
+    }
+    // The test means something only if many edits took the fast path.
+    let [nothing, one_block, everything] = counts;
+    assert!(
+        one_block * 2 >= nothing + one_block + everything,
+        "one block redone {one_block} times, nothing {nothing}, everything {everything}"
+    );
+}
+
+#[test]
+fn typing_a_step_into_a_block_redoes_that_block_alone() {
+    let path = super::root().join("examples/napoleon.euc");
+    let mut text = super::read(&path);
+    let mut analysis = analyze(&text);
+    let at = text.rfind('}').expect("napoleon.euc ends with a block");
+    let mut fast = 0;
+    for (typed, character) in "  k9 = circle(A, B)\n".chars().enumerate() {
+        text.insert(at + typed, character);
+        let (next, redone) = reanalyze_telling(&analysis, &text);
+        let full = analyze(&text);
+        assert_eq!(
+            next.diagnostics, full.diagnostics,
+            "after {typed} characters"
+        );
+        fast += usize::from(redone == Redone::OneBlock);
+        analysis = next;
+    }
+    // Half-typed steps are syntax errors inside the block: it still ends at
+    // its `}`, so every keystroke redoes this block alone.
+    assert_eq!(fast, 20, "keystrokes that redid one block");
+}
