@@ -1,8 +1,11 @@
 //! Language-server latency (release), against the real `euc lsp` over stdio:
-//! time to first diagnostics on open, diagnostics after a one-character edit,
-//! and hover, on a 5,000-line file. A 50-line file measured in the same run
-//! is the baseline; diagnostics include the server's debounce (none when
-//! the last analysis took under 5 ms, else twice its cost, at most 120 ms).
+//! time to first diagnostics on open, diagnostics after a one-character edit
+//! inside one block and of a parameter every block uses, and hover, on a
+//! 5,000-line file; then the analysis itself in this process, from scratch
+//! and after an edit inside one block. A 50-line file measured in the same
+//! run is the baseline; diagnostics include the server's debounce (none
+//! when the last analysis of the same kind took under 10 ms, else twice its
+//! cost, at most 120 ms).
 //!
 //! cargo bench --bench lsp
 
@@ -10,6 +13,8 @@
 #[allow(dead_code)]
 mod lsp_client;
 
+use euc::analysis::analyze;
+use euc::incremental::{reanalyze_telling, Redone};
 use lsp_client::Session;
 use serde_json::json;
 use std::path::Path;
@@ -44,13 +49,42 @@ fn millis(duration: Duration) -> String {
 
 struct Figures {
     open: Duration,
+    /// An edit of a top-level parameter every block depends on.
     edit: Duration,
+    /// An edit inside one block.
+    block_edit: Duration,
     hover: Duration,
+}
+
+/// Changes one character of a line (a `let` value or a step's indent) to
+/// `text` and waits for the diagnostics of that version.
+fn edit_and_wait(
+    session: &mut Session,
+    uri: &str,
+    version: i32,
+    line: u32,
+    character: u32,
+    text: &str,
+) -> Duration {
+    let started = Instant::now();
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
+            { "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": character + 1 } }, "text": text }
+        ] }),
+    );
+    session.wait(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["version"] == version
+    });
+    started.elapsed()
 }
 
 fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figures {
     let mut opens = Vec::new();
     let mut edits = Vec::new();
+    let mut block_edits = Vec::new();
     let mut hovers = Vec::new();
     for run in 0..runs {
         let uri = format!("file:///bench/{name}-{run}.euc");
@@ -60,21 +94,9 @@ fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figure
         let mut version = 1;
         for _ in 0..5 {
             version += 1;
-            let started = Instant::now();
-            session.notify(
-                "textDocument/didChange",
-                json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
-                    // `let r0 = 1 + …`: the 1 becomes 2 and back, the file stays valid.
-                    { "range": { "start": { "line": 0, "character": 9 }, "end": { "line": 0, "character": 10 } }, "text": if version % 2 == 0 { "2" } else { "1" } }
-                ] }),
-            );
-            let wanted = version;
-            session.wait(|m| {
-                m["method"] == "textDocument/publishDiagnostics"
-                    && m["params"]["uri"] == uri
-                    && m["params"]["version"] == wanted
-            });
-            edits.push(started.elapsed());
+            // `let r0 = 1 + …`: the 1 becomes 2 and back, the file stays valid.
+            let digit = if version % 2 == 0 { "2" } else { "1" };
+            edits.push(edit_and_wait(session, &uri, version, 0, 9, digit));
             let started = Instant::now();
             let id = session.request(
                 "textDocument/hover",
@@ -83,18 +105,53 @@ fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figure
             session.response(id);
             hovers.push(started.elapsed());
         }
+        for _ in 0..6 {
+            version += 1;
+            // `  c1 = circle(A0, B0)` in the first block: its indent's
+            // second space becomes a tab and back.
+            let space = if version % 2 == 0 { "\t" } else { " " };
+            block_edits.push(edit_and_wait(session, &uri, version, 5, 1, space));
+        }
     }
     Figures {
         open: median(opens),
         edit: median(edits),
+        block_edit: median(block_edits),
         hover: median(hovers),
     }
+}
+
+/// The analysis itself, in this process: from scratch, and again after an
+/// edit inside one block (`euc::incremental`), median of `runs`.
+fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
+    let at = text
+        .find("  c1 = circle(A0")
+        .expect("the generated file has block s0")
+        + 1;
+    let mut full = Vec::new();
+    let mut again = Vec::new();
+    let mut previous = analyze(text);
+    for run in 0..runs {
+        let mut edited = text.to_string();
+        edited.replace_range(at..at + 1, if run % 2 == 0 { "\t" } else { " " });
+        let started = Instant::now();
+        let analysis = analyze(&edited);
+        full.push(started.elapsed());
+        drop(analysis);
+        let started = Instant::now();
+        let (analysis, redone) = reanalyze_telling(&previous, &edited);
+        again.push(started.elapsed());
+        assert_eq!(redone, Redone::OneBlock);
+        previous = analysis;
+    }
+    (median(full), median(again))
 }
 
 fn main() {
     let binary = Path::new(env!("CARGO_BIN_EXE_euc"));
     let mut session = Session::start(binary, json!({}));
-    let small = measure(&mut session, "small", &generated_file(50), 5);
+    let small_text = generated_file(50);
+    let small = measure(&mut session, "small", &small_text, 5);
     let large_text = generated_file(5_000);
     let large = measure(&mut session, "large", &large_text, 5);
     session.stop();
@@ -107,17 +164,37 @@ fn main() {
     for (label, small, large) in [
         ("first diagnostics after open", small.open, large.open),
         (
-            "diagnostics after a one-character edit (incl. the adaptive debounce)",
+            "diagnostics after an edit inside one block (incl. the adaptive debounce)",
+            small.block_edit,
+            large.block_edit,
+        ),
+        (
+            "diagnostics after an edit of a parameter every block uses",
             small.edit,
             large.edit,
         ),
         ("hover after the edit", small.hover, large.hover),
     ] {
-        println!(
-            "| {label} | {} | {} | {:.1} |",
-            millis(small),
-            millis(large),
-            large.as_secs_f64() / small.as_secs_f64()
-        );
+        row(label, small, large);
     }
+    let (small_full, small_again) = analysis_times(&small_text, 21);
+    let (large_full, large_again) = analysis_times(&large_text, 21);
+    println!("\n# the analysis in this process (median of 21)\n");
+    println!("| analysis | 50 lines ms | 5,000 lines ms | ratio |");
+    println!("|---|---|---|---|");
+    row("from scratch", small_full, large_full);
+    row("after an edit inside one block", small_again, large_again);
+    println!(
+        "\nat 5,000 lines, an edit inside one block costs {:.1}x less than analysing from scratch",
+        large_full.as_secs_f64() / large_again.as_secs_f64()
+    );
+}
+
+fn row(label: &str, small: Duration, large: Duration) {
+    println!(
+        "| {label} | {} | {} | {:.1} |",
+        millis(small),
+        millis(large),
+        large.as_secs_f64() / small.as_secs_f64()
+    );
 }

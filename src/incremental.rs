@@ -11,6 +11,7 @@ use crate::parse::ast::{Item, ItemKind};
 use crate::parse::{parse, parse_range};
 use crate::resolve::resolve_block_again;
 use crate::span::{Shift, Span};
+use std::sync::Arc;
 
 /// The analysis of `text`, reusing what `previous` (of an earlier text)
 /// found for the parts the edit left alone.
@@ -74,6 +75,31 @@ pub fn change_between(before: &str, after: &str) -> Option<Change> {
     })
 }
 
+/// Whether an edit from `previous` to `text` lies inside one block (and the
+/// previous text had no syntax error elsewhere): then `reanalyze` most
+/// likely redoes that block alone. Cheap: one comparison of the texts.
+pub fn touches_one_block(previous: &Analysis, text: &str) -> bool {
+    block_holding_the_change(previous, text).is_some()
+}
+
+/// The block (its index in `Parts::blocks` and its span) that holds every
+/// changed byte, if the previous text's syntax errors all lie in it too.
+fn block_holding_the_change(previous: &Analysis, text: &str) -> Option<(usize, Span)> {
+    let change = change_between(&previous.text, text)?;
+    let position = previous.parts.blocks.iter().position(|block| {
+        let span = previous.file.items[block.resolution.item].span;
+        span.start <= change.old.start && change.old.end <= span.end
+    })?;
+    let span = previous.file.items[previous.parts.blocks[position].resolution.item].span;
+    let inside = |inner: Span| span.start <= inner.start && inner.end <= span.end;
+    previous
+        .parts
+        .syntax
+        .iter()
+        .all(|d| inside(d.span))
+        .then_some((position, span))
+}
+
 /// The fast path, or `None` when the edit is not inside one block, the
 /// previous text had syntax errors outside that block, or the new text's
 /// items outside it are not the previous ones moved.
@@ -87,17 +113,8 @@ pub fn change_between(before: &str, after: &str) -> Option<Change> {
 /// declarations (and whether any `solve` block exists), so it is kept; the
 /// block's uses of top-level names are replaced in `Scene::references`.
 fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
-    let change = change_between(&previous.text, text)?;
-    let position = previous.parts.blocks.iter().position(|block| {
-        let span = previous.file.items[block.resolution.item].span;
-        span.start <= change.old.start && change.old.end <= span.end
-    })?;
+    let (position, old_span) = block_holding_the_change(previous, text)?;
     let block = &previous.parts.blocks[position];
-    let old_span = previous.file.items[block.resolution.item].span;
-    let inside = |span: Span| old_span.start <= span.start && span.end <= old_span.end;
-    if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
-        return None;
-    }
     let delta = text.len() as isize - previous.text.len() as isize;
     let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
     let index = block.resolution.item;
@@ -108,7 +125,7 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
             let mut file = previous.file.clone();
             file.items[index] = item;
             for later in &mut file.items[index + 1..] {
-                later.shift_after(from, delta);
+                Arc::make_mut(later).shift_after(from, delta);
             }
             (file, Vec::new())
         }
@@ -124,9 +141,9 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
                     .iter()
                     .zip(&previous.file.items[index + 1..])
                     .all(|(new, old)| {
-                        let mut old = old.clone();
+                        let mut old = Item::clone(old);
                         old.shift_after(from, delta);
-                        *new == old
+                        **new == old
                     });
             let inside = |span: Span| new_span.start <= span.start && span.end <= new_span.end;
             if !same_items || !syntax.iter().all(|d| inside(d.span)) {
@@ -181,7 +198,7 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
 /// exactly that extent with no syntax error: then the whole text's parse
 /// has it too. (With an error, the parser's report depends on what it
 /// recovered from before the block.)
-fn parse_block_alone(text: &str, span: Span) -> Option<Item> {
+fn parse_block_alone(text: &str, span: Span) -> Option<Arc<Item>> {
     let (mut parsed, syntax) = parse_range(text, span);
     let closed = parsed.items.first().is_some_and(|item| match &item.kind {
         ItemKind::Solve(block) => block.closed,

@@ -1,7 +1,7 @@
 //! Open documents: text, version, line index and the latest analysis.
 
 use crate::analysis::{analyze, Analysis};
-use crate::incremental::reanalyze;
+use crate::incremental::{reanalyze_telling, touches_one_block, Redone};
 use crate::span::LineIndex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -13,13 +13,17 @@ use tower_lsp_server::ls_types as lsp;
 /// slowed by analyses that will be outdated at the next keystroke.
 pub const DEBOUNCE: Duration = Duration::from_millis(120);
 
+/// An analysis cheaper than this publishes at once: keystrokes come tens
+/// of milliseconds apart, so at worst one analysis in a burst is wasted.
+pub const CHEAP: Duration = Duration::from_millis(10);
+
 /// How long to wait after a change, given what the last analysis of the
-/// document cost: nothing when analyses are cheap (diagnostics at once),
+/// same kind cost: nothing when analyses are cheap (diagnostics at once),
 /// twice the cost otherwise, never more than `DEBOUNCE`; `DEBOUNCE` before
 /// the first analysis.
 pub fn debounce_for(cost: Option<Duration>) -> Duration {
     match cost {
-        Some(cost) if cost < Duration::from_millis(5) => Duration::ZERO,
+        Some(cost) if cost < CHEAP => Duration::ZERO,
         Some(cost) => (cost * 2).min(DEBOUNCE),
         None => DEBOUNCE,
     }
@@ -38,8 +42,14 @@ pub struct Document {
     /// The latest analysis made, of whatever version: the next one redoes
     /// only what an edit touched (`crate::incremental`).
     latest: Option<Arc<Analysis>>,
-    /// What the last analysis took.
-    cost: Option<Duration>,
+    /// What the last analysis of each kind took: of the whole text, and of
+    /// one block after an edit inside it.
+    costs: [Option<Duration>; 2],
+    /// Analyses replaced by newer ones, freed after diagnostics are out.
+    retired: Vec<Arc<Analysis>>,
+    /// Whether the pending change lies inside one block (its analysis will
+    /// most likely redo that block alone).
+    one_block: bool,
 }
 
 /// One consistent view of a document.
@@ -108,7 +118,9 @@ impl Documents {
             current_version: Arc::new(AtomicI32::new(version)),
             analysis: None,
             latest: None,
-            cost: None,
+            costs: [None; 2],
+            retired: Vec::new(),
+            one_block: false,
         };
         self.lock().insert(uri.as_str().to_string(), document);
     }
@@ -150,6 +162,10 @@ impl Documents {
             }
         }
         document.index = Arc::new(LineIndex::new(&text));
+        document.one_block = document
+            .latest
+            .as_ref()
+            .is_some_and(|latest| touches_one_block(latest, &text));
         document.text = text.into();
         document.version = version;
         document.current_version.store(version, Ordering::SeqCst);
@@ -195,32 +211,52 @@ impl Documents {
         let analysis = cell
             .get_or_init(|| {
                 let started = Instant::now();
-                let analysis = Arc::new(match latest {
-                    Some(latest) => reanalyze(&latest, &snapshot.text),
-                    None => analyze(&snapshot.text),
-                });
-                cost = Some(started.elapsed());
-                analysis
+                let (analysis, redone) = match latest {
+                    // An edit undone, or a version that changed nothing.
+                    Some(latest) if *latest.text == *snapshot.text => return latest,
+                    Some(latest) => reanalyze_telling(&latest, &snapshot.text),
+                    None => (analyze(&snapshot.text), Redone::Everything),
+                };
+                cost = Some((started.elapsed(), redone == Redone::OneBlock));
+                Arc::new(analysis)
             })
             .clone();
         if let Some(document) = self.lock().get_mut(snapshot.uri.as_str()) {
-            if let Some(cost) = cost {
-                document.cost = Some(cost);
+            if let Some((cost, one_block)) = cost {
+                document.costs[usize::from(one_block)] = Some(cost);
             }
             if document.version == snapshot.version {
-                document.latest = Some(analysis.clone());
+                // Freeing a large file's analysis takes milliseconds: not
+                // on the way to its diagnostics (`free_retired`).
+                if let Some(old) = document.latest.replace(analysis.clone()) {
+                    document.retired.push(old);
+                }
             }
         }
         analysis
     }
 
-    /// How long diagnostics wait after a change to this document.
+    /// How long diagnostics wait after a change to this document: by what
+    /// the last analysis of the same kind (whole text, or one block) took;
+    /// none for the first edit inside a block (expected to be cheap).
     pub fn debounce(&self, uri: &lsp::Uri) -> Duration {
-        debounce_for(
-            self.lock()
-                .get(uri.as_str())
-                .and_then(|document| document.cost),
-        )
+        let documents = self.lock();
+        let Some(document) = documents.get(uri.as_str()) else {
+            return DEBOUNCE;
+        };
+        match (document.one_block, document.costs) {
+            (true, [_, None]) => Duration::ZERO,
+            (true, [_, cost]) | (false, [cost, _]) => debounce_for(cost),
+        }
+    }
+
+    /// Frees the analyses that newer ones replaced.
+    pub fn free_retired(&self, uri: &lsp::Uri) {
+        let retired = match self.lock().get_mut(uri.as_str()) {
+            Some(document) => std::mem::take(&mut document.retired),
+            None => return,
+        };
+        drop(retired);
     }
 }
 
@@ -237,6 +273,32 @@ mod tests {
             Duration::from_millis(40)
         );
         assert_eq!(debounce_for(Some(Duration::from_secs(1))), DEBOUNCE);
+    }
+
+    #[test]
+    fn an_edit_inside_a_block_is_timed_apart_from_whole_analyses() {
+        let documents = Documents::default();
+        let uri: lsp::Uri = "file:///typing.euc".parse().unwrap();
+        let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n}\n";
+        documents.open(uri.clone(), text.to_string(), 1);
+        documents.analysis(&documents.snapshot(&uri).unwrap());
+        let edit = |line: u32, character: u32, version: i32| {
+            let position = lsp::Position::new(line, character);
+            let change = lsp::TextDocumentContentChangeEvent {
+                range: Some(lsp::Range::new(position, position)),
+                range_length: None,
+                text: " ".to_string(),
+            };
+            assert!(documents.change(&uri, version, vec![change]));
+            let one_block = documents.lock()[uri.as_str()].one_block;
+            documents.analysis(&documents.snapshot(&uri).unwrap());
+            one_block
+        };
+        // Inside the block: the one-block analysis is timed on its own.
+        assert!(edit(3, 2, 2));
+        assert!(documents.lock()[uri.as_str()].costs[1].is_some());
+        // A declaration: the whole text.
+        assert!(!edit(0, 9, 3));
     }
 
     #[test]

@@ -238,8 +238,8 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
     if snapshot.version != version {
         return;
     }
-    let for_thread = snapshot.clone();
-    let Ok(analysis) = tokio::task::spawn_blocking(move || documents.analysis(&for_thread)).await
+    let (for_thread, analyser) = (snapshot.clone(), documents.clone());
+    let Ok(analysis) = tokio::task::spawn_blocking(move || analyser.analysis(&for_thread)).await
     else {
         client
             .log_message(
@@ -256,8 +256,11 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
         .map(|d| convert::diagnostic(&text, &uri, d))
         .collect();
     client
-        .publish_diagnostics(uri, diagnostics, Some(version))
+        .publish_diagnostics(uri.clone(), diagnostics, Some(version))
         .await;
+    // Whatever the analysis replaced is freed now, off the way to the
+    // diagnostics above.
+    tokio::task::spawn_blocking(move || documents.free_retired(&uri));
 }
 
 fn panicked() -> jsonrpc::Error {

@@ -6,7 +6,7 @@ use std::fmt::{self, Write};
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SourceFile {
-    pub items: Vec<Item>,
+    pub items: Vec<std::sync::Arc<Item>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

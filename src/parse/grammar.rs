@@ -38,7 +38,9 @@ where
     ));
     statements(item)
         .then_ignore(end())
-        .map(|items| SourceFile { items })
+        .map(|items: Vec<Item>| SourceFile {
+            items: items.into_iter().map(std::sync::Arc::new).collect(),
+        })
 }
 
 /// What may follow a statement: a line break, the end of the block or of the file.
