@@ -64,6 +64,7 @@ pub struct Scene {
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
+    kinds: Arc<Kinds>,
 }
 
 impl Scene {
@@ -72,26 +73,37 @@ impl Scene {
     }
 
     /// The given points, in declaration order: the starting set.
-    pub fn givens(&self) -> Vec<usize> {
-        self.symbols_of(DeclKind::Point)
+    pub fn givens(&self) -> &[usize] {
+        &self.kinds.givens
     }
 
     /// The lines and circles drawn at the start.
-    pub fn setup(&self) -> Vec<usize> {
-        (0..self.symbols.len())
-            .filter(|&index| {
-                matches!(
-                    self.symbols[index].kind,
-                    DeclKind::Line | DeclKind::Segment | DeclKind::Ray | DeclKind::Circle
-                )
-            })
-            .collect()
+    pub fn setup(&self) -> &[usize] {
+        &self.kinds.setup
     }
+}
 
-    fn symbols_of(&self, kind: DeclKind) -> Vec<usize> {
-        (0..self.symbols.len())
-            .filter(|&index| self.symbols[index].kind == kind)
-            .collect()
+/// The symbols every block starts from, found once per file (each block's
+/// problem lists them).
+#[derive(Clone, Debug, Default)]
+struct Kinds {
+    givens: Vec<usize>,
+    setup: Vec<usize>,
+}
+
+impl Kinds {
+    fn of(symbols: &[Symbol]) -> Kinds {
+        let mut kinds = Kinds::default();
+        for (index, symbol) in symbols.iter().enumerate() {
+            match symbol.kind {
+                DeclKind::Point => kinds.givens.push(index),
+                DeclKind::Line | DeclKind::Segment | DeclKind::Ray | DeclKind::Circle => {
+                    kinds.setup.push(index)
+                }
+                DeclKind::Let => {}
+            }
+        }
+        kinds
     }
 }
 
@@ -157,6 +169,7 @@ pub fn resolve_traced(
     let mut diagnostics = Vec::new();
     let mut scene = Scene::default();
     declare_symbols(file, &mut scene, &mut diagnostics);
+    scene.kinds = Arc::new(Kinds::of(&scene.symbols));
     scene.names = Arc::new(lower::Names::new(
         scene
             .symbols

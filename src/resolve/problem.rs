@@ -251,12 +251,12 @@ pub(super) fn resolve_block(
         span,
         header_span,
         body_span: block.body_span,
-        givens: scene.givens(),
-        setup: scene.setup(),
+        givens: scene.givens().to_vec(),
+        setup: scene.setup().to_vec(),
         setup_names: scene
             .setup()
-            .into_iter()
-            .map(|symbol| scene.symbols[symbol].name.clone())
+            .iter()
+            .map(|&symbol| scene.symbols[symbol].name.clone())
             .collect(),
         goals: Vec::new(),
         mask: Vec::new(),
