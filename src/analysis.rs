@@ -64,6 +64,16 @@ pub fn analyze(text: &str) -> Analysis {
 
 pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
     let (file, syntax) = parse(text);
+    analyze_parsed(text, file, syntax, options)
+}
+
+/// Everything after parsing: `file` and `syntax` are the parse of `text`.
+pub(crate) fn analyze_parsed(
+    text: &str,
+    file: SourceFile,
+    syntax: Vec<Diagnostic>,
+    options: &ResolveOptions,
+) -> Analysis {
     let (scene, top, resolutions) = resolve_traced(&file, options);
     let mut reports = vec![None; scene.problems.len()];
     let mut puzzle_reports = vec![None; scene.puzzles.len()];

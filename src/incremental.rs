@@ -5,7 +5,7 @@
 //! result equals `analyze` of the new text (tested on random edits below
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
-use crate::analysis::{analyze_with, assemble, Analysis, BlockParts};
+use crate::analysis::{analyze_parsed, analyze_with, assemble, Analysis, BlockParts};
 use crate::check::{check_problem, check_puzzle};
 use crate::parse::ast::{Item, ItemKind};
 use crate::parse::{parse, parse_range};
@@ -27,6 +27,9 @@ pub enum Redone {
     Nothing,
     /// One block was parsed, resolved and checked; the rest was kept.
     OneBlock,
+    /// One item (a declaration) was parsed; the whole file was resolved
+    /// and checked.
+    AllButParsing,
     /// The whole text was analysed.
     Everything,
 }
@@ -36,13 +39,16 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
     if previous.text == text {
         return (previous.clone(), Redone::Nothing);
     }
-    match within_one_block(previous, text) {
-        Some(analysis) => (analysis, Redone::OneBlock),
-        None => (
-            analyze_with(text, &previous.parts.options),
-            Redone::Everything,
-        ),
+    if let Some(analysis) = within_one_block(previous, text) {
+        return (analysis, Redone::OneBlock);
     }
+    if let Some(analysis) = within_one_item(previous, text) {
+        return (analysis, Redone::AllButParsing);
+    }
+    (
+        analyze_with(text, &previous.parts.options),
+        Redone::Everything,
+    )
 }
 
 /// How a text changed: `old` (a range of the previous text) became `new`
@@ -119,7 +125,7 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
     let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
     let index = block.resolution.item;
     let from = old_span.end;
-    let (file, syntax) = match parse_block_alone(text, new_span) {
+    let (file, syntax) = match parse_item_alone(text, new_span) {
         Some(item) => {
             // Everything after the block moves by `delta`; the block is new.
             let mut file = previous.file.clone();
@@ -194,21 +200,53 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
     ))
 }
 
-/// The block in `span` parsed on its own, if it is one closed block of
-/// exactly that extent with no syntax error: then the whole text's parse
-/// has it too. (With an error, the parser's report depends on what it
-/// recovered from before the block.)
-fn parse_block_alone(text: &str, span: Span) -> Option<Arc<Item>> {
+/// The item in `span` parsed on its own, if it is one item of exactly that
+/// extent with no syntax error (a block closed by its `}`): then the whole
+/// text's parse has it too. (With an error, the parser's report depends on
+/// what it recovered from before the item.)
+fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
     let (mut parsed, syntax) = parse_range(text, span);
     let closed = parsed.items.first().is_some_and(|item| match &item.kind {
         ItemKind::Solve(block) => block.closed,
         ItemKind::Planar(block) => block.closed,
-        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+        ItemKind::Decl(_) => true,
+        ItemKind::Error(_) => false,
     });
     if !closed || !syntax.is_empty() || parsed.items.len() != 1 || parsed.items[0].span != span {
         return None;
     }
     parsed.items.pop()
+}
+
+/// An edit inside one item that parses cleanly alone (a declaration, most
+/// often): the other items are kept, moved, and the file is resolved and
+/// checked from that tree — everything but the parse, a third of a full
+/// analysis. `None` under the same conditions as `within_one_block`.
+fn within_one_item(previous: &Analysis, text: &str) -> Option<Analysis> {
+    let change = change_between(&previous.text, text)?;
+    let index =
+        previous.file.items.iter().position(|item| {
+            item.span.start <= change.old.start && change.old.end <= item.span.end
+        })?;
+    let old_span = previous.file.items[index].span;
+    let inside = |span: Span| old_span.start <= span.start && span.end <= old_span.end;
+    if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
+        return None;
+    }
+    let delta = text.len() as isize - previous.text.len() as isize;
+    let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
+    let item = parse_item_alone(text, new_span)?;
+    let mut file = previous.file.clone();
+    file.items[index] = item;
+    for later in &mut file.items[index + 1..] {
+        Arc::make_mut(later).shift_after(old_span.end, delta);
+    }
+    Some(analyze_parsed(
+        text,
+        file,
+        Vec::new(),
+        &previous.parts.options,
+    ))
 }
 
 #[cfg(test)]
@@ -297,6 +335,17 @@ mod tests {
             let text = FILE.replacen(find, replace, 1);
             assert!(within_one_block(&previous, &text).is_none(), "{find}");
             assert_same(&reanalyze(&previous, &text), &analyze(&text));
+        }
+    }
+
+    #[test]
+    fn an_edit_inside_a_declaration_keeps_the_parse_of_the_rest() {
+        let previous = analyze(FILE);
+        for (find, replace) in [("let r = 2", "let r = 3"), ("(1, 0)", "(1, 0.5)")] {
+            let text = FILE.replacen(find, replace, 1);
+            let (analysis, redone) = reanalyze_telling(&previous, &text);
+            assert_eq!(redone, Redone::AllButParsing, "{find}");
+            assert_same(&analysis, &analyze(&text));
         }
     }
 }
