@@ -135,3 +135,31 @@ fn typing_a_step_into_a_block_redoes_that_block_alone() {
     // its `}`, so every keystroke redoes this block alone.
     assert_eq!(fast, 20, "keystrokes that redid one block");
 }
+
+/// Every example's first block typed again, one character at a time, into
+/// its braces: each keystroke's analysis equals the one from scratch.
+#[test]
+fn typing_each_examples_first_block_gives_the_analysis_from_scratch() {
+    for path in super::example_files() {
+        let full = super::read(&path);
+        let Some(open) = full.find("{\n") else {
+            continue;
+        };
+        let Some(close) = full[open..].find("\n}").map(|end| open + end) else {
+            continue;
+        };
+        let body = &full[open + 2..close];
+        let mut text = format!("{}{}", &full[..open + 2], &full[close..]);
+        let mut analysis = analyze(&text);
+        let mut at = open + 2;
+        for character in body.chars() {
+            text.insert(at, character);
+            at += character.len_utf8();
+            let (next, _) = reanalyze_telling(&analysis, &text);
+            let case = format!("{} typed to {at}", path.display());
+            assert_same(&next, &analyze(&text), &case);
+            analysis = next;
+        }
+        assert_eq!(text, full);
+    }
+}
