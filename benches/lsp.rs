@@ -14,10 +14,11 @@
 mod lsp_client;
 
 use euc::analysis::analyze;
-use euc::incremental::{reanalyze_telling, Redone};
+use euc::incremental::{reanalyze_shared, Redone};
 use lsp_client::Session;
 use serde_json::json;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `lines` lines of declarations with a solved block every 50 lines.
@@ -122,7 +123,9 @@ fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figure
 }
 
 /// The analysis itself, in this process: from scratch, and again after an
-/// edit inside one block (`euc::incremental`), median of `runs`.
+/// edit inside one block, handing the previous analysis over as the
+/// language server does (`euc::incremental::reanalyze_shared`); median of
+/// `runs`.
 fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
     let at = text
         .find("  c1 = circle(A0")
@@ -130,7 +133,7 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
         + 1;
     let mut full = Vec::new();
     let mut again = Vec::new();
-    let mut previous = analyze(text);
+    let mut previous = Arc::new(analyze(text));
     for run in 0..runs {
         let mut edited = text.to_string();
         edited.replace_range(at..at + 1, if run % 2 == 0 { "\t" } else { " " });
@@ -139,10 +142,10 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
         full.push(started.elapsed());
         drop(analysis);
         let started = Instant::now();
-        let (analysis, redone) = reanalyze_telling(&previous, &edited);
+        let (analysis, redone) = reanalyze_shared(previous, &edited);
         again.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
-        previous = analysis;
+        previous = Arc::new(analysis);
     }
     (median(full), median(again))
 }

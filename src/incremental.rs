@@ -7,7 +7,8 @@
 
 use crate::analysis::{analyze_parsed, analyze_with, assemble, Analysis, BlockParts};
 use crate::check::{check_problem, check_puzzle};
-use crate::parse::ast::{Item, ItemKind};
+use crate::diag::Diagnostic;
+use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::parse::{parse, parse_range};
 use crate::resolve::resolve_block_again;
 use crate::span::{Shift, Span};
@@ -39,9 +40,30 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
     if previous.text == text {
         return (previous.clone(), Redone::Nothing);
     }
-    if let Some(analysis) = within_one_block(previous, text) {
-        return (analysis, Redone::OneBlock);
+    if let Some(plan) = plan_one_block(previous, text) {
+        return (
+            redo_one_block(previous.clone(), plan, text),
+            Redone::OneBlock,
+        );
     }
+    everything_else(previous, text)
+}
+
+/// `reanalyze_telling` that takes the previous analysis over when nothing
+/// else holds it: its parts are moved, not copied (the language server's
+/// way, where the previous analysis is dropped anyway).
+pub fn reanalyze_shared(previous: Arc<Analysis>, text: &str) -> (Analysis, Redone) {
+    if previous.text == text {
+        return (Arc::unwrap_or_clone(previous), Redone::Nothing);
+    }
+    if let Some(plan) = plan_one_block(&previous, text) {
+        let previous = Arc::unwrap_or_clone(previous);
+        return (redo_one_block(previous, plan, text), Redone::OneBlock);
+    }
+    everything_else(&previous, text)
+}
+
+fn everything_else(previous: &Analysis, text: &str) -> (Analysis, Redone) {
     if let Some(analysis) = within_one_item(previous, text) {
         return (analysis, Redone::AllButParsing);
     }
@@ -106,9 +128,10 @@ fn block_holding_the_change(previous: &Analysis, text: &str) -> Option<(usize, S
         .then_some((position, span))
 }
 
-/// The fast path, or `None` when the edit is not inside one block, the
-/// previous text had syntax errors outside that block, or the new text's
-/// items outside it are not the previous ones moved.
+/// How to redo one block, or `None` when the edit is not inside one block,
+/// the previous text had syntax errors outside that block, the new text's
+/// items outside it are not the previous ones moved, or the block is no
+/// longer a block of the same kind.
 ///
 /// Why parsing a clean block alone is enough: items are parsed one after
 /// the other, each from the start of a statement; the text before the block
@@ -118,23 +141,15 @@ fn block_holding_the_change(previous: &Analysis, text: &str) -> Option<(usize, S
 /// statement in both versions. The top level of the scene reads only
 /// declarations (and whether any `solve` block exists), so it is kept; the
 /// block's uses of top-level names are replaced in `Scene::references`.
-fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
+fn plan_one_block(previous: &Analysis, text: &str) -> Option<Plan> {
     let (position, old_span) = block_holding_the_change(previous, text)?;
-    let block = &previous.parts.blocks[position];
+    let block = &previous.parts.blocks[position].resolution;
     let delta = text.len() as isize - previous.text.len() as isize;
     let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
-    let index = block.resolution.item;
+    let index = block.item;
     let from = old_span.end;
-    let (file, syntax) = match parse_item_alone(text, new_span) {
-        Some(item) => {
-            // Everything after the block moves by `delta`; the block is new.
-            let mut file = previous.file.clone();
-            file.items[index] = item;
-            for later in &mut file.items[index + 1..] {
-                Arc::make_mut(later).shift_after(from, delta);
-            }
-            (file, Vec::new())
-        }
+    let tree = match parse_item_alone(text, new_span) {
+        Some(item) => Tree::Item(item),
         None => {
             // A block with syntax errors: the parser's recovery reports
             // them with what it saw before the block, so the whole text is
@@ -155,28 +170,92 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
             if !same_items || !syntax.iter().all(|d| inside(d.span)) {
                 return None;
             }
-            (file, syntax)
+            Tree::File(file, syntax)
         }
     };
-    let mut scene = previous.scene.clone();
+    let item = match &tree {
+        Tree::Item(item) => item,
+        Tree::File(file, _) => &file.items[index],
+    };
+    let same_kind = match item.kind {
+        ItemKind::Solve(_) => !block.is_puzzle,
+        ItemKind::Planar(_) => block.is_puzzle,
+        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+    };
+    same_kind.then_some(Plan {
+        position,
+        from,
+        delta,
+        tree,
+    })
+}
+
+/// What `plan_one_block` found: the edited block (its index in
+/// `Parts::blocks`), where the kept text after it starts in the previous
+/// text and how far it moves, and the block's new tree.
+struct Plan {
+    position: usize,
+    from: usize,
+    delta: isize,
+    tree: Tree,
+}
+
+enum Tree {
+    /// The block parsed alone (no syntax error).
+    Item(Arc<Item>),
+    /// The whole text parsed (the block has syntax errors).
+    File(SourceFile, Vec<Diagnostic>),
+}
+
+/// The analysis of `text` from the previous one and the plan: the rest
+/// moved, the block resolved and checked again.
+fn redo_one_block(previous: Analysis, plan: Plan, text: &str) -> Analysis {
+    let Analysis {
+        mut file,
+        mut scene,
+        mut reports,
+        mut puzzle_reports,
+        mut parts,
+        ..
+    } = previous;
+    let Plan {
+        position,
+        from,
+        delta,
+        tree,
+    } = plan;
+    let previous_block = parts.blocks[position].resolution.clone();
+    let index = previous_block.item;
+    match tree {
+        Tree::Item(item) => {
+            file.items[index] = item;
+            for later in &mut file.items[index + 1..] {
+                Arc::make_mut(later).shift_after(from, delta);
+            }
+            parts.syntax = Vec::new();
+        }
+        Tree::File(parsed, syntax) => {
+            file = parsed;
+            parts.syntax = syntax;
+        }
+    }
     scene.shift_after(from, delta);
-    let mut parts = previous.parts.clone();
-    parts.syntax = syntax;
     parts.top.shift_after(from, delta);
     for other in &mut parts.blocks {
         other.resolution.diagnostics.shift_after(from, delta);
         other.checked.shift_after(from, delta);
     }
-
-    let resolution = resolve_block_again(&file.items[index], &block.resolution, &mut scene)?;
-    let moved = resolution.references.len() as isize - block.resolution.references.len() as isize;
+    let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
+    else {
+        // Not reached: the plan checked the block's kind.
+        return analyze_with(text, &parts.options);
+    };
+    let moved = resolution.references.len() as isize - previous_block.references.len() as isize;
     for later in &mut parts.blocks[position + 1..] {
         let references = &mut later.resolution.references;
-        *references = references.start.checked_add_signed(moved)?
-            ..references.end.checked_add_signed(moved)?;
+        *references = references.start.saturating_add_signed(moved)
+            ..references.end.saturating_add_signed(moved);
     }
-    let mut reports = previous.reports.clone();
-    let mut puzzle_reports = previous.puzzle_reports.clone();
     let checked = if resolution.is_puzzle {
         let (report, diagnostics) = check_puzzle(&scene.puzzles[resolution.index]);
         puzzle_reports[resolution.index] = report;
@@ -190,14 +269,14 @@ fn within_one_block(previous: &Analysis, text: &str) -> Option<Analysis> {
         resolution,
         checked,
     };
-    Some(assemble(
+    assemble(
         text.to_string(),
         file,
         scene,
         reports,
         puzzle_reports,
         parts,
-    ))
+    )
 }
 
 /// The item in `span` parsed on its own, if it is one item of exactly that
@@ -221,7 +300,7 @@ fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
 /// An edit inside one item that parses cleanly alone (a declaration, most
 /// often): the other items are kept, moved, and the file is resolved and
 /// checked from that tree — everything but the parse, a third of a full
-/// analysis. `None` under the same conditions as `within_one_block`.
+/// analysis. `None` under the same conditions as `plan_one_block`.
 fn within_one_item(previous: &Analysis, text: &str) -> Option<Analysis> {
     let change = change_between(&previous.text, text)?;
     let index =
@@ -317,9 +396,12 @@ mod tests {
             ("c1 = circle(A, B)", "c1 = circle(A, B"),
         ] {
             let text = FILE.replacen(find, replace, 1);
-            let fast = within_one_block(&previous, &text)
-                .unwrap_or_else(|| panic!("`{find}` → `{replace}` takes the fast path"));
+            let (fast, redone) = reanalyze_telling(&previous, &text);
+            assert_eq!(redone, Redone::OneBlock, "`{find}` → `{replace}`");
             assert_same(&fast, &analyze(&text));
+            let (shared, redone) = reanalyze_shared(Arc::new(previous.clone()), &text);
+            assert_eq!(redone, Redone::OneBlock);
+            assert_same(&shared, &fast);
         }
     }
 
@@ -333,7 +415,7 @@ mod tests {
             ("}\nlet r", "let r"),
         ] {
             let text = FILE.replacen(find, replace, 1);
-            assert!(within_one_block(&previous, &text).is_none(), "{find}");
+            assert!(plan_one_block(&previous, &text).is_none(), "{find}");
             assert_same(&reanalyze(&previous, &text), &analyze(&text));
         }
     }

@@ -1,7 +1,7 @@
 //! Open documents: text, version, line index and the latest analysis.
 
 use crate::analysis::{analyze, Analysis};
-use crate::incremental::{reanalyze_telling, touches_one_block, Redone};
+use crate::incremental::{reanalyze_shared, touches_one_block, Redone};
 use crate::span::LineIndex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -147,18 +147,26 @@ impl Documents {
             return false;
         }
         let mut text = document.text.to_string();
+        // The held index serves the first change; later ones in the same
+        // notification need the text's new lines.
+        let mut index = Some(document.index.clone());
         for change in changes {
             match change.range {
                 Some(range) => {
-                    let index = LineIndex::new(&text);
+                    let lines = index
+                        .take()
+                        .unwrap_or_else(|| Arc::new(LineIndex::new(&text)));
                     let view = super::convert::Text {
                         text: &text,
-                        index: &index,
+                        index: &lines,
                     };
                     let span = view.span(range);
                     text.replace_range(span.start..span.end, &change.text);
                 }
-                None => text = change.text,
+                None => {
+                    text = change.text;
+                    index = None;
+                }
             }
         }
         document.index = Arc::new(LineIndex::new(&text));
@@ -201,7 +209,14 @@ impl Documents {
                             cell
                         }
                     };
-                    (cell, document.latest.clone())
+                    // Taken, not shared, when this call will compute: the
+                    // analysis after an edit can then move its parts
+                    // instead of copying them.
+                    let latest = match cell.get() {
+                        Some(_) => None,
+                        None => document.latest.take(),
+                    };
+                    (cell, latest)
                 }
                 // An older version: analysed for this caller alone.
                 _ => (Arc::new(OnceLock::new()), None),
@@ -214,7 +229,7 @@ impl Documents {
                 let (analysis, redone) = match latest {
                     // An edit undone, or a version that changed nothing.
                     Some(latest) if *latest.text == *snapshot.text => return latest,
-                    Some(latest) => reanalyze_telling(&latest, &snapshot.text),
+                    Some(latest) => reanalyze_shared(latest, &snapshot.text),
                     None => (analyze(&snapshot.text), Redone::Everything),
                 };
                 cost = Some((started.elapsed(), redone == Redone::OneBlock));
@@ -225,7 +240,9 @@ impl Documents {
             if let Some((cost, one_block)) = cost {
                 document.costs[usize::from(one_block)] = Some(cost);
             }
-            if document.version == snapshot.version {
+            // An analysis of an older version still serves as the start of
+            // the next one when there is none newer.
+            if document.version == snapshot.version || document.latest.is_none() {
                 // Freeing a large file's analysis takes milliseconds: not
                 // on the way to its diagnostics (`free_retired`).
                 if let Some(old) = document.latest.replace(analysis.clone()) {
