@@ -40,13 +40,14 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
     if previous.text == text {
         return (previous.clone(), Redone::Nothing);
     }
-    if let Some(plan) = plan_one_block(previous, text) {
+    let held = item_holding_the_change(previous, text);
+    if let Some(plan) = held.and_then(|held| plan_one_block(previous, text, held)) {
         return (
             redo_one_block(previous.clone(), plan, text),
             Redone::OneBlock,
         );
     }
-    everything_else(previous, text)
+    everything_else(previous, text, held)
 }
 
 /// `reanalyze_telling` that takes the previous analysis over when nothing
@@ -56,15 +57,16 @@ pub fn reanalyze_shared(previous: Arc<Analysis>, text: &str) -> (Analysis, Redon
     if previous.text == text {
         return (Arc::unwrap_or_clone(previous), Redone::Nothing);
     }
-    if let Some(plan) = plan_one_block(&previous, text) {
+    let held = item_holding_the_change(&previous, text);
+    if let Some(plan) = held.and_then(|held| plan_one_block(&previous, text, held)) {
         let previous = Arc::unwrap_or_clone(previous);
         return (redo_one_block(previous, plan, text), Redone::OneBlock);
     }
-    everything_else(&previous, text)
+    everything_else(&previous, text, held)
 }
 
-fn everything_else(previous: &Analysis, text: &str) -> (Analysis, Redone) {
-    if let Some(analysis) = within_one_item(previous, text) {
+fn everything_else(previous: &Analysis, text: &str, held: Option<Held>) -> (Analysis, Redone) {
+    if let Some(analysis) = held.and_then(|held| within_one_item(previous, text, held)) {
         return (analysis, Redone::AllButParsing);
     }
     (
@@ -107,25 +109,58 @@ pub fn change_between(before: &str, after: &str) -> Option<Change> {
 /// previous text had no syntax error elsewhere): then `reanalyze` most
 /// likely redoes that block alone. Cheap: one comparison of the texts.
 pub fn touches_one_block(previous: &Analysis, text: &str) -> bool {
-    block_holding_the_change(previous, text).is_some()
+    item_holding_the_change(previous, text).is_some_and(|held| block_at(previous, held).is_some())
 }
 
-/// The block (its index in `Parts::blocks` and its span) that holds every
-/// changed byte, if the previous text's syntax errors all lie in it too.
-fn block_holding_the_change(previous: &Analysis, text: &str) -> Option<(usize, Span)> {
+/// The item of the previous text that holds every changed byte, if its
+/// syntax errors all lie in it too: where it was and where it is now.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    /// Its index among the file's items.
+    item: usize,
+    /// Its span in the previous text…
+    old: Span,
+    /// …and in the new one (longer or shorter by `delta`).
+    new: Span,
+    delta: isize,
+}
+
+fn item_holding_the_change(previous: &Analysis, text: &str) -> Option<Held> {
     let change = change_between(&previous.text, text)?;
-    let position = previous.parts.blocks.iter().position(|block| {
-        let span = previous.file.items[block.resolution.item].span;
-        span.start <= change.old.start && change.old.end <= span.end
-    })?;
-    let span = previous.file.items[previous.parts.blocks[position].resolution.item].span;
-    let inside = |inner: Span| span.start <= inner.start && inner.end <= span.end;
+    let item =
+        previous.file.items.iter().position(|item| {
+            item.span.start <= change.old.start && change.old.end <= item.span.end
+        })?;
+    let old = previous.file.items[item].span;
+    let inside = |span: Span| old.start <= span.start && span.end <= old.end;
+    if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
+        return None;
+    }
+    let delta = text.len() as isize - previous.text.len() as isize;
+    let new = Span::new(old.start, old.end.checked_add_signed(delta)?);
+    Some(Held {
+        item,
+        old,
+        new,
+        delta,
+    })
+}
+
+/// The held item's index in `Parts::blocks`, if it is a block.
+fn block_at(previous: &Analysis, held: Held) -> Option<usize> {
     previous
         .parts
-        .syntax
+        .blocks
         .iter()
-        .all(|d| inside(d.span))
-        .then_some((position, span))
+        .position(|block| block.resolution.item == held.item)
+}
+
+/// `file` with the held item replaced and every later one moved.
+fn splice(file: &mut SourceFile, held: Held, item: Arc<Item>) {
+    file.items[held.item] = item;
+    for later in &mut file.items[held.item + 1..] {
+        Arc::make_mut(later).shift_after(held.old.end, held.delta);
+    }
 }
 
 /// How to redo one block, or `None` when the edit is not inside one block,
@@ -141,13 +176,16 @@ fn block_holding_the_change(previous: &Analysis, text: &str) -> Option<(usize, S
 /// statement in both versions. The top level of the scene reads only
 /// declarations (and whether any `solve` block exists), so it is kept; the
 /// block's uses of top-level names are replaced in `Scene::references`.
-fn plan_one_block(previous: &Analysis, text: &str) -> Option<Plan> {
-    let (position, old_span) = block_holding_the_change(previous, text)?;
+fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
+    let position = block_at(previous, held)?;
     let block = &previous.parts.blocks[position].resolution;
-    let delta = text.len() as isize - previous.text.len() as isize;
-    let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
-    let index = block.item;
-    let from = old_span.end;
+    let Held {
+        item: index,
+        new: new_span,
+        delta,
+        ..
+    } = held;
+    let from = held.old.end;
     let tree = match parse_item_alone(text, new_span) {
         Some(item) => Tree::Item(item),
         None => {
@@ -184,19 +222,16 @@ fn plan_one_block(previous: &Analysis, text: &str) -> Option<Plan> {
     };
     same_kind.then_some(Plan {
         position,
-        from,
-        delta,
+        held,
         tree,
     })
 }
 
 /// What `plan_one_block` found: the edited block (its index in
-/// `Parts::blocks`), where the kept text after it starts in the previous
-/// text and how far it moves, and the block's new tree.
+/// `Parts::blocks`), where it was and is, and its new tree.
 struct Plan {
     position: usize,
-    from: usize,
-    delta: isize,
+    held: Held,
     tree: Tree,
 }
 
@@ -220,18 +255,15 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: &str) -> Analysis {
     } = previous;
     let Plan {
         position,
-        from,
-        delta,
+        held,
         tree,
     } = plan;
+    let (from, delta) = (held.old.end, held.delta);
     let previous_block = parts.blocks[position].resolution.clone();
     let index = previous_block.item;
     match tree {
         Tree::Item(item) => {
-            file.items[index] = item;
-            for later in &mut file.items[index + 1..] {
-                Arc::make_mut(later).shift_after(from, delta);
-            }
+            splice(&mut file, held, item);
             parts.syntax = Vec::new();
         }
         Tree::File(parsed, syntax) => {
@@ -300,26 +332,11 @@ fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
 /// An edit inside one item that parses cleanly alone (a declaration, most
 /// often): the other items are kept, moved, and the file is resolved and
 /// checked from that tree — everything but the parse, a third of a full
-/// analysis. `None` under the same conditions as `plan_one_block`.
-fn within_one_item(previous: &Analysis, text: &str) -> Option<Analysis> {
-    let change = change_between(&previous.text, text)?;
-    let index =
-        previous.file.items.iter().position(|item| {
-            item.span.start <= change.old.start && change.old.end <= item.span.end
-        })?;
-    let old_span = previous.file.items[index].span;
-    let inside = |span: Span| old_span.start <= span.start && span.end <= old_span.end;
-    if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
-        return None;
-    }
-    let delta = text.len() as isize - previous.text.len() as isize;
-    let new_span = Span::new(old_span.start, old_span.end.checked_add_signed(delta)?);
-    let item = parse_item_alone(text, new_span)?;
+/// analysis. `None` when the item does not parse cleanly alone.
+fn within_one_item(previous: &Analysis, text: &str, held: Held) -> Option<Analysis> {
+    let item = parse_item_alone(text, held.new)?;
     let mut file = previous.file.clone();
-    file.items[index] = item;
-    for later in &mut file.items[index + 1..] {
-        Arc::make_mut(later).shift_after(old_span.end, delta);
-    }
+    splice(&mut file, held, item);
     Some(analyze_parsed(
         text,
         file,
@@ -415,7 +432,12 @@ mod tests {
             ("}\nlet r", "let r"),
         ] {
             let text = FILE.replacen(find, replace, 1);
-            assert!(plan_one_block(&previous, &text).is_none(), "{find}");
+            let held = item_holding_the_change(&previous, &text);
+            assert!(
+                held.and_then(|held| plan_one_block(&previous, &text, held))
+                    .is_none(),
+                "{find}"
+            );
             assert_same(&reanalyze(&previous, &text), &analyze(&text));
         }
     }
