@@ -466,6 +466,19 @@ fn three_points(coordinates: &[f64], setup: &str, block: &str) -> String {
     )
 }
 
+/// A search on one thread: its outcome and how many constructions it
+/// examined.
+fn walk(problem: &Problem, techniques: Techniques, max_moves: usize) -> (Outcome, u64) {
+    let options = SearchOptions {
+        max_moves,
+        threads: 1,
+        techniques,
+        ..SearchOptions::default()
+    };
+    let (outcome, stats) = search(problem, &options, &Unlimited);
+    (outcome, stats.examined())
+}
+
 /// The shortest length with these techniques, up to three moves.
 fn shortest(problem: &Problem, techniques: Techniques) -> Option<usize> {
     match outcome(problem, techniques, 3) {
@@ -533,13 +546,8 @@ proptest! {
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
         let problem = &analysis.scene.problems[0];
-        let walk = |techniques: Techniques| {
-            let options = SearchOptions { max_moves: 3, threads: 1, techniques, ..SearchOptions::default() };
-            let (outcome, stats) = search(problem, &options, &Unlimited);
-            (outcome, stats.examined())
-        };
-        let (scan, scanned) = walk(Techniques::FIRST);
-        let (lists, listed) = walk(Techniques { incremental: true, ..Techniques::FIRST });
+        let (scan, scanned) = walk(problem, Techniques::FIRST, 3);
+        let (lists, listed) = walk(problem, Techniques { incremental: true, ..Techniques::FIRST }, 3);
         if matches!(scan, Outcome::Exhausted { .. }) {
             prop_assert_eq!(scanned, listed, "{}", text);
         }
@@ -571,21 +579,17 @@ fn the_candidate_lists_walk_the_scans_tree_on_a_near_degenerate_figure() {
     );
     let analysis = analyze(&text);
     let problem = &analysis.scene.problems[0];
-    let examined = |techniques: Techniques| {
-        let options = SearchOptions {
-            max_moves: 3,
-            threads: 1,
-            techniques,
-            ..SearchOptions::default()
-        };
-        search(problem, &options, &Unlimited).1.examined()
-    };
     assert_eq!(
-        examined(Techniques::FIRST),
-        examined(Techniques {
-            incremental: true,
-            ..Techniques::FIRST
-        })
+        walk(problem, Techniques::FIRST, 3).1,
+        walk(
+            problem,
+            Techniques {
+                incremental: true,
+                ..Techniques::FIRST
+            },
+            3
+        )
+        .1
     );
 }
 
@@ -606,32 +610,22 @@ fn the_candidate_lists_walk_the_scans_tree_on_euclidea_levels() {
         let text = super::read(&super::root().join(name));
         let analysis = analyze(&text);
         let problem = &analysis.scene.problems[0];
-        let walk = |techniques: Techniques, max_moves: usize| {
-            let options = SearchOptions {
-                max_moves,
-                threads: 1,
-                techniques,
-                ..SearchOptions::default()
-            };
-            let (outcome, stats) = search(problem, &options, &Unlimited);
-            (outcome, stats.examined())
-        };
         let lists = Techniques {
             incremental: true,
             ..Techniques::FIRST
         };
-        let scan = walk(Techniques::FIRST, below);
+        let scan = walk(problem, Techniques::FIRST, below);
         assert!(matches!(scan.0, Outcome::Exhausted { .. }), "{name}");
-        assert_eq!(scan, walk(lists, below), "{name}");
+        assert_eq!(scan, walk(problem, lists, below), "{name}");
         if length > 5 {
             continue;
         }
-        let found = walk(Techniques::FIRST, length).0;
+        let found = walk(problem, Techniques::FIRST, length).0;
         assert!(
             matches!(&found, Outcome::Found(construction) if construction.moves() == length),
             "{name}"
         );
-        assert_eq!(found, walk(lists, length).0, "{name}");
+        assert_eq!(found, walk(problem, lists, length).0, "{name}");
     }
 }
 
