@@ -76,7 +76,7 @@ fn main() {
     println!("board keeps it above 0.1).\n");
     println!("| nodes | seed 1 | seed 2 | seed 3 | untangle ms (seed 1) |");
     println!("|---|---|---|---|---|");
-    for nodes in [10u32, 20, 50, 125, 250, 500] {
+    for nodes in [10u32, 20, 50, 125, 250, 500, 1000] {
         let mut row = format!("| {nodes} |");
         let mut first = None;
         for seed in 1..=3 {

@@ -230,15 +230,150 @@ pub fn any_crossing(positions: &[Point], links: &[Link]) -> bool {
     })
 }
 
+/// A uniform grid of square cells over a frame: which cells a box or a
+/// segment meets. Points outside the frame count in its border cells.
+#[derive(Clone, Copy, Debug)]
+pub struct Cells {
+    low: Point,
+    size: f64,
+    pub columns: usize,
+    pub rows: usize,
+}
+
+impl Cells {
+    /// Cells of side `size` from `low` to `high`, at most 4096 either way.
+    pub fn new(low: Point, high: Point, size: f64) -> Cells {
+        let count = |extent: f64| ((extent / size) as usize + 1).clamp(1, 4096);
+        Cells {
+            low,
+            size,
+            columns: count(high.x - low.x),
+            rows: count(high.y - low.y),
+        }
+    }
+
+    /// About `count` cells, square, over `positions`' frame.
+    pub fn over(positions: &[Point], count: usize) -> Cells {
+        let (mut low, mut high) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        );
+        for p in positions {
+            low = Point::new(low.x.min(p.x), low.y.min(p.y));
+            high = Point::new(high.x.max(p.x), high.y.max(p.y));
+        }
+        if positions.is_empty() {
+            (low, high) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
+        }
+        let extent = (high.x - low.x).max(high.y - low.y).max(1e-9);
+        let side = ((count.max(1) as f64).sqrt().ceil() as usize).clamp(1, 4096);
+        let size = extent / side as f64;
+        Cells {
+            low,
+            size,
+            columns: side,
+            rows: side,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.columns * self.rows
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn size(&self) -> f64 {
+        self.size
+    }
+
+    fn column(&self, x: f64) -> usize {
+        (((x - self.low.x) / self.size).floor().max(0.0) as usize).min(self.columns - 1)
+    }
+
+    fn row(&self, y: f64) -> usize {
+        (((y - self.low.y) / self.size).floor().max(0.0) as usize).min(self.rows - 1)
+    }
+
+    /// The cell holding `p`.
+    pub fn at(&self, p: Point) -> usize {
+        self.row(p.y) * self.columns + self.column(p.x)
+    }
+
+    /// The cells a box meets.
+    pub fn boxed(&self, from: Point, to: Point) -> impl Iterator<Item = usize> + '_ {
+        let (left, right) = (self.column(from.x), self.column(to.x));
+        let (bottom, top) = (self.row(from.y), self.row(to.y));
+        (bottom..=top).flat_map(move |r| (left..=right).map(move |c| r * self.columns + c))
+    }
+
+    /// The cells within `reach` cells of the segment `p q` (so every cell
+    /// the segment passes through for `reach` 0), from `p`'s end: per
+    /// column of cells, the rows the segment spans over that column's strip
+    /// widened by `reach` strips, those rows widened by `reach` and one more
+    /// either way against rounding. Stops when `visit` returns true and
+    /// says whether it did.
+    pub fn along(
+        &self,
+        p: Point,
+        q: Point,
+        reach: usize,
+        mut visit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let (from, to) = (self.column(p.x), self.column(q.x));
+        let (first, last) = if from <= to {
+            (
+                from.saturating_sub(reach),
+                (to + reach).min(self.columns - 1),
+            )
+        } else {
+            (
+                (from + reach).min(self.columns - 1),
+                to.saturating_sub(reach),
+            )
+        };
+        let dx = q.x - p.x;
+        let wide = reach as f64 * self.size;
+        for step in 0..=first.abs_diff(last) {
+            let c = if first <= last {
+                first + step
+            } else {
+                first - step
+            };
+            // The segment's y over this column's strip, widened.
+            let (y0, y1) = if dx == 0.0 {
+                (p.y, q.y)
+            } else {
+                let strip_left = self.low.x + c as f64 * self.size;
+                let x0 = p.x.min(q.x).max(strip_left - wide);
+                let x1 = p.x.max(q.x).min(strip_left + self.size + wide);
+                let at = |x: f64| p.y + (q.y - p.y) * ((x - p.x) / dx);
+                (at(x0.min(x1)), at(x1.max(x0)))
+            };
+            let (bottom, top) = (
+                self.row(y0.min(y1)).saturating_sub(reach + 1),
+                (self.row(y0.max(y1)) + reach + 1).min(self.rows - 1),
+            );
+            let hit = if q.y >= p.y {
+                (bottom..=top).any(|r| visit(r * self.columns + c))
+            } else {
+                (bottom..=top).rev().any(|r| visit(r * self.columns + c))
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// Links by the grid cells their segments pass through, for finding the
 /// links a segment may cross. Links with an end at a position shared by
 /// another node cross links anywhere (the stacking rule), so they are kept
 /// apart and offered for every segment.
 pub struct LinkIndex {
-    low: Point,
-    size: f64,
-    columns: usize,
-    rows: usize,
+    grid: Cells,
     cells: Vec<Vec<usize>>,
     /// Links with an end on a stacked position.
     everywhere: Vec<usize>,
@@ -255,14 +390,6 @@ impl LinkIndex {
         expected: &[Link],
         initial: impl Iterator<Item = Link>,
     ) -> LinkIndex {
-        let (mut low, mut high) = (
-            Point::new(f64::INFINITY, f64::INFINITY),
-            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-        );
-        for p in positions {
-            low = Point::new(low.x.min(p.x), low.y.min(p.y));
-            high = Point::new(high.x.max(p.x), high.y.max(p.y));
-        }
         // Positions held by two nodes or more, sorted for look-ups.
         let mut keys: Vec<(u64, u64)> = positions
             .iter()
@@ -275,18 +402,10 @@ impl LinkIndex {
             .map(|pair| pair[0])
             .collect();
         stacked.dedup();
-        if positions.is_empty() {
-            (low, high) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
-        }
-        let extent = (high.x - low.x).max(high.y - low.y).max(1e-9);
-        let side = ((expected.len().max(1) as f64).sqrt().ceil() as usize).clamp(1, 4096);
-        let size = extent / side as f64;
+        let grid = Cells::over(positions, expected.len());
         let mut index = LinkIndex {
-            low,
-            size,
-            columns: side,
-            rows: side,
-            cells: vec![Vec::new(); side * side],
+            grid,
+            cells: vec![Vec::new(); grid.len()],
             everywhere: Vec::new(),
             stacked,
             links: Vec::new(),
@@ -313,12 +432,11 @@ impl LinkIndex {
             self.everywhere.push(number);
             return;
         }
-        let mut cells = std::mem::take(&mut self.cells);
-        self.along(p, q, |cell| {
+        let cells = &mut self.cells;
+        self.grid.along(p, q, 0, |cell| {
             cells[cell].push(number);
             false
         });
-        self.cells = cells;
     }
 
     /// Calls `visit` with the index (in order added) of every link that
@@ -337,7 +455,7 @@ impl LinkIndex {
         if self.everywhere.iter().any(|&number| visit(number)) {
             return true;
         }
-        self.along(p, q, |cell| {
+        self.grid.along(p, q, 0, |cell| {
             self.cells[cell].iter().any(|&number| visit(number))
         })
     }
@@ -345,49 +463,6 @@ impl LinkIndex {
     /// The links added so far, by number.
     pub fn links(&self) -> &[Link] {
         &self.links
-    }
-
-    /// The cells the segment `p q` passes through, from `p`'s end, each
-    /// column's rows widened by one either way against rounding; stops
-    /// when `visit` returns true.
-    fn along(&self, p: Point, q: Point, mut visit: impl FnMut(usize) -> bool) -> bool {
-        let column = |x: f64| {
-            (((x - self.low.x) / self.size).floor().max(0.0) as usize).min(self.columns - 1)
-        };
-        let row =
-            |y: f64| (((y - self.low.y) / self.size).floor().max(0.0) as usize).min(self.rows - 1);
-        let (first, last) = (column(p.x), column(q.x));
-        let dx = q.x - p.x;
-        for step in 0..=first.abs_diff(last) {
-            let c = if first <= last {
-                first + step
-            } else {
-                first - step
-            };
-            // The segment's y over this column's strip.
-            let (y0, y1) = if dx == 0.0 {
-                (p.y, q.y)
-            } else {
-                let strip_left = self.low.x + c as f64 * self.size;
-                let x0 = p.x.min(q.x).max(strip_left);
-                let x1 = p.x.max(q.x).min(strip_left + self.size);
-                let at = |x: f64| p.y + (q.y - p.y) * ((x - p.x) / dx);
-                (at(x0), at(x1))
-            };
-            let (bottom, top) = (
-                row(y0.min(y1)).saturating_sub(1),
-                (row(y0.max(y1)) + 1).min(self.rows - 1),
-            );
-            let hit = if q.y >= p.y {
-                (bottom..=top).any(|r| visit(r * self.columns + c))
-            } else {
-                (bottom..=top).rev().any(|r| visit(r * self.columns + c))
-            };
-            if hit {
-                return true;
-            }
-        }
-        false
     }
 }
 
@@ -460,6 +535,40 @@ mod tests {
         assert!(crossed(&on, (0, 1), (2, 3)));
         let off = at(&[(0.1, 0.1), (0.5, 0.5), (0.3, 0.300001), (0.3, 2.0)]);
         assert!(!crossed(&off, (0, 1), (2, 3)));
+    }
+
+    /// A segment's cells within `reach` hold every point that near it:
+    /// the relaxation's and the gaps' look-ups rely on it.
+    #[test]
+    fn the_cells_along_a_segment_hold_every_point_within_reach() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let corners = [Point::new(-15.0, -15.0), Point::new(15.0, 15.0)];
+        for _ in 0..300 {
+            let grid = Cells::over(&corners, rng.random_range(1..2000));
+            let reach = rng.random_range(0..3usize);
+            let mut point =
+                || Point::new(rng.random_range(-15.0..15.0), rng.random_range(-15.0..15.0));
+            let (p, q) = (point(), point());
+            let mut visited = std::collections::HashSet::new();
+            grid.along(p, q, reach, |cell| {
+                visited.insert(cell);
+                false
+            });
+            for _ in 0..200 {
+                let t: f64 = rng.random_range(0.0..1.0);
+                let angle: f64 = rng.random_range(0.0..std::f64::consts::TAU);
+                let near = p
+                    + (q - p) * t
+                    + Point::new(angle.cos(), angle.sin())
+                        * (rng.random_range(0.0..1.0) * reach as f64 * grid.size());
+                let near = Point::new(near.x.clamp(-15.0, 15.0), near.y.clamp(-15.0, 15.0));
+                assert!(
+                    visited.contains(&grid.at(near)),
+                    "{p:?}–{q:?} reach {reach}: {near:?}"
+                );
+            }
+        }
     }
 
     /// The index finds the same pairs as testing all of them, on random

@@ -279,19 +279,35 @@ impl Plane {
 }
 
 /// Integer positions for the nodes of a planar graph given by its
-/// embedding: distinct, with no two links of the embedding crossing. Also
-/// returns the links added on the way (for callers that draw only some).
+/// embedding: distinct, with no two links of the embedding crossing.
 pub fn grid_drawing(rotation: &Rotation) -> Vec<(i64, i64)> {
-    let count = rotation.len();
-    match count {
-        0 => return Vec::new(),
-        1 => return vec![(0, 0)],
-        2 => return vec![(0, 0), (1, 0)],
-        _ => {}
+    match rotation.len() {
+        0 => Vec::new(),
+        1 => vec![(0, 0)],
+        2 => vec![(0, 0), (1, 0)],
+        _ => triangulated_grid_drawing(rotation).positions,
     }
-    let (neighbours, [v1, v2, vn]) = triangulation(rotation);
+}
+
+/// A grid drawing with the triangulation it draws plane.
+pub struct Triangulated {
+    pub positions: Vec<(i64, i64)>,
+    /// Neighbour lists in rotation order.
+    pub neighbours: Vec<Vec<usize>>,
+    pub outer: [usize; 3],
+}
+
+/// For at least three nodes: the grid drawing, the triangulation it draws
+/// plane and its outer triangle.
+pub fn triangulated_grid_drawing(rotation: &Rotation) -> Triangulated {
+    let (neighbours, outer) = triangulation(rotation);
+    let [v1, v2, vn] = outer;
     let order = canonical_order(&neighbours, v1, v2, vn);
-    shift(&neighbours, &order)
+    Triangulated {
+        positions: shift(&neighbours, &order),
+        neighbours,
+        outer,
+    }
 }
 
 /// The embedded graph made biconnected, with every face but its longest

@@ -9,6 +9,7 @@ pub mod generate;
 pub mod grid;
 pub mod lr;
 pub mod relax;
+pub mod smooth;
 pub mod tutte;
 pub mod untangle;
 pub mod write;

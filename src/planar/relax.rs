@@ -5,23 +5,64 @@
 //! before or at least `wanted`. So the drawing stays plane and its smallest
 //! gap never shrinks below where it started (docs/planar.md, "Drawing").
 
-use super::crossing::{segments_meet, Link};
+use super::crossing::{segments_meet, Cells, Link};
 use crate::geom::Point;
 
 /// The smallest node–node distance and the smallest distance between a node
 /// and a link it is not an end of.
 pub fn gaps(positions: &[Point], links: &[Link]) -> (f64, f64) {
+    // Looked for within one cell of a grid of about one cell per node; a
+    // gap found there is the smallest, and only when none is found (a few
+    // nodes far apart) is every pair measured.
+    let grid = Cells::over(positions, positions.len());
+    let mut index = Index::new(grid, positions.len(), links.len());
+    for (v, &p) in positions.iter().enumerate() {
+        index.add_node(v, p);
+    }
+    let reach = Point::new(grid.size(), grid.size());
     let mut node = f64::INFINITY;
-    for (a, &p) in positions.iter().enumerate() {
-        for &q in &positions[..a] {
-            node = node.min(p.dist(q));
+    for (v, &p) in positions.iter().enumerate() {
+        index.near(
+            p - reach,
+            p + reach,
+            |w| {
+                if w < v {
+                    node = node.min(p.dist(positions[w]));
+                }
+            },
+            |_| {},
+        );
+    }
+    if node > grid.size() {
+        node = f64::INFINITY;
+        for (a, &p) in positions.iter().enumerate() {
+            for &q in &positions[..a] {
+                node = node.min(p.dist(q));
+            }
         }
     }
     let mut link = f64::INFINITY;
     for &(a, b) in links {
-        for (v, &p) in positions.iter().enumerate() {
-            if v != a && v != b {
-                link = link.min(distance_to_segment(p, positions[a], positions[b]));
+        let (pa, pb) = (positions[a], positions[b]);
+        index.near_segment(
+            pa,
+            pb,
+            1,
+            |v| {
+                if v != a && v != b {
+                    link = link.min(distance_to_segment(positions[v], pa, pb));
+                }
+            },
+            |_| {},
+        );
+    }
+    if link > grid.size() {
+        link = f64::INFINITY;
+        for &(a, b) in links {
+            for (v, &p) in positions.iter().enumerate() {
+                if v != a && v != b {
+                    link = link.min(distance_to_segment(p, positions[a], positions[b]));
+                }
             }
         }
     }
@@ -55,53 +96,117 @@ fn closest_on_segment(p: Point, a: Point, b: Point) -> Point {
     a + along * t
 }
 
-/// Nodes and links by cell of a uniform grid over the frame. Entries go
-/// stale as nodes move (a moved node and its links are added where they now
-/// are, not removed from where they were): every query measures current
-/// positions, so a stale entry costs a test, never an answer.
-struct Cells {
-    low: Point,
-    size: f64,
-    columns: usize,
-    rows: usize,
+/// Nodes and links by cell (a link in every cell its segment passes
+/// through). Entries go stale as nodes move (a moved node and its links are
+/// added where they now are, not removed from where they were): every query
+/// measures current positions, so a stale entry costs a test, never an
+/// answer. A query reports each node and link once.
+struct Index {
+    grid: Cells,
     nodes: Vec<Vec<usize>>,
     links: Vec<Vec<usize>>,
+    /// The query that last met each node and each link.
+    stamp: std::cell::Cell<u32>,
+    nodes_seen: Vec<std::cell::Cell<u32>>,
+    links_seen: Vec<std::cell::Cell<u32>>,
+    /// Cell entries looked at so far: the relaxation's budget.
+    work: std::cell::Cell<u64>,
 }
 
-impl Cells {
-    fn new(low: Point, high: Point, size: f64) -> Cells {
-        let columns = (((high.x - low.x) / size) as usize + 1).min(4096);
-        let rows = (((high.y - low.y) / size) as usize + 1).min(4096);
-        Cells {
-            low,
-            size,
-            columns,
-            rows,
-            nodes: vec![Vec::new(); columns * rows],
-            links: vec![Vec::new(); columns * rows],
+impl Index {
+    fn new(grid: Cells, nodes: usize, links: usize) -> Index {
+        Index {
+            grid,
+            nodes: vec![Vec::new(); grid.len()],
+            links: vec![Vec::new(); grid.len()],
+            stamp: std::cell::Cell::new(0),
+            nodes_seen: vec![std::cell::Cell::new(0); nodes],
+            links_seen: vec![std::cell::Cell::new(0); links],
+            work: std::cell::Cell::new(0),
         }
     }
 
-    /// The cells a box meets.
-    fn range(&self, from: Point, to: Point) -> impl Iterator<Item = usize> + '_ {
-        let column =
-            |x: f64| (((x - self.low.x) / self.size).max(0.0) as usize).min(self.columns - 1);
-        let row = |y: f64| (((y - self.low.y) / self.size).max(0.0) as usize).min(self.rows - 1);
-        let (left, right) = (column(from.x), column(to.x));
-        let (bottom, top) = (row(from.y), row(to.y));
-        (bottom..=top).flat_map(move |r| (left..=right).map(move |c| r * self.columns + c))
+    fn clear(&mut self) {
+        self.nodes.iter_mut().for_each(Vec::clear);
+        self.links.iter_mut().for_each(Vec::clear);
     }
 
     fn add_node(&mut self, v: usize, p: Point) {
-        let cell = self.range(p, p).next().expect("one cell");
+        let cell = self.grid.at(p);
         self.nodes[cell].push(v);
     }
 
     fn add_link(&mut self, index: usize, a: Point, b: Point) {
-        let cells: Vec<usize> = self.range(lower(a, b), upper(a, b)).collect();
-        for cell in cells {
-            self.links[cell].push(index);
+        let links = &mut self.links;
+        self.grid.along(a, b, 0, |cell| {
+            links[cell].push(index);
+            false
+        });
+    }
+
+    fn next_stamp(&self) -> u32 {
+        let stamp = self.stamp.get().wrapping_add(1);
+        if stamp == 0 {
+            self.nodes_seen.iter().for_each(|seen| seen.set(0));
+            self.links_seen.iter().for_each(|seen| seen.set(0));
+            self.stamp.set(1);
+            return 1;
         }
+        self.stamp.set(stamp);
+        stamp
+    }
+
+    fn visit(
+        &self,
+        cell: usize,
+        stamp: u32,
+        node: &mut impl FnMut(usize),
+        link: &mut impl FnMut(usize),
+    ) {
+        let (nodes, links) = (&self.nodes[cell], &self.links[cell]);
+        self.work
+            .set(self.work.get() + 1 + (nodes.len() + links.len()) as u64);
+        for &w in nodes {
+            if self.nodes_seen[w].replace(stamp) != stamp {
+                node(w);
+            }
+        }
+        for &l in links {
+            if self.links_seen[l].replace(stamp) != stamp {
+                link(l);
+            }
+        }
+    }
+
+    /// Each node and each link in cells meeting the box.
+    fn near(
+        &self,
+        from: Point,
+        to: Point,
+        mut node: impl FnMut(usize),
+        mut link: impl FnMut(usize),
+    ) {
+        let stamp = self.next_stamp();
+        for cell in self.grid.boxed(from, to) {
+            self.visit(cell, stamp, &mut node, &mut link);
+        }
+    }
+
+    /// Each node and each link in cells within `reach` cells of the
+    /// segment `p q`.
+    fn near_segment(
+        &self,
+        p: Point,
+        q: Point,
+        reach: usize,
+        mut node: impl FnMut(usize),
+        mut link: impl FnMut(usize),
+    ) {
+        let stamp = self.next_stamp();
+        self.grid.along(p, q, reach, |cell| {
+            self.visit(cell, stamp, &mut node, &mut link);
+            false
+        });
     }
 }
 
@@ -119,11 +224,7 @@ struct Layout<'a> {
     incident: Vec<Vec<usize>>,
     low: Point,
     high: Point,
-    cells: Cells,
-    /// Per node and per link: the query that last met it.
-    node_seen: std::cell::RefCell<(u32, Vec<u32>, Vec<u32>)>,
-    /// Cell entries looked at so far: the relaxation's budget.
-    work: std::cell::Cell<u64>,
+    index: Index,
 }
 
 /// Cell entries the relaxation may look at in all (a few tenths of a second):
@@ -132,50 +233,14 @@ struct Layout<'a> {
 const WORK: u64 = 40_000_000;
 
 impl Layout<'_> {
-    fn rebuild(&mut self, size: f64) {
-        self.cells = Cells::new(self.low, self.high, size);
+    /// The index again from the current positions, without stale entries.
+    fn rebuild(&mut self) {
+        self.index.clear();
         for (v, &p) in self.at.iter().enumerate() {
-            self.cells.add_node(v, p);
+            self.index.add_node(v, p);
         }
-        for (index, &(a, b)) in self.links.iter().enumerate() {
-            self.cells.add_link(index, self.at[a], self.at[b]);
-        }
-    }
-
-    /// Each node and each link in cells meeting the box once.
-    fn near(
-        &self,
-        from: Point,
-        to: Point,
-        mut node: impl FnMut(usize),
-        mut link: impl FnMut(usize),
-    ) {
-        let mut seen = self.node_seen.borrow_mut();
-        let (stamp, nodes_seen, links_seen) = &mut *seen;
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            nodes_seen.fill(0);
-            links_seen.fill(0);
-            *stamp = 1;
-        }
-        for cell in self.cells.range(from, to) {
-            self.work.set(
-                self.work.get()
-                    + 1
-                    + (self.cells.nodes[cell].len() + self.cells.links[cell].len()) as u64,
-            );
-            for &w in &self.cells.nodes[cell] {
-                if nodes_seen[w] != *stamp {
-                    nodes_seen[w] = *stamp;
-                    node(w);
-                }
-            }
-            for &l in &self.cells.links[cell] {
-                if links_seen[l] != *stamp {
-                    links_seen[l] = *stamp;
-                    link(l);
-                }
-            }
+        for (number, &(a, b)) in self.links.iter().enumerate() {
+            self.index.add_link(number, self.at[a], self.at[b]);
         }
     }
 
@@ -197,8 +262,9 @@ impl Layout<'_> {
                 away.set(direction);
             }
         };
+        let cells_within = (limit / self.index.grid.size()).ceil() as usize;
         {
-            self.near(
+            self.index.near(
                 p - reach,
                 p + reach,
                 |w| {
@@ -218,9 +284,10 @@ impl Layout<'_> {
                 let (a, b) = self.links[link];
                 let u = if a == v { b } else { a };
                 let qu = self.at[u];
-                self.near(
-                    lower(p, qu) - reach,
-                    upper(p, qu) + reach,
+                self.index.near_segment(
+                    p,
+                    qu,
+                    cells_within,
                     |w| {
                         if w != v && w != u {
                             let q = self.at[w];
@@ -244,10 +311,10 @@ impl Layout<'_> {
         );
         if self.gap_at(v, to, least) >= least && self.plane_at(v, to) {
             self.at[v] = to;
-            self.cells.add_node(v, to);
+            self.index.add_node(v, to);
             for &link in &self.incident[v] {
                 let (a, b) = self.links[link];
-                self.cells.add_link(link, self.at[a], self.at[b]);
+                self.index.add_link(link, self.at[a], self.at[b]);
             }
             return true;
         }
@@ -261,9 +328,10 @@ impl Layout<'_> {
             let (a, b) = self.links[link];
             let u = if a == v { b } else { a };
             let qu = self.at[u];
-            self.near(
-                lower(p, qu),
-                upper(p, qu),
+            self.index.near_segment(
+                p,
+                qu,
+                0,
                 |_| {},
                 |l| {
                     let (c, d) = self.links[l];
@@ -315,22 +383,20 @@ pub fn relax(positions: &mut [Point], links: &[Link], sweeps: usize, wanted: f64
         incident,
         low,
         high,
-        cells: Cells::new(low, high, k),
-        node_seen: std::cell::RefCell::new((0, vec![0; count], vec![0; links.len()])),
-        work: std::cell::Cell::new(0),
+        index: Index::new(Cells::new(low, high, k), count, links.len()),
     };
     let mut temperature = side / 8.0;
     for _ in 0..sweeps {
-        if layout.work.get() > WORK {
+        if layout.index.work.get() > WORK {
             break;
         }
-        layout.rebuild(k);
+        layout.rebuild();
         for v in 0..count {
             let p = layout.at[v];
             let force = std::cell::Cell::new(Point::new(0.0, 0.0));
             let push = |by: Point| force.set(force.get() + by);
             let reach = Point::new(2.0 * k, 2.0 * k);
-            layout.near(
+            layout.index.near(
                 p - reach,
                 p + reach,
                 |w| {
@@ -392,4 +458,61 @@ pub fn relax(positions: &mut [Point], links: &[Link], sweeps: usize, wanted: f64
         temperature *= 0.9;
     }
     positions.copy_from_slice(&layout.at);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Every pair measured: the reference for `gaps`.
+    fn gaps_of_all_pairs(positions: &[Point], links: &[Link]) -> (f64, f64) {
+        let mut node = f64::INFINITY;
+        for (a, &p) in positions.iter().enumerate() {
+            for &q in &positions[..a] {
+                node = node.min(p.dist(q));
+            }
+        }
+        let mut link = f64::INFINITY;
+        for &(a, b) in links {
+            for (v, &p) in positions.iter().enumerate() {
+                if v != a && v != b {
+                    link = link.min(distance_to_segment(p, positions[a], positions[b]));
+                }
+            }
+        }
+        (node, link)
+    }
+
+    /// The grid finds the gaps every pair does: on random figures, on a few
+    /// nodes far apart (where it falls back to all pairs) and on a long
+    /// link passing close to a node.
+    #[test]
+    fn gaps_agree_with_all_pairs() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for case in 0..60 {
+            let count = rng.random_range(2..(if case % 3 == 0 { 5 } else { 200 }));
+            let positions: Vec<Point> = (0..count)
+                .map(|_| Point::new(rng.random_range(-15.0..15.0), rng.random_range(-15.0..15.0)))
+                .collect();
+            let links: Vec<Link> = (0..count)
+                .map(|_| (rng.random_range(0..count), rng.random_range(0..count)))
+                .filter(|(a, b)| a != b)
+                .collect();
+            assert_eq!(
+                gaps(&positions, &links),
+                gaps_of_all_pairs(&positions, &links)
+            );
+        }
+        let mut positions: Vec<Point> = (0..100)
+            .map(|i| Point::new((i % 10) as f64, (i / 10) as f64))
+            .collect();
+        positions.push(Point::new(-0.5, 4.5001));
+        positions.push(Point::new(9.5, 4.5));
+        let links = vec![(100, 101), (0, 99)];
+        assert_eq!(
+            gaps(&positions, &links),
+            gaps_of_all_pairs(&positions, &links)
+        );
+    }
 }
