@@ -122,11 +122,12 @@ fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figure
     }
 }
 
-/// The analysis itself, in this process: from scratch, and again after an
-/// edit inside one block, handing the previous analysis over as the
-/// language server does (`euc::incremental::reanalyze_shared`); median of
-/// `runs`.
-fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
+/// The analysis itself, in this process: from scratch, again after a
+/// character replaced inside one block, and again after one typed (or
+/// deleted) there, which moves the spans of everything after it — handing
+/// the previous analysis over as the language server does
+/// (`euc::incremental::reanalyze_shared`); median of `runs`.
+fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
     let at = text
         .find("  c1 = circle(A0")
         .expect("the generated file has block s0")
@@ -147,7 +148,21 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration) {
         assert_eq!(redone, Redone::OneBlock);
         previous = Arc::new(analysis);
     }
-    (median(full), median(again))
+    let mut typed = Vec::new();
+    let mut current = text.to_string();
+    for run in 0..runs {
+        if run % 2 == 0 {
+            current.insert(at, ' ');
+        } else {
+            current.remove(at);
+        }
+        let started = Instant::now();
+        let (analysis, redone) = reanalyze_shared(previous, &current);
+        typed.push(started.elapsed());
+        assert_eq!(redone, Redone::OneBlock);
+        previous = Arc::new(analysis);
+    }
+    (median(full), median(again), median(typed))
 }
 
 fn main() {
@@ -180,13 +195,22 @@ fn main() {
     ] {
         row(label, small, large);
     }
-    let (small_full, small_again) = analysis_times(&small_text, 21);
-    let (large_full, large_again) = analysis_times(&large_text, 21);
+    let (small_full, small_again, small_typed) = analysis_times(&small_text, 21);
+    let (large_full, large_again, large_typed) = analysis_times(&large_text, 21);
     println!("\n# the analysis in this process (median of 21)\n");
     println!("| analysis | 50 lines ms | 5,000 lines ms | ratio |");
     println!("|---|---|---|---|");
     row("from scratch", small_full, large_full);
-    row("after an edit inside one block", small_again, large_again);
+    row(
+        "after a character replaced inside one block",
+        small_again,
+        large_again,
+    );
+    row(
+        "after a character typed inside one block (later spans move)",
+        small_typed,
+        large_typed,
+    );
     println!(
         "\nat 5,000 lines, an edit inside one block costs {:.1}x less than analysing from scratch",
         large_full.as_secs_f64() / large_again.as_secs_f64()

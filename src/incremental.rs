@@ -87,22 +87,53 @@ pub struct Change {
 /// prefix and suffix left out); `None` when they are equal.
 pub fn change_between(before: &str, after: &str) -> Option<Change> {
     let (a, b) = (before.as_bytes(), after.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let prefix = common_prefix(a, b);
     if prefix == a.len() && prefix == b.len() {
         return None;
     }
-    let room = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(room)
-        .take_while(|(x, y)| x == y)
-        .count();
+    // The suffix may not reach into the prefix.
+    let suffix = common_suffix(&a[prefix..], &b[prefix..]);
     Some(Change {
         old: Span::new(prefix, a.len() - suffix),
         new: Span::new(prefix, b.len() - suffix),
     })
+}
+
+/// Bytes compared at once while looking for the change: the slice
+/// comparison is one `memcmp` (a 5,000-line file byte by byte cost 0.3 ms).
+const CHUNK: usize = 64;
+
+/// How many bytes `a` and `b` have in common from their starts.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let length = a.len().min(b.len());
+    let mut same = 0;
+    while same + CHUNK <= length && a[same..same + CHUNK] == b[same..same + CHUNK] {
+        same += CHUNK;
+    }
+    same + a[same..length]
+        .iter()
+        .zip(&b[same..length])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` have in common from their ends.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let length = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - length..], &b[b.len() - length..]);
+    let mut same = 0;
+    while same + CHUNK <= length
+        && a[length - same - CHUNK..length - same] == b[length - same - CHUNK..length - same]
+    {
+        same += CHUNK;
+    }
+    let rest = length - same;
+    same + a[..rest]
+        .iter()
+        .rev()
+        .zip(b[..rest].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Whether an edit from `previous` to `text` lies inside one block (and the
@@ -158,6 +189,9 @@ fn block_at(previous: &Analysis, held: Held) -> Option<usize> {
 /// `file` with the held item replaced and every later one moved.
 fn splice(file: &mut SourceFile, held: Held, item: Arc<Item>) {
     file.items[held.item] = item;
+    if held.delta == 0 {
+        return;
+    }
     for later in &mut file.items[held.item + 1..] {
         Arc::make_mut(later).shift_after(held.old.end, held.delta);
     }
@@ -271,11 +305,15 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: &str) -> Analysis {
             parts.syntax = syntax;
         }
     }
-    scene.shift_after(from, delta);
-    parts.top.shift_after(from, delta);
-    for other in &mut parts.blocks {
-        other.resolution.diagnostics.shift_after(from, delta);
-        other.checked.shift_after(from, delta);
+    // An edit that keeps the text's length (a character replaced) moves
+    // nothing after it.
+    if delta != 0 {
+        scene.shift_after(from, delta);
+        parts.top.shift_after(from, delta);
+        for other in &mut parts.blocks {
+            other.resolution.diagnostics.shift_after(from, delta);
+            other.checked.shift_after(from, delta);
+        }
     }
     let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
     else {
@@ -349,6 +387,31 @@ fn within_one_item(previous: &Analysis, text: &str, held: Held) -> Option<Analys
 mod tests {
     use super::*;
     use crate::analysis::analyze;
+
+    proptest::proptest! {
+        /// Comparing 64 bytes at a time finds the ends byte by byte does:
+        /// on long texts of few letters (so ends overlap), an edit anywhere.
+        #[test]
+        fn the_change_found_in_chunks_is_the_one_found_byte_by_byte(
+            text in "[ab\n]{0,400}",
+            at in 0usize..400,
+            removed in 0usize..80,
+            inserted in "[ab]{0,80}",
+        ) {
+            let at = at.min(text.len());
+            let end = (at + removed).min(text.len());
+            let edited = format!("{}{inserted}{}", &text[..at], &text[end..]);
+            let (a, b) = (text.as_bytes(), edited.as_bytes());
+            let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+            let room = a.len().min(b.len()) - prefix;
+            let suffix = a.iter().rev().zip(b.iter().rev()).take(room).take_while(|(x, y)| x == y).count();
+            let expected = (text != edited).then(|| Change {
+                old: Span::new(prefix, a.len() - suffix),
+                new: Span::new(prefix, b.len() - suffix),
+            });
+            proptest::prop_assert_eq!(change_between(&text, &edited), expected);
+        }
+    }
 
     #[test]
     fn the_change_is_the_range_between_the_common_ends() {
