@@ -230,6 +230,20 @@ pub fn any_crossing(positions: &[Point], links: &[Link]) -> bool {
     })
 }
 
+/// The lower left and upper right corners of the box around `positions`
+/// (infinite, and the wrong way round, when there are none).
+pub fn frame(positions: &[Point]) -> (Point, Point) {
+    let (mut low, mut high) = (
+        Point::new(f64::INFINITY, f64::INFINITY),
+        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for p in positions {
+        low = Point::new(low.x.min(p.x), low.y.min(p.y));
+        high = Point::new(high.x.max(p.x), high.y.max(p.y));
+    }
+    (low, high)
+}
+
 /// A uniform grid of square cells over a frame: which cells a box or a
 /// segment meets. Points outside the frame count in its border cells.
 #[derive(Clone, Copy, Debug)]
@@ -254,14 +268,7 @@ impl Cells {
 
     /// About `count` cells, square, over `positions`' frame.
     pub fn over(positions: &[Point], count: usize) -> Cells {
-        let (mut low, mut high) = (
-            Point::new(f64::INFINITY, f64::INFINITY),
-            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-        );
-        for p in positions {
-            low = Point::new(low.x.min(p.x), low.y.min(p.y));
-            high = Point::new(high.x.max(p.x), high.y.max(p.y));
-        }
+        let (mut low, mut high) = frame(positions);
         if positions.is_empty() {
             (low, high) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
         }

@@ -5,7 +5,7 @@
 //! before or at least `wanted`. So the drawing stays plane and its smallest
 //! gap never shrinks below where it started (docs/planar.md, "Drawing").
 
-use super::crossing::{segments_meet, Cells, Link};
+use super::crossing::{frame, segments_meet, Cells, Link};
 use crate::geom::Point;
 
 /// The smallest node–node distance and the smallest distance between a node
@@ -71,14 +71,7 @@ pub fn gaps(positions: &[Point], links: &[Link]) -> (f64, f64) {
 
 /// The side of the square the drawing fits.
 pub fn side(positions: &[Point]) -> f64 {
-    let (mut low, mut high) = (
-        Point::new(f64::INFINITY, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    );
-    for p in positions {
-        low = Point::new(low.x.min(p.x), low.y.min(p.y));
-        high = Point::new(high.x.max(p.x), high.y.max(p.y));
-    }
+    let (low, high) = frame(positions);
     (high.x - low.x).max(high.y - low.y)
 }
 
@@ -208,14 +201,6 @@ impl Index {
             false
         });
     }
-}
-
-fn lower(a: Point, b: Point) -> Point {
-    Point::new(a.x.min(b.x), a.y.min(b.y))
-}
-
-fn upper(a: Point, b: Point) -> Point {
-    Point::new(a.x.max(b.x), a.y.max(b.y))
 }
 
 struct Layout<'a> {
@@ -367,14 +352,7 @@ pub fn relax(positions: &mut [Point], links: &[Link], sweeps: usize, wanted: f64
         incident[a].push(index);
         incident[b].push(index);
     }
-    let (mut low, mut high) = (
-        Point::new(f64::INFINITY, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    );
-    for p in positions.iter() {
-        low = lower(low, *p);
-        high = upper(high, *p);
-    }
+    let (low, high) = frame(positions);
     let side = (high.x - low.x).max(high.y - low.y);
     let k = side / (count as f64).sqrt();
     let mut layout = Layout {
