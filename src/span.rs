@@ -108,6 +108,32 @@ impl LineIndex {
         LineIndex { line_starts }
     }
 
+    /// The index of this text with the bytes `old` replaced by `inserted`,
+    /// without reading the rest of the text again (an editor's keystroke
+    /// in a long file).
+    pub fn replaced(&self, old: Span, inserted: &str) -> LineIndex {
+        // A line start is the byte after a newline: those before the
+        // replaced bytes stay, those in them go, those after them move.
+        let before = self
+            .line_starts
+            .partition_point(|&start| start <= old.start);
+        let after = self.line_starts.partition_point(|&start| start <= old.end);
+        let delta = inserted.len() as isize - (old.end - old.start) as isize;
+        let mut line_starts = Vec::with_capacity(self.line_starts.len() + 8);
+        line_starts.extend_from_slice(&self.line_starts[..before]);
+        line_starts.extend(
+            inserted
+                .match_indices('\n')
+                .map(|(index, _)| old.start + index + 1),
+        );
+        line_starts.extend(
+            self.line_starts[after..]
+                .iter()
+                .map(|&start| start.saturating_add_signed(delta)),
+        );
+        LineIndex { line_starts }
+    }
+
     fn line_of(&self, offset: usize) -> usize {
         match self.line_starts.binary_search(&offset) {
             Ok(line) => line,
@@ -161,6 +187,24 @@ fn clamp_to_char_boundary(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The index updated for a replacement is the index of the new
+        /// text: replacements anywhere, with and without line breaks.
+        #[test]
+        fn an_updated_line_index_is_the_new_texts(
+            text in "[a\n]{0,60}",
+            at in 0usize..60,
+            removed in 0usize..20,
+            inserted in "[b\n]{0,10}",
+        ) {
+            let at = at.min(text.len());
+            let end = (at + removed).min(text.len());
+            let edited = format!("{}{inserted}{}", &text[..at], &text[end..]);
+            let updated = LineIndex::new(&text).replaced(Span::new(at, end), &inserted);
+            proptest::prop_assert_eq!(updated.line_starts, LineIndex::new(&edited).line_starts);
+        }
+    }
 
     #[test]
     fn utf16_columns_count_surrogate_pairs() {

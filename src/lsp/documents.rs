@@ -146,30 +146,28 @@ impl Documents {
         if version < document.version {
             return false;
         }
+        // Each range change is applied to the text and to its line index,
+        // which is updated rather than built again.
         let mut text = document.text.to_string();
-        // The held index serves the first change; later ones in the same
-        // notification need the text's new lines.
-        let mut index = Some(document.index.clone());
+        let mut index = document.index.clone();
         for change in changes {
             match change.range {
                 Some(range) => {
-                    let lines = index
-                        .take()
-                        .unwrap_or_else(|| Arc::new(LineIndex::new(&text)));
                     let view = super::convert::Text {
                         text: &text,
-                        index: &lines,
+                        index: &index,
                     };
                     let span = view.span(range);
+                    index = Arc::new(index.replaced(span, &change.text));
                     text.replace_range(span.start..span.end, &change.text);
                 }
                 None => {
                     text = change.text;
-                    index = None;
+                    index = Arc::new(LineIndex::new(&text));
                 }
             }
         }
-        document.index = Arc::new(LineIndex::new(&text));
+        document.index = index;
         document.one_block = document
             .latest
             .as_ref()

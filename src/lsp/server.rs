@@ -149,7 +149,11 @@ impl Backend {
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
         let (client, documents) = (self.client.clone(), self.documents.clone());
         tokio::spawn(async move {
-            tokio::time::sleep(delay).await;
+            // Not even a zero sleep: the timer fires on its next
+            // millisecond tick.
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
             publish_diagnostics(client, documents, uri, version).await;
         });
     }
