@@ -17,6 +17,36 @@ enum Local {
     Object(usize, Type),
 }
 
+/// The names a block's steps can use: the file's givens and setup objects
+/// (by symbol, so a block's scope costs no copy of their names) and what
+/// the block's own steps bind, which hide them.
+struct Scope {
+    top: HashMap<usize, (Local, Span)>,
+    local: HashMap<String, (Local, Span)>,
+}
+
+impl Scope {
+    fn get(&self, scene: &Scene, name: &str) -> Option<(Local, Span)> {
+        match self.local.get(name) {
+            Some(&found) => Some(found),
+            None => self.top.get(&scene.symbol(name)?).copied(),
+        }
+    }
+
+    /// Every name in scope, for "did you mean".
+    fn names(&self, scene: &Scene) -> Vec<String> {
+        let mut names: Vec<String> = self.local.keys().cloned().collect();
+        names.extend(
+            self.top
+                .keys()
+                .map(|&symbol| &scene.symbols[symbol].name)
+                .filter(|name| !self.local.contains_key(name.as_str()))
+                .cloned(),
+        );
+        names
+    }
+}
+
 impl Local {
     fn index(self) -> usize {
         match self {
@@ -31,23 +61,25 @@ pub(super) fn resolve_steps(
     problem: &mut Problem,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut scope: HashMap<String, (Local, Span)> = HashMap::new();
+    let mut scope = Scope {
+        top: HashMap::with_capacity(problem.givens.len() + problem.setup.len()),
+        local: HashMap::new(),
+    };
     // Broken declarations stay out of scope: their uses are already explained.
     for (position, &symbol) in problem.givens.iter().enumerate() {
         if scene.symbols[symbol].ty.is_none() {
             continue;
         }
-        scope.insert(
-            scene.symbols[symbol].name.clone(),
-            (Local::Point(position), scene.symbols[symbol].span),
-        );
+        scope
+            .top
+            .insert(symbol, (Local::Point(position), scene.symbols[symbol].span));
     }
     for (position, &symbol) in problem.setup.iter().enumerate() {
         let Some(ty) = scene.symbols[symbol].ty else {
             continue;
         };
-        scope.insert(
-            scene.symbols[symbol].name.clone(),
+        scope.top.insert(
+            symbol,
             (Local::Object(position, ty), scene.symbols[symbol].span),
         );
     }
@@ -177,7 +209,7 @@ pub(super) fn resolve_steps(
                 local_spans.insert(name.text.clone(), name.span);
                 problem.local_names.push(name.text.clone());
             }
-            scope.insert(name.text.clone(), (local, name.span));
+            scope.local.insert(name.text.clone(), (local, name.span));
             binders.push(StepBinder {
                 name: Some(name.text.clone()),
                 span: name.span,
@@ -341,7 +373,7 @@ struct Operands<'a> {
     scene: &'a mut Scene,
     goals: &'a [Goal],
     uses: &'a mut Vec<(Span, Span)>,
-    scope: &'a HashMap<String, (Local, Span)>,
+    scope: &'a Scope,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
@@ -349,8 +381,8 @@ impl Operands<'_> {
     /// The name an operand refers to, with where it is bound; records the use.
     fn local(&mut self, expr: &ast::Expr, what: &str) -> Option<(Local, Span, String)> {
         let name = step_name(expr, what, self.diagnostics)?;
-        match self.scope.get(name) {
-            Some(&(local, declared)) => {
+        match self.scope.get(self.scene, name) {
+            Some((local, declared)) => {
                 note_reference(self.scene, name, expr.span, declared, self.uses);
                 Some((local, declared, name.to_string()))
             }
@@ -422,7 +454,7 @@ fn unknown_in_step(
     span: Span,
     scene: &Scene,
     goals: &[Goal],
-    scope: &HashMap<String, (Local, Span)>,
+    scope: &Scope,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     if let Some(index) = scene.symbol(name) {
@@ -463,7 +495,7 @@ fn unknown_in_step(
         );
         return;
     }
-    let names: Vec<String> = scope.keys().cloned().collect();
+    let names = scope.names(scene);
     let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
     if let Some(close) = closest(name, &names) {
         diagnostic = diagnostic.did_you_mean(span, close);
