@@ -56,7 +56,12 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
     let enough = BOARD / n.sqrt();
     for (start, neighbours, fixed, spread) in [
         (plain.clone(), &grid.neighbours, grid.outer.to_vec(), false),
-        (tutte::disk_drawing(&disk, &rim, BOARD), &disk, rim, true),
+        (
+            tutte::disk_drawing(&disk, &rim, BOARD),
+            &disk,
+            rim.clone(),
+            true,
+        ),
     ] {
         let mut pinned = vec![false; count];
         fixed.iter().for_each(|&v| pinned[v] = true);
@@ -71,6 +76,7 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
                 &pinned,
                 SPREADING,
                 enough / 100.0,
+                &fixed,
             );
             smooth::widen(&mut spread, neighbours, &pinned, WIDENING, enough);
             drawings.push((quality(&spread, &links), spread));

@@ -35,8 +35,17 @@ fn altitude_squared(p: Point, a: Point, b: Point, sign: f64) -> f64 {
 /// with every triangle widened, so moving one node at a time does not stall
 /// where two nodes share the thinnest triangle (docs/planar.md, "Drawing").
 fn worst(p: Point, ring: &[usize], at: &[Point], sign: f64) -> f64 {
+    worst_but(p, ring, at, sign, None)
+}
+
+/// `worst` without the pair of neighbours from `ring[open]` (the outer
+/// face, at a rim node).
+fn worst_but(p: Point, ring: &[usize], at: &[Point], sign: f64, open: Option<usize>) -> f64 {
     let mut energy = 0.0;
     for (i, &a) in ring.iter().enumerate() {
+        if open == Some(i) {
+            continue;
+        }
         let b = ring[(i + 1) % ring.len()];
         let h = altitude_squared(p, at[a], at[b], sign);
         if h <= 0.0 {
@@ -130,7 +139,10 @@ pub fn widen(
 /// two spring lengths push) over a triangulated disk drawing as `widen`
 /// takes it: a node moves only where every triangle around it keeps its
 /// orientation and they stay at least `floor` wide by `worst` (or as wide
-/// as before). So the drawing stays plane and no crossing test is needed.
+/// as before). The nodes of `rim` (in order around a circle about the
+/// origin, fixed for `widen`) slide along it between their rim neighbours,
+/// which keeps the rim convex. So the drawing stays plane and no crossing
+/// test is needed.
 pub fn spread_out(
     at: &mut [Point],
     links: &[Link],
@@ -138,10 +150,34 @@ pub fn spread_out(
     fixed: &[bool],
     sweeps: usize,
     floor: f64,
+    rim: &[usize],
 ) {
     let count = at.len();
     let Some(sign) = orientation(at, neighbours, fixed) else {
         return;
+    };
+    // Rim nodes slide along their circle between their rim neighbours: the
+    // rim stays convex, and their triangles but the outer face keep their
+    // orientation.
+    let radius = rim.first().map_or(0.0, |&v| at[v].norm());
+    let sliding: Vec<(usize, usize, usize, usize)> = if rim.len() >= 4 {
+        (0..rim.len())
+            .filter_map(|i| {
+                let (v, before, after) = (
+                    rim[i],
+                    rim[(i + rim.len() - 1) % rim.len()],
+                    rim[(i + 1) % rim.len()],
+                );
+                let ring = &neighbours[v];
+                let open = (0..ring.len()).find(|&j| {
+                    let (a, b) = (ring[j], ring[(j + 1) % ring.len()]);
+                    (a == before && b == after) || (a == after && b == before)
+                })?;
+                Some((v, before, after, open))
+            })
+            .collect()
+    } else {
+        Vec::new()
     };
     let mut linked = vec![Vec::new(); count];
     for &(a, b) in links {
@@ -150,6 +186,11 @@ pub fn spread_out(
     }
     let grid = Cells::over(at, count);
     let k = grid.size();
+    let springs = Springs {
+        grid,
+        k,
+        linked: &linked,
+    };
     let mut temperature = k;
     let mut cells: Vec<Vec<usize>> = vec![Vec::new(); grid.len()];
     for _ in 0..sweeps {
@@ -163,21 +204,7 @@ pub fn spread_out(
                 continue;
             }
             let p = at[v];
-            let mut force = Point::new(0.0, 0.0);
-            let reach = Point::new(2.0 * k, 2.0 * k);
-            for cell in grid.boxed(p - reach, p + reach) {
-                for &w in &cells[cell] {
-                    let away = p - at[w];
-                    let d2 = away.dot(away);
-                    if w != v && d2 < 4.0 * k * k {
-                        force = force + away * (k * k / d2.max(1e-12 * k * k));
-                    }
-                }
-            }
-            for &u in &linked[v] {
-                let toward = at[u] - p;
-                force = force + toward * (toward.norm() / k);
-            }
+            let force = springs.force(v, at, &cells);
             let length = force.norm();
             if length <= 0.0 || length.is_nan() {
                 continue;
@@ -196,7 +223,64 @@ pub fn spread_out(
                 step = step * 0.5;
             }
         }
+        for &(v, before, after, open) in &sliding {
+            let ring = &neighbours[v];
+            let p = at[v];
+            let force = springs.force(v, at, &cells);
+            let angle = p.y.atan2(p.x);
+            let along = force.dot(Point::new(-angle.sin(), angle.cos()));
+            let before_score = worst_but(p, ring, at, sign, Some(open));
+            if before_score < 0.0 || along == 0.0 {
+                continue;
+            }
+            let least = before_score.min(floor * floor);
+            let mut step = along.clamp(-temperature, temperature) / radius;
+            for _ in 0..4 {
+                let turned = angle + step;
+                let to = Point::new(radius * turned.cos(), radius * turned.sin());
+                // Still strictly between its rim neighbours.
+                let between = turn(at[before], to, at[after]) * turn(at[before], p, at[after])
+                    > 0.0
+                    && to.dist(at[before]) > 1e-3 * k
+                    && to.dist(at[after]) > 1e-3 * k;
+                if between && worst_but(to, ring, at, sign, Some(open)) >= least {
+                    at[v] = to;
+                    break;
+                }
+                step *= 0.5;
+            }
+        }
         temperature *= 0.97;
+    }
+}
+
+/// The forces of `spread_out`: links pull (d²/k), nodes within 2k push
+/// (k²/d); nodes are found in cells of `grid`.
+struct Springs<'a> {
+    grid: Cells,
+    k: f64,
+    linked: &'a [Vec<usize>],
+}
+
+impl Springs<'_> {
+    fn force(&self, v: usize, at: &[Point], cells: &[Vec<usize>]) -> Point {
+        let (p, k) = (at[v], self.k);
+        let mut force = Point::new(0.0, 0.0);
+        let reach = Point::new(2.0 * k, 2.0 * k);
+        for cell in self.grid.boxed(p - reach, p + reach) {
+            for &w in &cells[cell] {
+                let away = p - at[w];
+                let d2 = away.dot(away);
+                if w != v && d2 < 4.0 * k * k {
+                    force = force + away * (k * k / d2.max(1e-12 * k * k));
+                }
+            }
+        }
+        for &u in &self.linked[v] {
+            let toward = at[u] - p;
+            force = force + toward * (toward.norm() / k);
+        }
+        force
     }
 }
 
@@ -274,7 +358,7 @@ mod tests {
             widen(&mut at, &disk, &fixed, 60, f64::INFINITY);
             let (widened, plane) = energy(&at, &disk, &fixed);
             assert!(plane && widened < before, "{before} → {widened}");
-            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3);
+            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim);
             assert!(energy(&at, &disk, &fixed).1);
         }
     }
