@@ -284,7 +284,7 @@ mod tests {
 
     /// Generated levels up to 250 nodes untangle with no two nodes nearer
     /// than a tenth of the mean link length (the bench and docs/planar.md
-    /// have the figures: 0.105 and up over twelve seeds at each size).
+    /// have the figures: 0.11 and up over twelve seeds at each size).
     #[test]
     fn generated_levels_are_spread_out() {
         use crate::planar::generate::{generate, Method};
