@@ -398,9 +398,7 @@ mod tests {
             removed in 0usize..80,
             inserted in "[ab]{0,80}",
         ) {
-            let at = at.min(text.len());
-            let end = (at + removed).min(text.len());
-            let edited = format!("{}{inserted}{}", &text[..at], &text[end..]);
+            let (_, edited) = crate::span::tests::replace(&text, at, removed, &inserted);
             let (a, b) = (text.as_bytes(), edited.as_bytes());
             let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
             let room = a.len().min(b.len()) - prefix;

@@ -185,8 +185,18 @@ fn clamp_to_char_boundary(text: &str, offset: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// `text` with up to `removed` bytes from `at` (both cut to the text)
+    /// replaced by `inserted`: the bytes replaced and the new text. For
+    /// property tests of what follows an edit.
+    pub(crate) fn replace(text: &str, at: usize, removed: usize, inserted: &str) -> (Span, String) {
+        let at = at.min(text.len());
+        let end = (at + removed).min(text.len());
+        let edited = format!("{}{inserted}{}", &text[..at], &text[end..]);
+        (Span::new(at, end), edited)
+    }
 
     proptest::proptest! {
         /// The index updated for a replacement is the index of the new
@@ -198,10 +208,8 @@ mod tests {
             removed in 0usize..20,
             inserted in "[b\n]{0,10}",
         ) {
-            let at = at.min(text.len());
-            let end = (at + removed).min(text.len());
-            let edited = format!("{}{inserted}{}", &text[..at], &text[end..]);
-            let updated = LineIndex::new(&text).replaced(Span::new(at, end), &inserted);
+            let (old, edited) = replace(&text, at, removed, &inserted);
+            let updated = LineIndex::new(&text).replaced(old, &inserted);
             proptest::prop_assert_eq!(updated.line_starts, LineIndex::new(&edited).line_starts);
         }
     }

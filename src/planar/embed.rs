@@ -54,7 +54,7 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
     // Half the spring length of an even drawing: a node whose triangles
     // are all that wide stays.
     let enough = BOARD / n.sqrt();
-    for (start, neighbours, fixed, spread) in [
+    for (start, neighbours, fixed, spreads) in [
         (plain.clone(), &grid.neighbours, grid.outer.to_vec(), false),
         (
             tutte::disk_drawing(&disk, &rim, BOARD),
@@ -67,7 +67,7 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
         fixed.iter().for_each(|&v| pinned[v] = true);
         let mut drawing = start;
         smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough);
-        if spread {
+        if spreads {
             let mut spread = drawing.clone();
             smooth::spread_out(
                 &mut spread,

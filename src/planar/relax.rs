@@ -34,12 +34,7 @@ pub fn gaps(positions: &[Point], links: &[Link]) -> (f64, f64) {
         );
     }
     if node > grid.size() {
-        node = f64::INFINITY;
-        for (a, &p) in positions.iter().enumerate() {
-            for &q in &positions[..a] {
-                node = node.min(p.dist(q));
-            }
-        }
+        node = node_gap_of_all_pairs(positions);
     }
     let mut link = f64::INFINITY;
     for &(a, b) in links {
@@ -57,16 +52,34 @@ pub fn gaps(positions: &[Point], links: &[Link]) -> (f64, f64) {
         );
     }
     if link > grid.size() {
-        link = f64::INFINITY;
-        for &(a, b) in links {
-            for (v, &p) in positions.iter().enumerate() {
-                if v != a && v != b {
-                    link = link.min(distance_to_segment(p, positions[a], positions[b]));
-                }
+        link = link_gap_of_all_pairs(positions, links);
+    }
+    (node, link)
+}
+
+/// The smallest node–node distance, every pair measured.
+fn node_gap_of_all_pairs(positions: &[Point]) -> f64 {
+    let mut node = f64::INFINITY;
+    for (a, &p) in positions.iter().enumerate() {
+        for &q in &positions[..a] {
+            node = node.min(p.dist(q));
+        }
+    }
+    node
+}
+
+/// The smallest distance between a node and a link it is not an end of,
+/// every pair measured.
+fn link_gap_of_all_pairs(positions: &[Point], links: &[Link]) -> f64 {
+    let mut link = f64::INFINITY;
+    for &(a, b) in links {
+        for (v, &p) in positions.iter().enumerate() {
+            if v != a && v != b {
+                link = link.min(distance_to_segment(p, positions[a], positions[b]));
             }
         }
     }
-    (node, link)
+    link
 }
 
 /// The side of the square the drawing fits.
@@ -445,21 +458,10 @@ mod tests {
 
     /// Every pair measured: the reference for `gaps`.
     fn gaps_of_all_pairs(positions: &[Point], links: &[Link]) -> (f64, f64) {
-        let mut node = f64::INFINITY;
-        for (a, &p) in positions.iter().enumerate() {
-            for &q in &positions[..a] {
-                node = node.min(p.dist(q));
-            }
-        }
-        let mut link = f64::INFINITY;
-        for &(a, b) in links {
-            for (v, &p) in positions.iter().enumerate() {
-                if v != a && v != b {
-                    link = link.min(distance_to_segment(p, positions[a], positions[b]));
-                }
-            }
-        }
-        (node, link)
+        (
+            node_gap_of_all_pairs(positions),
+            link_gap_of_all_pairs(positions, links),
+        )
     }
 
     /// The grid finds the gaps every pair does: on random figures, on a few

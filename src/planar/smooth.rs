@@ -60,16 +60,16 @@ fn worst_but(p: Point, ring: &[usize], at: &[Point], sign: f64, open: Option<usi
 /// node's neighbours in rotation order, every two consecutive ones around a
 /// free node making a triangle of the drawing `at` (a triangulated disk,
 /// its rim fixed). A node whose triangles are `enough` wide (by `worst`)
-/// stays. Returns the sweeps made (it stops when no node moved).
+/// stays. It stops early when no node moved.
 pub fn widen(
     at: &mut [Point],
     neighbours: &[Vec<usize>],
     fixed: &[bool],
     sweeps: usize,
     enough: f64,
-) -> usize {
+) {
     let Some(sign) = orientation(at, neighbours, fixed) else {
-        return 0;
+        return;
     };
     const H: f64 = std::f64::consts::FRAC_1_SQRT_2;
     const DIRECTIONS: [(f64, f64); 8] = [
@@ -82,7 +82,7 @@ pub fn widen(
         (0.0, -1.0),
         (H, -H),
     ];
-    for sweep in 0..sweeps {
+    for _ in 0..sweeps {
         let mut moved = 0usize;
         for v in 0..at.len() {
             let ring = &neighbours[v];
@@ -129,10 +129,9 @@ pub fn widen(
             }
         }
         if moved == 0 {
-            return sweep + 1;
+            return;
         }
     }
-    sweeps
 }
 
 /// A spring embedder on the graph's own `links` (links pull, nodes within
