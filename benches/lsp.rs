@@ -82,6 +82,39 @@ fn edit_and_wait(
     started.elapsed()
 }
 
+/// CPU time the server's threads have used so far (Linux: the sum of
+/// `/proc/PID/task/*/schedstat`, in nanoseconds); `None` elsewhere.
+fn server_cpu(session: &Session) -> Option<Duration> {
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", session.pid())).ok()?;
+    let mut total = 0u64;
+    for task in tasks.flatten() {
+        let stat = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
+        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(Duration::from_nanos(total))
+}
+
+/// The server's CPU time per edit inside one block, over `edits` edits,
+/// each waited for: unlike the wall time it leaves out the scheduler's
+/// wake-ups, which on a shared machine are larger than the work.
+fn cpu_per_block_edit(
+    session: &mut Session,
+    name: &str,
+    text: &str,
+    edits: i32,
+) -> Option<Duration> {
+    let uri = format!("file:///bench/{name}-cpu.euc");
+    session.open(&uri, text);
+    // The first edit is timed with the whole analysis; then the series.
+    edit_and_wait(session, &uri, 2, 5, 1, "\t");
+    let before = server_cpu(session)?;
+    for version in 3..3 + edits {
+        let space = if version % 2 == 0 { "\t" } else { " " };
+        edit_and_wait(session, &uri, version, 5, 1, space);
+    }
+    Some((server_cpu(session)? - before) / edits as u32)
+}
+
 fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figures {
     let mut opens = Vec::new();
     let mut edits = Vec::new();
@@ -142,8 +175,10 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         let analysis = analyze(&edited);
         full.push(started.elapsed());
         drop(analysis);
+        // The server holds its text shared, as the analysis does.
+        let edited: Arc<str> = Arc::from(edited);
         let started = Instant::now();
-        let (analysis, redone) = reanalyze_shared(previous, &edited);
+        let (analysis, redone) = reanalyze_shared(previous, edited);
         again.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
         previous = Arc::new(analysis);
@@ -156,8 +191,9 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         } else {
             current.remove(at);
         }
+        let shared: Arc<str> = Arc::from(current.as_str());
         let started = Instant::now();
-        let (analysis, redone) = reanalyze_shared(previous, &current);
+        let (analysis, redone) = reanalyze_shared(previous, shared);
         typed.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
         previous = Arc::new(analysis);
@@ -172,6 +208,8 @@ fn main() {
     let small = measure(&mut session, "small", &small_text, 5);
     let large_text = generated_file(5_000);
     let large = measure(&mut session, "large", &large_text, 5);
+    let small_cpu = cpu_per_block_edit(&mut session, "small", &small_text, 1_000);
+    let large_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000);
     session.stop();
     println!(
         "# euc language server latency ({} lines vs 50 lines)\n",
@@ -194,6 +232,13 @@ fn main() {
         ("hover after the edit", small.hover, large.hover),
     ] {
         row(label, small, large);
+    }
+    if let (Some(small), Some(large)) = (small_cpu, large_cpu) {
+        row(
+            "server CPU per edit inside one block (mean of 1,000)",
+            small,
+            large,
+        );
     }
     let (small_full, small_again, small_typed) = analysis_times(&small_text, 21);
     let (large_full, large_again, large_typed) = analysis_times(&large_text, 21);

@@ -5,11 +5,12 @@ use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Statu
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
+use std::sync::Arc;
 
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The text analysed.
-    pub text: String,
+    pub text: Arc<str>,
     pub file: SourceFile,
     pub scene: Scene,
     /// One per solve block, in file order.
@@ -102,7 +103,7 @@ pub(crate) fn analyze_parsed(
         blocks,
     };
     assemble(
-        text.to_string(),
+        Arc::from(text),
         file,
         scene,
         reports.into_iter().flatten().collect(),
@@ -114,7 +115,7 @@ pub(crate) fn analyze_parsed(
 /// The analysis from its parts: every diagnostic in the order the stages
 /// make them, then sorted by position.
 pub(crate) fn assemble(
-    text: String,
+    text: Arc<str>,
     file: SourceFile,
     scene: Scene,
     reports: Vec<BlockReport>,

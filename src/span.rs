@@ -126,10 +126,11 @@ impl LineIndex {
                 .match_indices('\n')
                 .map(|(index, _)| old.start + index + 1),
         );
+        // Those after start past the inserted text: no overflow.
         line_starts.extend(
             self.line_starts[after..]
                 .iter()
-                .map(|&start| start.saturating_add_signed(delta)),
+                .map(|&start| start.wrapping_add_signed(delta)),
         );
         LineIndex { line_starts }
     }

@@ -148,7 +148,8 @@ impl Documents {
         }
         // Each range change is applied to the text and to its line index,
         // which is updated rather than built again.
-        let mut text = document.text.to_string();
+        let mut text = String::with_capacity(document.text.len() + 64);
+        text.push_str(&document.text);
         let mut index = document.index.clone();
         for change in changes {
             match change.range {
@@ -227,7 +228,7 @@ impl Documents {
                 let (analysis, redone) = match latest {
                     // An edit undone, or a version that changed nothing.
                     Some(latest) if *latest.text == *snapshot.text => return latest,
-                    Some(latest) => reanalyze_shared(latest, &snapshot.text),
+                    Some(latest) => reanalyze_shared(latest, snapshot.text.clone()),
                     None => (analyze(&snapshot.text), Redone::Everything),
                 };
                 cost = Some((started.elapsed(), redone == Redone::OneBlock));

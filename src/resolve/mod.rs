@@ -239,8 +239,9 @@ pub fn resolve_block_again(
     if !same_kind {
         return None;
     }
-    let tail = scene.references.split_off(previous.references.end);
-    scene.references.truncate(previous.references.start);
+    // The block's references are gathered apart and put in place of the
+    // old ones: the later ones move only when their count changed.
+    let kept = std::mem::take(&mut scene.references);
     let mut diagnostics = Vec::new();
     if let ItemKind::Planar(block) = &item.kind {
         scene.puzzles[previous.index] =
@@ -250,8 +251,11 @@ pub fn resolve_block_again(
         scene.problems[previous.index] =
             problem::resolve_block(block, item.span, scene, &mut diagnostics);
     }
-    let references = previous.references.start..scene.references.len();
-    scene.references.extend(tail);
+    let gathered = std::mem::replace(&mut scene.references, kept);
+    let references = previous.references.start..previous.references.start + gathered.len();
+    scene
+        .references
+        .splice(previous.references.clone(), gathered);
     Some(BlockResolution {
         item: previous.item,
         index: previous.index,

@@ -102,7 +102,7 @@ fn chains_of_edits_give_the_analysis_from_scratch() {
             // Odd chains hand the previous analysis over, as the language
             // server does; even ones lend it.
             let (fast, redone) = if chain % 2 == 1 {
-                reanalyze_shared(Arc::new(analysis), &text)
+                reanalyze_shared(Arc::new(analysis), Arc::from(text.as_str()))
             } else {
                 reanalyze_telling(&analysis, &text)
             };

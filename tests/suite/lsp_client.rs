@@ -82,6 +82,12 @@ impl Session {
         session
     }
 
+    /// The server's process id (`benches/lsp.rs` reads its CPU time).
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn send(&mut self, message: Value) {
         let body = message.to_string();
         write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
