@@ -139,9 +139,10 @@ pub fn widen(
 /// takes it: a node moves only where every triangle around it keeps its
 /// orientation and they stay at least `floor` wide by `worst` (or as wide
 /// as before). The nodes of `rim` (in order around a circle about the
-/// origin, fixed for `widen`) slide along it between their rim neighbours,
-/// which keeps the rim convex. So the drawing stays plane and no crossing
-/// test is needed.
+/// origin, fixed for `widen`) move too, as long as the rim stays simple
+/// (up to `FREE_RIM` nodes; on a longer rim they slide along the circle
+/// between their rim neighbours). So the drawing stays plane, with no
+/// crossing test but the rim's.
 pub fn spread_out(
     at: &mut [Point],
     links: &[Link],
@@ -155,9 +156,12 @@ pub fn spread_out(
     let Some(sign) = orientation(at, neighbours, fixed) else {
         return;
     };
-    // Rim nodes slide along their circle between their rim neighbours: the
-    // rim stays convex, and their triangles but the outer face keep their
-    // orientation.
+    // Rim nodes move as the springs pull them while the rim crosses itself
+    // nowhere, which a move checks against every rim link; on a longer rim
+    // they slide along their circle between their rim neighbours instead,
+    // which keeps it convex. Either way their triangles but the outer face
+    // keep their orientation.
+    let free = rim.len() <= FREE_RIM;
     let radius = rim.first().map_or(0.0, |&v| at[v].norm());
     let sliding: Vec<(usize, usize, usize, usize)> = if rim.len() >= 4 {
         (0..rim.len())
@@ -172,7 +176,7 @@ pub fn spread_out(
                     let (a, b) = (ring[j], ring[(j + 1) % ring.len()]);
                     (a == before && b == after) || (a == after && b == before)
                 })?;
-                Some((v, before, after, open))
+                Some((i, before, after, open))
             })
             .collect()
     } else {
@@ -222,35 +226,66 @@ pub fn spread_out(
                 step = step * 0.5;
             }
         }
-        for &(v, before, after, open) in &sliding {
+        for &(i, before, after, open) in &sliding {
+            let v = rim[i];
             let ring = &neighbours[v];
             let p = at[v];
             let force = springs.force(v, at, &cells);
-            let angle = p.y.atan2(p.x);
-            let along = force.dot(Point::new(-angle.sin(), angle.cos()));
+            let length = force.norm();
             let before_score = worst_but(p, ring, at, sign, Some(open));
-            if before_score < 0.0 || along == 0.0 {
+            if before_score < 0.0 || length <= 0.0 || length.is_nan() {
                 continue;
             }
             let least = before_score.min(floor * floor);
-            let mut step = along.clamp(-temperature, temperature) / radius;
+            let angle = p.y.atan2(p.x);
+            let along = force.dot(Point::new(-angle.sin(), angle.cos()));
+            let mut fraction = 1.0;
             for _ in 0..4 {
-                let turned = angle + step;
-                let to = Point::new(radius * turned.cos(), radius * turned.sin());
-                // Still strictly between its rim neighbours.
-                let between = turn(at[before], to, at[after]) * turn(at[before], p, at[after])
-                    > 0.0
-                    && to.dist(at[before]) > 1e-3 * k
-                    && to.dist(at[after]) > 1e-3 * k;
-                if between && worst_but(to, ring, at, sign, Some(open)) >= least {
+                let to = if free {
+                    p + force * (fraction * temperature.min(length) / length)
+                } else {
+                    let turned = angle + fraction * along.clamp(-temperature, temperature) / radius;
+                    Point::new(radius * turned.cos(), radius * turned.sin())
+                };
+                let apart = to.dist(at[before]) > 1e-3 * k && to.dist(at[after]) > 1e-3 * k;
+                let simple = if free {
+                    rim_stays_simple(at, rim, i, to)
+                } else {
+                    // Strictly between its rim neighbours on the circle.
+                    turn(at[before], to, at[after]) * turn(at[before], p, at[after]) > 0.0
+                };
+                if apart && simple && worst_but(to, ring, at, sign, Some(open)) >= least {
                     at[v] = to;
                     break;
                 }
-                step *= 0.5;
+                fraction *= 0.5;
             }
         }
         temperature *= 0.97;
     }
+}
+
+/// The longest rim whose nodes move freely in `spread_out`: checking a
+/// move costs the rim's length (docs/planar.md, "Drawing").
+const FREE_RIM: usize = 128;
+
+/// Whether the rim, with its `i`-th node moved `to`, still neither crosses
+/// nor touches itself: neither new rim link meets a rim link it does not
+/// share a node with. With every inner triangle turning one way, a simple
+/// rim keeps the whole drawing plane.
+fn rim_stays_simple(at: &[Point], rim: &[usize], i: usize, to: Point) -> bool {
+    let n = rim.len();
+    let meets = |a: Point, b: Point, c: Point, d: Point| {
+        turn(a, b, c) * turn(a, b, d) <= 0.0 && turn(c, d, a) * turn(c, d, b) <= 0.0
+    };
+    let (before, after) = ((i + n - 1) % n, (i + 1) % n);
+    (0..n).all(|j| {
+        let next = (j + 1) % n;
+        let (c, d) = (at[rim[j]], at[rim[next]]);
+        let clear_of = |end: usize| j == end || next == end || j == i || next == i;
+        (clear_of(before) || !meets(at[rim[before]], to, c, d))
+            && (clear_of(after) || !meets(to, at[rim[after]], c, d))
+    })
 }
 
 /// The forces of `spread_out`: links pull (d²/k), nodes within 2k push
@@ -360,6 +395,57 @@ mod tests {
             spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim);
             assert!(energy(&at, &disk, &fixed).1);
         }
+    }
+
+    /// On generated levels, whose rims are short enough to move freely,
+    /// spreading keeps the triangulation plane: every link of it, checked
+    /// exactly, crosses none and passes through no node.
+    #[test]
+    fn spreading_with_a_free_rim_keeps_the_drawing_plane() {
+        use crate::planar::embed::verified;
+        use crate::planar::generate::{generate, Method};
+        use crate::planar::{grid, lr, tutte};
+        for seed in 1..=4 {
+            let level = generate(96, seed, Method::Model);
+            let count = level.positions.len();
+            let links = lr::simple(&level.links);
+            let rotation = lr::embed(count, &links).expect("planar");
+            let (disk, rim) = grid::disk_triangulation(&rotation);
+            assert!((4..=FREE_RIM).contains(&rim.len()));
+            let mut fixed = vec![false; count];
+            rim.iter().for_each(|&v| fixed[v] = true);
+            let mut at = tutte::disk_drawing(&disk, &rim, 15.0);
+            let start: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
+            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim);
+            assert!(
+                rim.iter().zip(&start).any(|(&v, &p)| at[v].dist(p) > 1e-6),
+                "the rim moved"
+            );
+            let triangulation: Vec<Link> = (0..count)
+                .flat_map(|v| {
+                    disk[v]
+                        .iter()
+                        .filter(move |&&w| v < w)
+                        .map(move |&w| (v, w))
+                })
+                .collect();
+            assert!(verified(&at, &triangulation), "seed {seed}");
+        }
+    }
+
+    /// A rim node may not move across the far side of its rim.
+    #[test]
+    fn a_rim_move_that_crosses_the_rim_is_refused() {
+        let at = [
+            Point::new(0.0, 0.0),
+            Point::new(4.0, 0.0),
+            Point::new(4.0, 4.0),
+            Point::new(0.0, 4.0),
+        ];
+        let rim = [0, 1, 2, 3];
+        assert!(rim_stays_simple(&at, &rim, 2, Point::new(3.0, 3.0)));
+        assert!(!rim_stays_simple(&at, &rim, 2, Point::new(2.0, -1.0)));
+        assert!(!rim_stays_simple(&at, &rim, 2, Point::new(-1.0, 2.0)));
     }
 
     /// A flipped triangle is never accepted: a move that crosses a
