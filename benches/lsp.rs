@@ -14,7 +14,8 @@
 mod lsp_client;
 
 use euc::analysis::analyze;
-use euc::incremental::{reanalyze_shared, Redone};
+use euc::incremental::{reanalyze_shared, Change, Redone};
+use euc::span::Span;
 use lsp_client::Session;
 use serde_json::json;
 use std::path::Path;
@@ -165,20 +166,33 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         .find("  c1 = circle(A0")
         .expect("the generated file has block s0")
         + 1;
-    let mut full = Vec::new();
-    let mut again = Vec::new();
-    let mut previous = Arc::new(analyze(text));
-    for run in 0..runs {
+    let replace = |run: usize| {
         let mut edited = text.to_string();
         edited.replace_range(at..at + 1, if run % 2 == 0 { "\t" } else { " " });
+        edited
+    };
+    let mut full = Vec::new();
+    for run in 0..runs {
+        let edited = replace(run);
         let started = Instant::now();
         let analysis = analyze(&edited);
         full.push(started.elapsed());
         drop(analysis);
-        // The server holds its text shared, as the analysis does.
-        let edited: Arc<str> = Arc::from(edited);
+    }
+    // Edits one after the other, as typing makes them (no analysis from
+    // scratch in between to empty the caches).
+    let mut again = Vec::new();
+    let mut previous = Arc::new(analyze(text));
+    for run in 0..runs {
+        // The server holds its text shared, as the analysis does, and
+        // knows the edit.
+        let edited = Arc::new(replace(run));
+        let replaced = Some(Change {
+            old: Span::new(at, at + 1),
+            new: Span::new(at, at + 1),
+        });
         let started = Instant::now();
-        let (analysis, redone) = reanalyze_shared(previous, edited);
+        let (analysis, redone) = reanalyze_shared(previous, edited, replaced);
         again.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
         previous = Arc::new(analysis);
@@ -191,9 +205,14 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         } else {
             current.remove(at);
         }
-        let shared: Arc<str> = Arc::from(current.as_str());
+        let shared = Arc::new(current.clone());
+        let (removed, inserted) = if run % 2 == 0 { (0, 1) } else { (1, 0) };
+        let edit = Some(Change {
+            old: Span::new(at, at + removed),
+            new: Span::new(at, at + inserted),
+        });
         let started = Instant::now();
-        let (analysis, redone) = reanalyze_shared(previous, shared);
+        let (analysis, redone) = reanalyze_shared(previous, shared, edit);
         typed.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
         previous = Arc::new(analysis);

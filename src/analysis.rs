@@ -7,10 +7,14 @@ use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
 use std::sync::Arc;
 
+/// A document's text, shared by the language server's copy and the
+/// analysis of it, and edited in place when no one else holds it.
+pub type Text = Arc<String>;
+
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The text analysed.
-    pub text: Arc<str>,
+    pub text: Text,
     pub file: SourceFile,
     pub scene: Scene,
     /// One per solve block, in file order.
@@ -103,7 +107,7 @@ pub(crate) fn analyze_parsed(
         blocks,
     };
     assemble(
-        Arc::from(text),
+        Arc::new(text.to_string()),
         file,
         scene,
         reports.into_iter().flatten().collect(),
@@ -115,7 +119,7 @@ pub(crate) fn analyze_parsed(
 /// The analysis from its parts: every diagnostic in the order the stages
 /// make them, then sorted by position.
 pub(crate) fn assemble(
-    text: Arc<str>,
+    text: Text,
     file: SourceFile,
     scene: Scene,
     reports: Vec<BlockReport>,

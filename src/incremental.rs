@@ -5,7 +5,7 @@
 //! result equals `analyze` of the new text (tested on random edits below
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
-use crate::analysis::{analyze_parsed, analyze_with, assemble, Analysis, BlockParts};
+use crate::analysis::{analyze_parsed, analyze_with, assemble, Analysis, BlockParts, Text};
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
@@ -40,10 +40,10 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
     if *previous.text == *text {
         return (previous.clone(), Redone::Nothing);
     }
-    let held = item_holding_the_change(previous, text);
+    let held = item_holding(previous, text, change_between(&previous.text, text));
     if let Some(plan) = held.and_then(|held| plan_one_block(previous, text, held)) {
         return (
-            redo_one_block(previous.clone(), plan, Arc::from(text)),
+            redo_one_block(previous.clone(), plan, Arc::new(text.to_string())),
             Redone::OneBlock,
         );
     }
@@ -53,11 +53,22 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
 /// `reanalyze_telling` that takes the previous analysis over when nothing
 /// else holds it: its parts are moved, not copied (the language server's
 /// way, where the previous analysis is dropped anyway).
-pub fn reanalyze_shared(previous: Arc<Analysis>, text: Arc<str>) -> (Analysis, Redone) {
-    if *previous.text == *text {
+/// `change`, when the caller knows it (the language server does from the
+/// editor's edit), is the range of the previous text that the edit replaced
+/// and what replaced it; else it is found by comparing the texts.
+pub fn reanalyze_shared(
+    previous: Arc<Analysis>,
+    text: Text,
+    change: Option<Change>,
+) -> (Analysis, Redone) {
+    if change.is_none() && *previous.text == *text {
         return (Arc::unwrap_or_clone(previous), Redone::Nothing);
     }
-    let held = item_holding_the_change(&previous, &text);
+    let held = item_holding(
+        &previous,
+        &text,
+        change.or_else(|| change_between(&previous.text, &text)),
+    );
     if let Some(plan) = held.and_then(|held| plan_one_block(&previous, &text, held)) {
         let previous = Arc::unwrap_or_clone(previous);
         return (redo_one_block(previous, plan, text), Redone::OneBlock);
@@ -144,8 +155,10 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 /// Whether an edit from `previous` to `text` lies inside one block (and the
 /// previous text had no syntax error elsewhere): then `reanalyze` most
 /// likely redoes that block alone. Cheap: one comparison of the texts.
-pub fn touches_one_block(previous: &Analysis, text: &str) -> bool {
-    item_holding_the_change(previous, text).is_some_and(|held| block_at(previous, held).is_some())
+/// `change` as for `reanalyze_shared`.
+pub fn touches_one_block(previous: &Analysis, text: &str, change: Option<Change>) -> bool {
+    let change = change.or_else(|| change_between(&previous.text, text));
+    item_holding(previous, text, change).is_some_and(|held| block_at(previous, held).is_some())
 }
 
 /// The item of the previous text that holds every changed byte, if its
@@ -161,8 +174,9 @@ struct Held {
     delta: isize,
 }
 
-fn item_holding_the_change(previous: &Analysis, text: &str) -> Option<Held> {
-    let change = change_between(&previous.text, text)?;
+/// The item holding `change` (`None`: the texts are equal).
+fn item_holding(previous: &Analysis, text: &str, change: Option<Change>) -> Option<Held> {
+    let change = change?;
     // Items are in order: none ending before the change holds it, nor any
     // starting after it.
     let items = &previous.file.items;
@@ -286,7 +300,7 @@ enum Tree {
 
 /// The analysis of `text` from the previous one and the plan: the rest
 /// moved, the block resolved and checked again.
-fn redo_one_block(previous: Analysis, plan: Plan, text: Arc<str>) -> Analysis {
+fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Analysis {
         mut file,
         mut scene,
@@ -479,9 +493,23 @@ mod tests {
             assert_eq!(redone, Redone::OneBlock, "`{find}` → `{replace}`");
             assert_same(&fast, &analyze(&text));
             let (shared, redone) =
-                reanalyze_shared(Arc::new(previous.clone()), Arc::from(text.as_str()));
+                reanalyze_shared(Arc::new(previous.clone()), Arc::new(text.clone()), None);
             assert_eq!(redone, Redone::OneBlock);
             assert_same(&shared, &fast);
+            // The editor's edit as the change: wider than the bytes that
+            // differ, the same analysis.
+            let start = FILE.find(find).expect("in the file");
+            let change = Change {
+                old: Span::new(start, start + find.len()),
+                new: Span::new(start, start + replace.len()),
+            };
+            let (hinted, redone) = reanalyze_shared(
+                Arc::new(previous.clone()),
+                Arc::new(text.clone()),
+                Some(change),
+            );
+            assert_eq!(redone, Redone::OneBlock);
+            assert_same(&hinted, &fast);
         }
     }
 
@@ -495,7 +523,7 @@ mod tests {
             ("}\nlet r", "let r"),
         ] {
             let text = FILE.replacen(find, replace, 1);
-            let held = item_holding_the_change(&previous, &text);
+            let held = item_holding(&previous, &text, change_between(&previous.text, &text));
             assert!(
                 held.and_then(|held| plan_one_block(&previous, &text, held))
                     .is_none(),

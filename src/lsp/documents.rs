@@ -1,8 +1,8 @@
 //! Open documents: text, version, line index and the latest analysis.
 
-use crate::analysis::{analyze, Analysis};
-use crate::incremental::{reanalyze_shared, touches_one_block, Redone};
-use crate::span::LineIndex;
+use crate::analysis::{analyze, Analysis, Text};
+use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone};
+use crate::span::{LineIndex, Span};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -31,7 +31,7 @@ pub fn debounce_for(cost: Option<Duration>) -> Duration {
 
 pub struct Document {
     pub uri: lsp::Uri,
-    pub text: Arc<str>,
+    pub text: Text,
     pub version: i32,
     pub index: Arc<LineIndex>,
     /// Shared with running solves, which stop when it moves on.
@@ -50,13 +50,17 @@ pub struct Document {
     /// Whether the pending change lies inside one block (its analysis will
     /// most likely redo that block alone).
     one_block: bool,
+    /// The edit from the text of `latest` (that very text) to this one,
+    /// when one edit made it: the analysis need not compare the texts to
+    /// find it.
+    edit: Option<(Text, Change)>,
 }
 
 /// One consistent view of a document.
 #[derive(Clone)]
 pub struct Snapshot {
     pub uri: lsp::Uri,
-    pub text: Arc<str>,
+    pub text: Text,
     pub version: i32,
     pub index: Arc<LineIndex>,
     pub current_version: Arc<AtomicI32>,
@@ -112,7 +116,7 @@ impl Documents {
         let index = Arc::new(LineIndex::new(&text));
         let document = Document {
             uri: uri.clone(),
-            text: text.into(),
+            text: Arc::new(text),
             version,
             index,
             current_version: Arc::new(AtomicI32::new(version)),
@@ -121,6 +125,7 @@ impl Documents {
             costs: [None; 2],
             retired: Vec::new(),
             one_block: false,
+            edit: None,
         };
         self.lock().insert(uri.as_str().to_string(), document);
     }
@@ -147,9 +152,28 @@ impl Documents {
             return false;
         }
         // Each range change is applied to the text and to its line index,
-        // which is updated rather than built again.
-        let mut text = String::with_capacity(document.text.len() + 64);
-        text.push_str(&document.text);
+        // which is updated rather than built again. The text is copied
+        // once (the latest analysis shares it), or not at all.
+        let previous = std::mem::take(&mut document.text);
+        let latest_text = document.latest.as_ref().map(|latest| latest.text.clone());
+        let mut edit = None;
+        if let ([change], Some(base)) = (changes.as_slice(), &latest_text) {
+            if let (Some(range), true) = (change.range, Arc::ptr_eq(base, &previous)) {
+                let old = super::convert::Text {
+                    text: &previous,
+                    index: &document.index,
+                }
+                .span(range);
+                let new = Span::new(old.start, old.start + change.text.len());
+                edit = Some((base.clone(), Change { old, new }));
+            }
+        }
+        drop(latest_text);
+        let mut text = Arc::try_unwrap(previous).unwrap_or_else(|shared| {
+            let mut copy = String::with_capacity(shared.len() + 64);
+            copy.push_str(&shared);
+            copy
+        });
         let mut index = document.index.clone();
         for change in changes {
             match change.range {
@@ -172,8 +196,9 @@ impl Documents {
         document.one_block = document
             .latest
             .as_ref()
-            .is_some_and(|latest| touches_one_block(latest, &text));
-        document.text = text.into();
+            .is_some_and(|latest| touches_one_block(latest, &text, edit.as_ref().map(|e| e.1)));
+        document.edit = edit;
+        document.text = Arc::new(text);
         document.version = version;
         document.current_version.store(version, Ordering::SeqCst);
         document.analysis = None;
@@ -196,7 +221,7 @@ impl Documents {
     /// also between requests that ask for it at the same time; from the
     /// latest analysis when an edit touched one block.
     pub fn analysis(&self, snapshot: &Snapshot) -> Arc<Analysis> {
-        let (cell, latest) = {
+        let (cell, latest, edit) = {
             let mut documents = self.lock();
             match documents.get_mut(snapshot.uri.as_str()) {
                 Some(document) if document.version == snapshot.version => {
@@ -215,10 +240,21 @@ impl Documents {
                         Some(_) => None,
                         None => document.latest.take(),
                     };
-                    (cell, latest)
+                    // The edit since the latest analysis, if it still is
+                    // the one from that text to this one.
+                    let edit = match (&latest, &document.edit) {
+                        (Some(latest), Some((base, change)))
+                            if Arc::ptr_eq(base, &latest.text)
+                                && Arc::ptr_eq(&document.text, &snapshot.text) =>
+                        {
+                            Some(*change)
+                        }
+                        _ => None,
+                    };
+                    (cell, latest, edit)
                 }
                 // An older version: analysed for this caller alone.
-                _ => (Arc::new(OnceLock::new()), None),
+                _ => (Arc::new(OnceLock::new()), None, None),
             }
         };
         let mut cost = None;
@@ -227,8 +263,10 @@ impl Documents {
                 let started = Instant::now();
                 let (analysis, redone) = match latest {
                     // An edit undone, or a version that changed nothing.
-                    Some(latest) if *latest.text == *snapshot.text => return latest,
-                    Some(latest) => reanalyze_shared(latest, snapshot.text.clone()),
+                    Some(latest) if edit.is_none() && *latest.text == *snapshot.text => {
+                        return latest
+                    }
+                    Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
                     None => (analyze(&snapshot.text), Redone::Everything),
                 };
                 cost = Some((started.elapsed(), redone == Redone::OneBlock));

@@ -3,7 +3,8 @@
 //! and mistake fixture, each analysed both ways.
 
 use euc::analysis::{analyze, Analysis};
-use euc::incremental::{reanalyze_shared, reanalyze_telling, Redone};
+use euc::incremental::{reanalyze_shared, reanalyze_telling, Change, Redone};
+use euc::span::Span;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -99,10 +100,15 @@ fn chains_of_edits_give_the_analysis_from_scratch() {
                 paths[file].display(),
                 analysis.text,
             );
-            // Odd chains hand the previous analysis over, as the language
-            // server does; even ones lend it.
+            // Odd chains hand the previous analysis over with the edit's
+            // range, as the language server does (every other one without
+            // it); even ones lend it.
             let (fast, redone) = if chain % 2 == 1 {
-                reanalyze_shared(Arc::new(analysis), Arc::from(text.as_str()))
+                let change = (chain % 4 == 1).then(|| Change {
+                    old: Span::new(start, end),
+                    new: Span::new(start, start + piece.len()),
+                });
+                reanalyze_shared(Arc::new(analysis), Arc::new(text.clone()), change)
             } else {
                 reanalyze_telling(&analysis, &text)
             };
