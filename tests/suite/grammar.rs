@@ -160,9 +160,11 @@ fn every_query_compiles() {
     }
 }
 
-/// The capture each identifier of `text` gets: the last matching pattern
-/// (Neovim's rule) or the first (Helix's).
-fn captures(query: &str, text: &str, last_wins: bool) -> Vec<(String, String)> {
+/// The capture each identifier of `text` gets: the last matching pattern,
+/// Neovim's rule and Helix's since 25.07 (before, Helix took the first; a
+/// query written for that left every name plain in Helix 25.07's
+/// screenshot).
+fn captures(query: &str, text: &str) -> Vec<(String, String)> {
     let query = Query::new(&language(), query).unwrap();
     let tree = parse(text);
     let mut by_node: Vec<(std::ops::Range<usize>, usize, String)> = Vec::new();
@@ -185,12 +187,8 @@ fn captures(query: &str, text: &str, last_wins: bool) -> Vec<(String, String)> {
         let mut candidates: Vec<&(std::ops::Range<usize>, usize, String)> =
             by_node.iter().filter(|(r, ..)| *r == range).collect();
         candidates.sort_by_key(|(_, pattern, _)| *pattern);
-        let chosen = if last_wins {
-            candidates.last()
-        } else {
-            candidates.first()
-        };
-        words.push((range, chosen.unwrap().2.clone()));
+        let chosen = candidates.last().expect("captured");
+        words.push((range, chosen.2.clone()));
     }
     words
         .into_iter()
@@ -201,11 +199,10 @@ fn captures(query: &str, text: &str, last_wins: bool) -> Vec<(String, String)> {
 #[test]
 fn highlights_tell_the_kinds_of_names_apart() {
     let text = "// a\npoint A = (0, 0)\ncircle k = circle(A, 1)\nlet r = 2\nsolve s {\n  goal M = midpoint(A, k)\n  mask circle**\n}\n";
-    let nvim = captures(tree_sitter_euc::HIGHLIGHTS_QUERY, text, true);
+    let nvim = captures(tree_sitter_euc::HIGHLIGHTS_QUERY, text);
     let helix = captures(
         &super::read(&super::root().join("editors/helix/runtime/queries/euc/highlights.scm")),
         text,
-        false,
     );
     let of = |list: &[(String, String)], word: &str| {
         list.iter()

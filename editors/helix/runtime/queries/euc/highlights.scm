@@ -1,6 +1,9 @@
-; Helix colours for euc (Helix scope names; the first matching pattern wins,
-; so the specific ones come first). The grammar's own queries, in
+; Helix colours for euc (Helix scope names). Since Helix 25.07 the last
+; matching pattern wins (its book, "Adding languages"), so the general one
+; comes first and the specific ones after it. The grammar's own queries, in
 ; grammar/tree-sitter-euc/queries, follow Neovim's conventions.
+
+(identifier) @variable
 
 (comment) @comment
 
@@ -80,5 +83,3 @@
   "{"
   "}"
 ] @punctuation.bracket
-
-(identifier) @variable
