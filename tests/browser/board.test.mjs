@@ -6,7 +6,7 @@
 // README's picture, when asked (`node board.test.mjs --screenshot`).
 //
 // Usage: node board.test.mjs [path/to/euc]   (default: target/debug/euc)
-import { chromium } from "playwright-core";
+import { launch, positions } from "./chromium.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,14 +21,6 @@ const file = join(scratch, "level.euc");
 const level = screenshot ? 6 : 1;
 writeFileSync(file, execFileSync(euc, ["planar", "new", "--level", String(level), "--seed", "3"]));
 
-// Node positions as the file says them.
-function positions(text) {
-  const found = {};
-  for (const match of text.matchAll(/node (\w+) = \((-?[\d.]+), (-?[\d.]+)\)/g)) {
-    found[match[1]] = { x: Number(match[2]), y: Number(match[3]) };
-  }
-  return found;
-}
 
 const server = spawn(euc, ["planar", "play", file, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
 const url = await new Promise((done, fail) => {
@@ -36,11 +28,7 @@ const url = await new Promise((done, fail) => {
   server.once("exit", (code) => fail(new Error(`euc planar play exited with ${code}`)));
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
   await page.goto(url);

@@ -21,7 +21,7 @@
 // `--screenshot` also saves docs/vscode.png and docs/vscode-board.png, the
 // README's pictures. CODE_SERVER (default: the one the install script
 // made), VSIX and EUC (default: target/release/euc) override the paths.
-import { chromium } from "playwright-core";
+import { launch, positions } from "./chromium.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,14 +50,6 @@ copyFileSync(join(root, "examples/napoleon.euc"), join(work, "napoleon.euc"));
 const level = join(work, "level.euc");
 writeFileSync(level, execFileSync(euc, ["planar", "new", "--level", "1", "--seed", "3"]));
 
-// Node positions as a text says them.
-function positions(text) {
-  const found = {};
-  for (const match of text.matchAll(/node (\w+) = \((-?[\d.]+), (-?[\d.]+)\)/g)) {
-    found[match[1]] = { x: Number(match[2]), y: Number(match[3]) };
-  }
-  return found;
-}
 
 execFileSync(codeServer, ["--extensions-dir", extensions, "--user-data-dir", data, "--install-extension", vsix]);
 const server = spawn(codeServer, [
@@ -76,11 +68,7 @@ const url = await new Promise((done, fail) => {
   server.once("exit", (code) => fail(new Error(`code-server exited with ${code}:\n${seen}`)));
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${url}?folder=${encodeURIComponent(work)}`);
