@@ -18,10 +18,12 @@ enum Local {
 }
 
 /// The names a block's steps can use: the file's givens and setup objects
-/// (by symbol, so a block's scope costs no copy of their names) and what
-/// the block's own steps bind, which hide them.
+/// (their symbols, in order, looked up by binary search: a block's scope
+/// costs neither a copy of their names nor a map of them) and what the
+/// block's own steps bind, which hide them.
 struct Scope {
-    top: HashMap<usize, (Local, Span)>,
+    givens: Vec<usize>,
+    setup: Vec<usize>,
     local: HashMap<String, (Local, Span)>,
 }
 
@@ -29,16 +31,30 @@ impl Scope {
     fn get(&self, scene: &Scene, name: &str) -> Option<(Local, Span)> {
         match self.local.get(name) {
             Some(&found) => Some(found),
-            None => self.top.get(&scene.symbol(name)?).copied(),
+            None => self.top(scene, scene.symbol(name)?),
         }
+    }
+
+    /// A given or setup object by symbol (broken declarations stay out of
+    /// scope: their uses are already explained).
+    fn top(&self, scene: &Scene, symbol: usize) -> Option<(Local, Span)> {
+        let declared = &scene.symbols[symbol];
+        let ty = declared.ty?;
+        if let Ok(position) = self.givens.binary_search(&symbol) {
+            return Some((Local::Point(position), declared.span));
+        }
+        let position = self.setup.binary_search(&symbol).ok()?;
+        Some((Local::Object(position, ty), declared.span))
     }
 
     /// Every name in scope, for "did you mean".
     fn names(&self, scene: &Scene) -> Vec<String> {
         let mut names: Vec<String> = self.local.keys().cloned().collect();
         names.extend(
-            self.top
-                .keys()
+            self.givens
+                .iter()
+                .chain(&self.setup)
+                .filter(|&&symbol| scene.symbols[symbol].ty.is_some())
                 .map(|&symbol| &scene.symbols[symbol].name)
                 .filter(|name| !self.local.contains_key(name.as_str()))
                 .cloned(),
@@ -61,28 +77,13 @@ pub(super) fn resolve_steps(
     problem: &mut Problem,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    // Symbols are numbered in declaration order, and so listed.
+    debug_assert!(problem.givens.is_sorted() && problem.setup.is_sorted());
     let mut scope = Scope {
-        top: HashMap::with_capacity(problem.givens.len() + problem.setup.len()),
+        givens: problem.givens.clone(),
+        setup: problem.setup.clone(),
         local: HashMap::new(),
     };
-    // Broken declarations stay out of scope: their uses are already explained.
-    for (position, &symbol) in problem.givens.iter().enumerate() {
-        if scene.symbols[symbol].ty.is_none() {
-            continue;
-        }
-        scope
-            .top
-            .insert(symbol, (Local::Point(position), scene.symbols[symbol].span));
-    }
-    for (position, &symbol) in problem.setup.iter().enumerate() {
-        let Some(ty) = scene.symbols[symbol].ty else {
-            continue;
-        };
-        scope.top.insert(
-            symbol,
-            (Local::Object(position, ty), scene.symbols[symbol].span),
-        );
-    }
     let mut point_count = problem.givens.len();
     let mut object_count = problem.setup.len();
     let mut local_spans: HashMap<String, Span> = HashMap::new();
