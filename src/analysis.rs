@@ -68,13 +68,24 @@ pub fn analyze(text: &str) -> Analysis {
 }
 
 pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
-    let (file, syntax) = parse(text);
+    analyze_shared_with(Arc::new(text.to_string()), options)
+}
+
+/// `analyze` of a shared text, which the analysis keeps without a copy
+/// (the language server's way: its document and the analysis hold one
+/// text).
+pub fn analyze_shared(text: Text) -> Analysis {
+    analyze_shared_with(text, &ResolveOptions::default())
+}
+
+pub(crate) fn analyze_shared_with(text: Text, options: &ResolveOptions) -> Analysis {
+    let (file, syntax) = parse(&text);
     analyze_parsed(text, file, syntax, options)
 }
 
 /// Everything after parsing: `file` and `syntax` are the parse of `text`.
 pub(crate) fn analyze_parsed(
-    text: &str,
+    text: Text,
     file: SourceFile,
     syntax: Vec<Diagnostic>,
     options: &ResolveOptions,
@@ -107,7 +118,7 @@ pub(crate) fn analyze_parsed(
         blocks,
     };
     assemble(
-        Arc::new(text.to_string()),
+        text,
         file,
         scene,
         reports.into_iter().flatten().collect(),

@@ -5,7 +5,7 @@
 //! result equals `analyze` of the new text (tested on random edits below
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
-use crate::analysis::{analyze_parsed, analyze_with, assemble, Analysis, BlockParts, Text};
+use crate::analysis::{analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Text};
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
@@ -41,9 +41,10 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
         return (previous.clone(), Redone::Nothing);
     }
     let held = item_holding(previous, text, change_between(&previous.text, text));
-    if let Some(plan) = held.and_then(|held| plan_one_block(previous, text, held)) {
+    let text: Text = Arc::new(text.to_string());
+    if let Some(plan) = held.and_then(|held| plan_one_block(previous, &text, held)) {
         return (
-            redo_one_block(previous.clone(), plan, Arc::new(text.to_string())),
+            redo_one_block(previous.clone(), plan, text),
             Redone::OneBlock,
         );
     }
@@ -52,7 +53,9 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
 
 /// `reanalyze_telling` that takes the previous analysis over when nothing
 /// else holds it: its parts are moved, not copied (the language server's
-/// way, where the previous analysis is dropped anyway).
+/// way, where the previous analysis is dropped anyway), and keeps `text`
+/// without a copy.
+///
 /// `change`, when the caller knows it (the language server does from the
 /// editor's edit), is the range of the previous text that the edit replaced
 /// and what replaced it; else it is found by comparing the texts.
@@ -73,15 +76,15 @@ pub fn reanalyze_shared(
         let previous = Arc::unwrap_or_clone(previous);
         return (redo_one_block(previous, plan, text), Redone::OneBlock);
     }
-    everything_else(&previous, &text, held)
+    everything_else(&previous, text, held)
 }
 
-fn everything_else(previous: &Analysis, text: &str, held: Option<Held>) -> (Analysis, Redone) {
-    if let Some(analysis) = held.and_then(|held| within_one_item(previous, text, held)) {
+fn everything_else(previous: &Analysis, text: Text, held: Option<Held>) -> (Analysis, Redone) {
+    if let Some(analysis) = held.and_then(|held| within_one_item(previous, &text, held)) {
         return (analysis, Redone::AllButParsing);
     }
     (
-        analyze_with(text, &previous.parts.options),
+        analyze_shared_with(text, &previous.parts.options),
         Redone::Everything,
     )
 }
@@ -340,7 +343,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
     else {
         // Not reached: the plan checked the block's kind.
-        return analyze_with(&text, &parts.options);
+        return analyze_shared_with(text, &parts.options);
     };
     let moved = resolution.references.len() as isize - previous_block.references.len() as isize;
     for later in &mut parts.blocks[position + 1..] {
@@ -386,12 +389,12 @@ fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
 /// often): the other items are kept, moved, and the file is resolved and
 /// checked from that tree — everything but the parse, a third of a full
 /// analysis. `None` when the item does not parse cleanly alone.
-fn within_one_item(previous: &Analysis, text: &str, held: Held) -> Option<Analysis> {
+fn within_one_item(previous: &Analysis, text: &Text, held: Held) -> Option<Analysis> {
     let item = parse_item_alone(text, held.new)?;
     let mut file = previous.file.clone();
     splice(&mut file, held, item);
     Some(analyze_parsed(
-        text,
+        text.clone(),
         file,
         Vec::new(),
         &previous.parts.options,

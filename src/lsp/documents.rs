@@ -1,6 +1,6 @@
 //! Open documents: text, version, line index and the latest analysis.
 
-use crate::analysis::{analyze, Analysis, Text};
+use crate::analysis::{analyze_shared, Analysis, Text};
 use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone};
 use crate::span::{LineIndex, Span};
 use std::collections::HashMap;
@@ -155,25 +155,31 @@ impl Documents {
         // which is updated rather than built again. The text is copied
         // once (the latest analysis shares it), or not at all.
         let previous = std::mem::take(&mut document.text);
-        let latest_text = document.latest.as_ref().map(|latest| latest.text.clone());
-        let mut edit = None;
-        if let ([change], Some(base)) = (changes.as_slice(), &latest_text) {
-            if let (Some(range), true) = (change.range, Arc::ptr_eq(base, &previous)) {
-                let old = super::convert::Text {
-                    text: &previous,
-                    index: &document.index,
-                }
-                .span(range);
-                let new = Span::new(old.start, old.start + change.text.len());
-                edit = Some((base.clone(), Change { old, new }));
+        // The edit from the latest analysis's text, when that is the very
+        // text one range change edits: the analysis then compares no texts.
+        let edit = match (changes.as_slice(), &document.latest) {
+            ([change], Some(latest)) if Arc::ptr_eq(&latest.text, &previous) => {
+                change.range.map(|range| {
+                    let old = super::convert::Text {
+                        text: &previous,
+                        index: &document.index,
+                    }
+                    .span(range);
+                    let new = Span::new(old.start, old.start + change.text.len());
+                    (latest.text.clone(), Change { old, new })
+                })
             }
-        }
-        drop(latest_text);
-        let mut text = Arc::try_unwrap(previous).unwrap_or_else(|shared| {
-            let mut copy = String::with_capacity(shared.len() + 64);
-            copy.push_str(&shared);
-            copy
-        });
+            _ => None,
+        };
+        let mut text = match changes.first() {
+            // The whole text replaced: nothing to copy.
+            Some(change) if change.range.is_none() => String::new(),
+            _ => Arc::try_unwrap(previous).unwrap_or_else(|shared| {
+                let mut copy = String::with_capacity(shared.len() + 64);
+                copy.push_str(&shared);
+                copy
+            }),
+        };
         let mut index = document.index.clone();
         for change in changes {
             match change.range {
@@ -267,7 +273,7 @@ impl Documents {
                         return latest
                     }
                     Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
-                    None => (analyze(&snapshot.text), Redone::Everything),
+                    None => (analyze_shared(snapshot.text.clone()), Redone::Everything),
                 };
                 cost = Some((started.elapsed(), redone == Redone::OneBlock));
                 Arc::new(analysis)
@@ -353,6 +359,36 @@ mod tests {
         assert!(documents.lock()[uri.as_str()].costs[1].is_some());
         // A declaration: the whole text.
         assert!(!edit(0, 9, 3));
+    }
+
+    /// A whole-text change replaces the text; a range change right after
+    /// an analysis is handed to the next one as the edit, which gives what
+    /// an analysis from scratch gives.
+    #[test]
+    fn whole_and_range_changes_keep_text_and_analysis_right() {
+        let documents = Documents::default();
+        let uri: lsp::Uri = "file:///changes.euc".parse().unwrap();
+        documents.open(uri.clone(), "point A = (0, 0)\n".to_string(), 1);
+        documents.analysis(&documents.snapshot(&uri).unwrap());
+        let whole = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n}\n";
+        let change = |range: Option<lsp::Range>, text: &str| lsp::TextDocumentContentChangeEvent {
+            range,
+            range_length: None,
+            text: text.to_string(),
+        };
+        assert!(documents.change(&uri, 2, vec![change(None, whole)]));
+        let snapshot = documents.snapshot(&uri).unwrap();
+        assert_eq!(*snapshot.text, whole);
+        documents.analysis(&snapshot);
+        let at = lsp::Position::new(3, 24);
+        assert!(documents.change(&uri, 3, vec![change(Some(lsp::Range::new(at, at)), "x")]));
+        assert!(documents.lock()[uri.as_str()].edit.is_some());
+        let snapshot = documents.snapshot(&uri).unwrap();
+        assert_eq!(*snapshot.text, whole.replace("(A, B)", "(A, Bx)"));
+        let analysis = documents.analysis(&snapshot);
+        let fresh = crate::analysis::analyze(&snapshot.text);
+        assert_eq!(analysis.diagnostics, fresh.diagnostics);
+        assert!(!analysis.diagnostics.is_empty(), "`Bx` is unknown");
     }
 
     #[test]
