@@ -1,11 +1,12 @@
 //! Language-server latency (release), against the real `euc lsp` over stdio:
 //! time to first diagnostics on open, diagnostics after a one-character edit
-//! inside one block and of a parameter every block uses, and hover, on a
-//! 5,000-line file; then the analysis itself in this process, from scratch
-//! and after an edit inside one block. A 50-line file measured in the same
-//! run is the baseline; diagnostics include the server's debounce (none
-//! when the last analysis of the same kind took under 10 ms, else twice its
-//! cost, at most 120 ms).
+//! inside one block (a character replaced, or typed and deleted) and of a
+//! parameter every block uses, and hover, on a 5,000-line file; the
+//! server's CPU time per edit; then the analysis itself in this process,
+//! from scratch and after an edit inside one block. A 50-line file is the
+//! baseline, edited in turn with the large one, 20 ms apart as typing is;
+//! diagnostics include the server's debounce (none when the last analysis
+//! of the same kind took under 10 ms, else twice its cost, at most 120 ms).
 //!
 //! cargo bench --bench lsp
 
@@ -53,8 +54,10 @@ struct Figures {
     open: Duration,
     /// An edit of a top-level parameter every block depends on.
     edit: Duration,
-    /// An edit inside one block.
+    /// An edit inside one block that keeps the text's length.
     block_edit: Duration,
+    /// A character typed or deleted inside one block (later spans move).
+    typed: Duration,
     hover: Duration,
 }
 
@@ -73,6 +76,25 @@ fn edit_and_wait(
         "textDocument/didChange",
         json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
             { "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": character + 1 } }, "text": text }
+        ] }),
+    );
+    session.wait(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["version"] == version
+    });
+    started.elapsed()
+}
+
+/// Types a space after the indent of line 5 (`typing`) or deletes it, and
+/// waits for the diagnostics of that version.
+fn type_and_wait(session: &mut Session, uri: &str, version: i32, typing: bool) -> Duration {
+    let (end, text) = if typing { (2, " ") } else { (3, "") };
+    let started = Instant::now();
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
+            { "range": { "start": { "line": 5, "character": 2 }, "end": { "line": 5, "character": end } }, "text": text }
         ] }),
     );
     session.wait(|m| {
@@ -103,57 +125,102 @@ fn cpu_per_block_edit(
     name: &str,
     text: &str,
     edits: i32,
+    typing: bool,
 ) -> Option<Duration> {
-    let uri = format!("file:///bench/{name}-cpu.euc");
+    let uri = format!("file:///bench/{name}-{typing}-cpu.euc");
     session.open(&uri, text);
     // The first edit is timed with the whole analysis; then the series.
     edit_and_wait(session, &uri, 2, 5, 1, "\t");
     let before = server_cpu(session)?;
     for version in 3..3 + edits {
-        let space = if version % 2 == 0 { "\t" } else { " " };
-        edit_and_wait(session, &uri, version, 5, 1, space);
+        if typing {
+            type_and_wait(session, &uri, version, version % 2 == 1);
+        } else {
+            let space = if version % 2 == 0 { "\t" } else { " " };
+            edit_and_wait(session, &uri, version, 5, 1, space);
+        }
     }
     Some((server_cpu(session)? - before) / edits as u32)
 }
 
-fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figures {
-    let mut opens = Vec::new();
-    let mut edits = Vec::new();
-    let mut block_edits = Vec::new();
-    let mut hovers = Vec::new();
+/// How far apart edits are sent: faster than anyone types (50 characters
+/// a second), and time for the server to finish what it does after
+/// publishing (freeing, moving spans) as it has between keystrokes.
+const PACE: Duration = Duration::from_millis(20);
+
+/// Times for both files, `PACE` apart, in turn: each edit or hover is made
+/// to the 50-line file and to the 5,000-line one one after the other (the
+/// order alternating), so both see the same machine at the same moment.
+fn paced(
+    session: &mut Session,
+    uris: &[String; 2],
+    step: i32,
+    samples: &mut [Vec<Duration>; 2],
+    mut timed: impl FnMut(&mut Session, &str) -> Duration,
+) {
+    let order = if step % 2 == 0 { [0, 1] } else { [1, 0] };
+    for side in order {
+        std::thread::sleep(PACE);
+        samples[side].push(timed(session, &uris[side]));
+    }
+}
+
+fn measure(session: &mut Session, texts: [&str; 2], runs: usize) -> [Figures; 2] {
+    // Samples of the 50-line file, then of the 5,000-line one.
+    let mut opens: [Vec<Duration>; 2] = Default::default();
+    let mut edits = opens.clone();
+    let mut block_edits = opens.clone();
+    let mut typed = opens.clone();
+    let mut hovers = opens.clone();
     for run in 0..runs {
-        let uri = format!("file:///bench/{name}-{run}.euc");
-        let started = Instant::now();
-        session.open(&uri, text);
-        opens.push(started.elapsed());
+        let uris = ["small", "large"].map(|name| format!("file:///bench/{name}-{run}.euc"));
+        for side in 0..2 {
+            let started = Instant::now();
+            session.open(&uris[side], texts[side]);
+            opens[side].push(started.elapsed());
+        }
         let mut version = 1;
         for _ in 0..5 {
             version += 1;
             // `let r0 = 1 + …`: the 1 becomes 2 and back, the file stays valid.
             let digit = if version % 2 == 0 { "2" } else { "1" };
-            edits.push(edit_and_wait(session, &uri, version, 0, 9, digit));
-            let started = Instant::now();
-            let id = session.request(
-                "textDocument/hover",
-                json!({ "textDocument": { "uri": uri }, "position": { "line": 1, "character": 7 } }),
-            );
-            session.response(id);
-            hovers.push(started.elapsed());
+            paced(session, &uris, version, &mut edits, |session, uri| {
+                edit_and_wait(session, uri, version, 0, 9, digit)
+            });
+            paced(session, &uris, version, &mut hovers, |session, uri| {
+                let started = Instant::now();
+                let id = session.request(
+                    "textDocument/hover",
+                    json!({ "textDocument": { "uri": uri }, "position": { "line": 1, "character": 7 } }),
+                );
+                session.response(id);
+                started.elapsed()
+            });
         }
         for _ in 0..6 {
             version += 1;
             // `  c1 = circle(A0, B0)` in the first block: its indent's
             // second space becomes a tab and back.
             let space = if version % 2 == 0 { "\t" } else { " " };
-            block_edits.push(edit_and_wait(session, &uri, version, 5, 1, space));
+            paced(session, &uris, version, &mut block_edits, |session, uri| {
+                edit_and_wait(session, uri, version, 5, 1, space)
+            });
+        }
+        for typing in [true, false, true, false, true, false] {
+            version += 1;
+            // A space typed after the indent of `  c1 = …`, then deleted.
+            paced(session, &uris, version, &mut typed, |session, uri| {
+                type_and_wait(session, uri, version, typing)
+            });
         }
     }
-    Figures {
-        open: median(opens),
-        edit: median(edits),
-        block_edit: median(block_edits),
-        hover: median(hovers),
-    }
+    [0, 1].map(|side| Figures {
+        open: median(std::mem::take(&mut opens[side])),
+        edit: median(std::mem::take(&mut edits[side])),
+        block_edit: median(std::mem::take(&mut block_edits[side])),
+        typed: median(std::mem::take(&mut typed[side])),
+        hover: median(std::mem::take(&mut hovers[side])),
+    })
 }
 
 /// The analysis itself, in this process: from scratch, again after a
@@ -161,7 +228,7 @@ fn measure(session: &mut Session, name: &str, text: &str, runs: usize) -> Figure
 /// deleted) there, which moves the spans of everything after it — handing
 /// the previous analysis over as the language server does
 /// (`euc::incremental::reanalyze_shared`); median of `runs`.
-fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
+fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration, Duration) {
     let at = text
         .find("  c1 = circle(A0")
         .expect("the generated file has block s0")
@@ -198,6 +265,7 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         previous = Arc::new(analysis);
     }
     let mut typed = Vec::new();
+    let mut moved = Vec::new();
     let mut current = text.to_string();
     for run in 0..runs {
         if run % 2 == 0 {
@@ -215,20 +283,26 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration) {
         let (analysis, redone) = reanalyze_shared(previous, shared, edit);
         typed.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
+        // The spans after the edit move when the tree is first read (the
+        // server does it after publishing the diagnostics).
+        let started = Instant::now();
+        analysis.file();
+        moved.push(started.elapsed());
         previous = Arc::new(analysis);
     }
-    (median(full), median(again), median(typed))
+    (median(full), median(again), median(typed), median(moved))
 }
 
 fn main() {
     let binary = Path::new(env!("CARGO_BIN_EXE_euc"));
     let mut session = Session::start(binary, json!({}));
     let small_text = generated_file(50);
-    let small = measure(&mut session, "small", &small_text, 5);
     let large_text = generated_file(5_000);
-    let large = measure(&mut session, "large", &large_text, 5);
-    let small_cpu = cpu_per_block_edit(&mut session, "small", &small_text, 1_000);
-    let large_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000);
+    let [small, large] = measure(&mut session, [&small_text, &large_text], 8);
+    let small_cpu = cpu_per_block_edit(&mut session, "small", &small_text, 1_000, false);
+    let large_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000, false);
+    let small_typed_cpu = cpu_per_block_edit(&mut session, "small", &small_text, 1_000, true);
+    let large_typed_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000, true);
     session.stop();
     println!(
         "# euc language server latency ({} lines vs 50 lines)\n",
@@ -242,6 +316,11 @@ fn main() {
             "diagnostics after an edit inside one block (incl. the adaptive debounce)",
             small.block_edit,
             large.block_edit,
+        ),
+        (
+            "diagnostics after a character typed or deleted inside one block",
+            small.typed,
+            large.typed,
         ),
         (
             "diagnostics after an edit of a parameter every block uses",
@@ -259,8 +338,15 @@ fn main() {
             large,
         );
     }
-    let (small_full, small_again, small_typed) = analysis_times(&small_text, 21);
-    let (large_full, large_again, large_typed) = analysis_times(&large_text, 21);
+    if let (Some(small), Some(large)) = (small_typed_cpu, large_typed_cpu) {
+        row(
+            "server CPU per character typed or deleted there (mean of 1,000)",
+            small,
+            large,
+        );
+    }
+    let (small_full, small_again, small_typed, small_moved) = analysis_times(&small_text, 21);
+    let (large_full, large_again, large_typed, large_moved) = analysis_times(&large_text, 21);
     println!("\n# the analysis in this process (median of 21)\n");
     println!("| analysis | 50 lines ms | 5,000 lines ms | ratio |");
     println!("|---|---|---|---|");
@@ -271,9 +357,14 @@ fn main() {
         large_again,
     );
     row(
-        "after a character typed inside one block (later spans move)",
+        "after a character typed inside one block (diagnostics ready)",
         small_typed,
         large_typed,
+    );
+    row(
+        "then moving the spans after it (after publishing)",
+        small_moved,
+        large_moved,
     );
     println!(
         "\nat 5,000 lines, an edit inside one block costs {:.1}x less than analysing from scratch",

@@ -5,7 +5,8 @@ use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Statu
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
-use std::sync::Arc;
+use crate::span::Shift;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A document's text, shared by the language server's copy and the
 /// analysis of it, and edited in place when no one else holds it.
@@ -15,7 +16,8 @@ pub type Text = Arc<String>;
 pub struct Analysis {
     /// The text analysed.
     pub text: Text,
-    pub file: SourceFile,
+    /// Its syntax tree (`Analysis::file`).
+    pub(crate) tree: Tree,
     pub scene: Scene,
     /// One per solve block, in file order.
     pub reports: Vec<BlockReport>,
@@ -48,7 +50,99 @@ pub(crate) struct BlockParts {
     pub checked: Vec<Diagnostic>,
 }
 
+/// An analysis's syntax tree. After an edit inside one block, the items
+/// after the edit keep their old spans until the tree is first read, and
+/// then move: the language server publishes the diagnostics (which do not
+/// read the tree) before that, and moves them once it has
+/// (docs/design.md, "Analysis after an edit").
+pub(crate) struct Tree {
+    ready: OnceLock<SourceFile>,
+    moving: Mutex<Option<Moving>>,
+}
+
+/// A tree whose items from `first` on still have to move by `delta` bytes
+/// at every offset from `from` on.
+struct Moving {
+    file: SourceFile,
+    first: usize,
+    from: usize,
+    delta: isize,
+}
+
+impl Tree {
+    pub(crate) fn ready(file: SourceFile) -> Tree {
+        Tree {
+            ready: OnceLock::from(file),
+            moving: Mutex::new(None),
+        }
+    }
+
+    /// `file` with its items from `first` on still to move.
+    pub(crate) fn moving(file: SourceFile, first: usize, from: usize, delta: isize) -> Tree {
+        if delta == 0 || first >= file.items.len() {
+            return Tree::ready(file);
+        }
+        Tree {
+            ready: OnceLock::new(),
+            moving: Mutex::new(Some(Moving {
+                file,
+                first,
+                from,
+                delta,
+            })),
+        }
+    }
+
+    pub(crate) fn get(&self) -> &SourceFile {
+        self.ready.get_or_init(|| {
+            let moving = self
+                .moving
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .take();
+            // Either `ready` was set when the tree was made or `moving`
+            // holds the tree, taken once: `get_or_init` runs this once.
+            let Some(Moving {
+                mut file,
+                first,
+                from,
+                delta,
+            }) = moving
+            else {
+                return SourceFile::default();
+            };
+            for later in &mut file.items[first..] {
+                std::sync::Arc::make_mut(later).shift_after(from, delta);
+            }
+            file
+        })
+    }
+
+    pub(crate) fn into_file(self) -> SourceFile {
+        self.get();
+        self.ready.into_inner().unwrap_or_default()
+    }
+}
+
+impl Clone for Tree {
+    fn clone(&self) -> Tree {
+        Tree::ready(self.get().clone())
+    }
+}
+
+impl std::fmt::Debug for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
 impl Analysis {
+    /// The syntax tree (moving, on first read after an edit, the spans of
+    /// the items after the edit).
+    pub fn file(&self) -> &SourceFile {
+        self.tree.get()
+    }
+
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -119,7 +213,7 @@ pub(crate) fn analyze_parsed(
     };
     assemble(
         text,
-        file,
+        Tree::ready(file),
         scene,
         reports.into_iter().flatten().collect(),
         puzzle_reports.into_iter().flatten().collect(),
@@ -131,7 +225,7 @@ pub(crate) fn analyze_parsed(
 /// make them, then sorted by position.
 pub(crate) fn assemble(
     text: Text,
-    file: SourceFile,
+    tree: Tree,
     scene: Scene,
     reports: Vec<BlockReport>,
     puzzle_reports: Vec<PuzzleReport>,
@@ -175,11 +269,32 @@ pub(crate) fn assemble(
     diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
     Analysis {
         text,
-        file,
+        tree,
         scene,
         reports,
         puzzle_reports,
         diagnostics,
         parts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree left to move moves when first read, once, and a copy of it
+    /// is the moved tree.
+    #[test]
+    fn a_tree_left_to_move_moves_once_when_read() {
+        // `let a = 1` became `let a = 12`: what follows moves by one.
+        let (file, _) = parse("let a = 1\nlet b = a\nlet c = b\n");
+        let (moved, _) = parse("let a = 12\nlet b = a\nlet c = b\n");
+        let mut before_edit = file.clone();
+        before_edit.items[0] = moved.items[0].clone();
+        let tree = Tree::moving(before_edit, 1, 9, 1);
+        assert_eq!(tree.get(), &moved);
+        assert_eq!(tree.get(), &moved);
+        assert_eq!(tree.clone().into_file(), moved);
+        assert_eq!(Tree::moving(file.clone(), 1, 9, 0).get(), &file);
     }
 }

@@ -5,7 +5,9 @@
 //! result equals `analyze` of the new text (tested on random edits below
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
-use crate::analysis::{analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Text};
+use crate::analysis::{
+    analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Text, Tree as AnalysisTree,
+};
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
@@ -182,12 +184,12 @@ fn item_holding(previous: &Analysis, text: &str, change: Option<Change>) -> Opti
     let change = change?;
     // Items are in order: none ending before the change holds it, nor any
     // starting after it.
-    let items = &previous.file.items;
+    let items = &previous.file().items;
     let first = items.partition_point(|item| item.span.end < change.old.start);
     let item = (first..items.len())
         .take_while(|&i| items[i].span.start <= change.old.start)
         .find(|&i| change.old.end <= items[i].span.end)?;
-    let old = previous.file.items[item].span;
+    let old = previous.file().items[item].span;
     let inside = |span: Span| old.start <= span.start && span.end <= old.end;
     if !previous.parts.syntax.iter().all(|d| inside(d.span)) {
         return None;
@@ -246,18 +248,18 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
     } = held;
     let from = held.old.end;
     let tree = match parse_item_alone(text, new_span) {
-        Some(item) => Tree::Item(item),
+        Some(item) => Reparsed::Item(item),
         None => {
             // A block with syntax errors: the parser's recovery reports
             // them with what it saw before the block, so the whole text is
             // parsed — and the rest is kept only if it parsed as before.
             let (file, syntax) = parse(text);
-            let same_items = file.items.len() == previous.file.items.len()
+            let same_items = file.items.len() == previous.file().items.len()
                 && file.items[index].span == new_span
-                && file.items[..index] == previous.file.items[..index]
+                && file.items[..index] == previous.file().items[..index]
                 && file.items[index + 1..]
                     .iter()
-                    .zip(&previous.file.items[index + 1..])
+                    .zip(&previous.file().items[index + 1..])
                     .all(|(new, old)| {
                         let mut old = Item::clone(old);
                         old.shift_after(from, delta);
@@ -267,12 +269,12 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
             if !same_items || !syntax.iter().all(|d| inside(d.span)) {
                 return None;
             }
-            Tree::File(file, syntax)
+            Reparsed::File(file, syntax)
         }
     };
     let item = match &tree {
-        Tree::Item(item) => item,
-        Tree::File(file, _) => &file.items[index],
+        Reparsed::Item(item) => item,
+        Reparsed::File(file, _) => &file.items[index],
     };
     let same_kind = match item.kind {
         ItemKind::Solve(_) => !block.is_puzzle,
@@ -291,10 +293,10 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
 struct Plan {
     position: usize,
     held: Held,
-    tree: Tree,
+    tree: Reparsed,
 }
 
-enum Tree {
+enum Reparsed {
     /// The block parsed alone (no syntax error).
     Item(Arc<Item>),
     /// The whole text parsed (the block has syntax errors).
@@ -305,7 +307,7 @@ enum Tree {
 /// moved, the block resolved and checked again.
 fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Analysis {
-        mut file,
+        tree: previous_tree,
         mut scene,
         mut reports,
         mut puzzle_reports,
@@ -320,16 +322,21 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let (from, delta) = (held.old.end, held.delta);
     let previous_block = parts.blocks[position].resolution.clone();
     let index = previous_block.item;
-    match tree {
-        Tree::Item(item) => {
-            splice(&mut file, held, item);
+    // The items after the block move when the tree is first read, after
+    // the diagnostics are out (`analysis::Tree`).
+    let (file, first) = match tree {
+        Reparsed::Item(item) => {
+            let mut file = previous_tree.into_file();
+            file.items[index] = item;
             parts.syntax = Vec::new();
+            (file, index + 1)
         }
-        Tree::File(parsed, syntax) => {
-            file = parsed;
+        Reparsed::File(parsed, syntax) => {
             parts.syntax = syntax;
+            let moved = parsed.items.len();
+            (parsed, moved)
         }
-    }
+    };
     // An edit that keeps the text's length (a character replaced) moves
     // nothing after it.
     if delta != 0 {
@@ -364,7 +371,8 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         resolution,
         checked,
     };
-    assemble(text, file, scene, reports, puzzle_reports, parts)
+    let tree = AnalysisTree::moving(file, first, from, delta);
+    assemble(text, tree, scene, reports, puzzle_reports, parts)
 }
 
 /// The item in `span` parsed on its own, if it is one item of exactly that
@@ -391,7 +399,7 @@ fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
 /// analysis. `None` when the item does not parse cleanly alone.
 fn within_one_item(previous: &Analysis, text: &Text, held: Held) -> Option<Analysis> {
     let item = parse_item_alone(text, held.new)?;
-    let mut file = previous.file.clone();
+    let mut file = previous.file().clone();
     splice(&mut file, held, item);
     Some(analyze_parsed(
         text.clone(),
@@ -463,7 +471,7 @@ mod tests {
     /// Everything the editor and the command line read from an analysis.
     fn assert_same(fast: &Analysis, full: &Analysis) {
         assert_eq!(fast.text, full.text);
-        assert_eq!(fast.file, full.file);
+        assert_eq!(fast.file(), full.file());
         assert_eq!(fast.diagnostics, full.diagnostics);
         assert_eq!(fast.reports, full.reports);
         assert_eq!(fast.puzzle_reports, full.puzzle_reports);

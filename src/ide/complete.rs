@@ -147,7 +147,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
 }
 
 fn inside_planar(analysis: &Analysis, offset: usize) -> bool {
-    analysis.file.items.iter().any(|item| {
+    analysis.file().items.iter().any(|item| {
         matches!(item.kind, ItemKind::Planar(_))
             && item.span.start < offset
             && item.span.contains(offset)

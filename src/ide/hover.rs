@@ -85,7 +85,7 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     use crate::check::Status;
     let (index, span) = analysis
-        .file
+        .file()
         .items
         .iter()
         .filter_map(|item| match &item.kind {
@@ -308,7 +308,7 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
 /// The right side of a declaration, as written (the points a line or circle is made from).
 fn declared_as(analysis: &Analysis, decl_span: Span) -> Option<String> {
     analysis
-        .file
+        .file()
         .items
         .iter()
         .find_map(|item| match &item.kind {
@@ -440,7 +440,7 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
 }
 
 fn mask_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
-    for item in &analysis.file.items {
+    for item in &analysis.file().items {
         let ItemKind::Solve(block) = &item.kind else {
             continue;
         };
@@ -485,7 +485,7 @@ fn mask_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 /// Numbers and function names inside expressions.
 fn expression_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     let mut found = None;
-    for item in &analysis.file.items {
+    for item in &analysis.file().items {
         if !item.span.contains(offset) {
             continue;
         }

@@ -37,7 +37,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
     let mut lenses = Vec::new();
     let has_input_errors = analysis.diagnostics.iter().any(|d| d.is_input_error());
     let (mut solve, mut planar) = (0, 0);
-    for item in &analysis.file.items {
+    for item in &analysis.file().items {
         match &item.kind {
             ItemKind::Solve(_) => {
                 if let (Some(problem), Some(report)) = (

@@ -33,7 +33,7 @@ pub struct OutlineItem {
 pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
     let scene = &analysis.scene;
     let mut items = Vec::new();
-    for item in &analysis.file.items {
+    for item in &analysis.file().items {
         match &item.kind {
             ItemKind::Decl(decl) => {
                 for binder in decl.binders.iter().filter_map(|binder| binder.name()) {
@@ -143,7 +143,7 @@ fn block_name(
 /// Spans of blocks, for folding.
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Span> {
     analysis
-        .file
+        .file()
         .items
         .iter()
         .filter(|item| matches!(item.kind, ItemKind::Solve(_) | ItemKind::Planar(_)))

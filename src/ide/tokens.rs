@@ -186,7 +186,7 @@ fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bo
             names.insert(key(node.span), (TokenKind::Node, true));
         }
     }
-    for item in &analysis.file.items {
+    for item in &analysis.file().items {
         let name = match &item.kind {
             ItemKind::Solve(block) => block.name.as_ref(),
             ItemKind::Planar(block) => block.name.as_ref(),

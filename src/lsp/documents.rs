@@ -310,6 +310,17 @@ impl Documents {
         }
     }
 
+    /// Moves the spans that the latest analysis, made after an edit, left
+    /// to move until its tree is read (`analysis::Tree`). Done under the
+    /// lock, so that an analysis of the next edit waits for it and then
+    /// takes the latest analysis whole rather than copying it.
+    pub fn settle(&self, uri: &lsp::Uri) {
+        let documents = self.lock();
+        if let Some(latest) = documents.get(uri.as_str()).and_then(|d| d.latest.as_ref()) {
+            latest.file();
+        }
+    }
+
     /// Frees the analyses that newer ones replaced.
     pub fn free_retired(&self, uri: &lsp::Uri) {
         let retired = match self.lock().get_mut(uri.as_str()) {

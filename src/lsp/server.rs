@@ -15,6 +15,12 @@ use tower_lsp_server::jsonrpc::{self, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+/// How long after publishing diagnostics the spans an edit left to move
+/// are moved (`analysis::Tree`) and replaced analyses freed: long enough
+/// for the message to be written and read, far shorter than the time
+/// between two keystrokes (docs/design.md, "Analysis after an edit").
+const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
+
 /// The command behind "Find construction", for clients that prefer commands.
 pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
 
@@ -259,12 +265,24 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
         .iter()
         .map(|d| convert::diagnostic(&text, &uri, d))
         .collect();
+    // Not held while the client reads the diagnostics: the analysis of
+    // the next edit moves the latest analysis's parts only when it holds
+    // the one reference left.
+    drop(analysis);
     client
         .publish_diagnostics(uri.clone(), diagnostics, Some(version))
         .await;
-    // Whatever the analysis replaced is freed now, off the way to the
-    // diagnostics above.
-    tokio::task::spawn_blocking(move || documents.free_retired(&uri));
+    // Off the way to the diagnostics above: the spans after an edit are
+    // moved, and whatever the analysis replaced is freed, a little later,
+    // once the diagnostics are written out and read (done at once, this
+    // competes with both for the machine's cores).
+    tokio::spawn(async move {
+        tokio::time::sleep(AFTER_PUBLISHING).await;
+        tokio::task::spawn_blocking(move || {
+            documents.settle(&uri);
+            documents.free_retired(&uri);
+        });
+    });
 }
 
 fn panicked() -> jsonrpc::Error {

@@ -197,6 +197,58 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     session.stop();
 }
 
+/// After a line typed inside the first block, the tree's later spans move
+/// only when it is first read (`analysis::Tree`): a request made at once,
+/// before the diagnostics, and one made once the server has moved them both
+/// see the second block a line further down.
+#[test]
+fn requests_after_an_edit_see_the_text_after_it_moved() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/moved.euc";
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve first {\n  goal M = midpoint(A, B)\n}\nsolve second {\n  goal N = midpoint(B, A)\n}\n";
+    session.open(uri, text);
+    let second_block = |session: &mut Client| {
+        let id = session.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        );
+        let symbols = session.response(id);
+        let second = symbols["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|symbol| symbol["name"].as_str().unwrap().contains("second"))
+            .cloned()
+            .unwrap_or_else(|| panic!("{symbols}"));
+        second["range"]["start"]["line"].as_u64().unwrap()
+    };
+    assert_eq!(second_block(&mut session), 5);
+    for (version, line) in [(2, 6), (3, 7)] {
+        session.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
+                { "range": { "start": position(4, 0), "end": position(4, 0) }, "text": "  // a note\n" }
+            ] }),
+        );
+        if version == 3 {
+            // The diagnostics out, and the server given time to move the rest.
+            session.diagnostics(uri);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(second_block(&mut session), line, "version {version}");
+        let id = session.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(line as u32 + 1, 7) }),
+        );
+        let hover = session.response(id);
+        let contents = hover["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(contents.contains('N'), "version {version}: {hover}");
+    }
+    session.stop();
+}
+
 #[test]
 fn a_client_that_goes_away_mid_solve_takes_the_server_with_it() {
     // The server used to stay, both cores busy, until the solver's time
