@@ -25,6 +25,47 @@ const DIRECTIONS: [(f64, f64); 8] = [
     (H, -H),
 ];
 
+/// A pattern search (`widen`'s and `separate`'s): from a point, a step
+/// in each of the eight directions, moving to the best that scores above
+/// the point's own score, halving the step when none does.
+struct Search {
+    step: f64,
+    /// Stops after this many halvings,
+    halvings: usize,
+    /// this many rounds,
+    rounds: usize,
+    /// or once the score reaches this.
+    enough: f64,
+}
+
+impl Search {
+    /// Where the search from `start` (scoring `best`) ends; `score` is
+    /// `None` where the point may not go.
+    fn run(&self, start: Point, mut best: f64, score: impl Fn(Point) -> Option<f64>) -> Point {
+        let (mut here, mut step) = (start, self.step);
+        let (mut halvings, mut rounds) = (0, 0);
+        while halvings < self.halvings && rounds < self.rounds && best < self.enough {
+            rounds += 1;
+            let mut improved = None;
+            for (dx, dy) in DIRECTIONS {
+                let p = here + Point::new(dx, dy) * step;
+                if let Some(value) = score(p).filter(|&value| value > best) {
+                    best = value;
+                    improved = Some(p);
+                }
+            }
+            match improved {
+                Some(p) => here = p,
+                None => {
+                    step *= 0.5;
+                    halvings += 1;
+                }
+            }
+        }
+        here
+    }
+}
+
 /// Twice the signed area of `a b c`.
 fn turn(a: Point, b: Point, c: Point) -> f64 {
     (b - a).cross(c - a)
@@ -106,8 +147,8 @@ pub fn widen(
             if fixed[v] || ring.len() < 3 {
                 continue;
             }
-            let mut here = at[v];
-            let mut best = worst(here, ring, at, sign);
+            let here = at[v];
+            let best = worst(here, ring, at, sign);
             if best < 0.0 || best >= enough * enough {
                 // Flat or flipped from the start (left to verification), or
                 // wide enough.
@@ -119,27 +160,13 @@ pub fn widen(
                 .iter()
                 .map(|&w| here.dist(at[w]))
                 .fold(f64::INFINITY, f64::min);
-            let mut step = nearest / 3.0;
-            let (mut halvings, mut rounds) = (0, 0);
-            while halvings < 3 && rounds < 8 {
-                rounds += 1;
-                let mut improved = None;
-                for (dx, dy) in DIRECTIONS {
-                    let p = here + Point::new(dx, dy) * step;
-                    let h = worst(p, ring, at, sign);
-                    if h > best {
-                        best = h;
-                        improved = Some(p);
-                    }
-                }
-                match improved {
-                    Some(p) => here = p,
-                    None => {
-                        step *= 0.5;
-                        halvings += 1;
-                    }
-                }
-            }
+            let search = Search {
+                step: nearest / 3.0,
+                halvings: 3,
+                rounds: 8,
+                enough: f64::INFINITY,
+            };
+            let here = search.run(here, best, |p| Some(worst(p, ring, at, sign)));
             if here != at[v] {
                 at[v] = here;
                 moved += 1;
@@ -341,28 +368,15 @@ pub fn separate(
                 continue;
             }
             let least = before.min(gap * gap);
-            let (mut here, mut best) = (start, nearest(v, start, at, &cells));
-            let mut step = apart / 2.0;
-            let (mut halvings, mut rounds) = (0, 0);
-            while halvings < 4 && rounds < 12 && best < apart {
-                rounds += 1;
-                let mut improved = None;
-                for (dx, dy) in DIRECTIONS {
-                    let p = here + Point::new(dx, dy) * step;
-                    let farthest = nearest(v, p, at, &cells);
-                    if farthest > best && thinnest(p, ring, at, sign) >= least {
-                        best = farthest;
-                        improved = Some(p);
-                    }
-                }
-                match improved {
-                    Some(p) => here = p,
-                    None => {
-                        step *= 0.5;
-                        halvings += 1;
-                    }
-                }
-            }
+            let search = Search {
+                step: apart / 2.0,
+                halvings: 4,
+                rounds: 12,
+                enough: apart,
+            };
+            let here = search.run(start, nearest(v, start, at, &cells), |p| {
+                (thinnest(p, ring, at, sign) >= least).then(|| nearest(v, p, at, &cells))
+            });
             if here != start {
                 let (from, to) = (grid.at(start), grid.at(here));
                 if from != to {
@@ -451,13 +465,7 @@ mod tests {
     /// triangles turning one way.
     #[test]
     fn a_node_moves_where_its_triangles_are_widest() {
-        let mut at = vec![
-            Point::new(0.0, 0.0),
-            Point::new(1.0, 0.0),
-            Point::new(1.0, 1.0),
-            Point::new(0.0, 1.0),
-            Point::new(0.9, 0.05),
-        ];
+        let mut at = in_unit_square(&[Point::new(0.9, 0.05)]);
         let mut neighbours = vec![Vec::new(); 5];
         neighbours[4] = vec![0, 1, 2, 3];
         let fixed = [true, true, true, true, false];
@@ -485,22 +493,75 @@ mod tests {
         (sum, turns.len() == 1)
     }
 
+    /// Tutte's drawing of a planar graph's disk triangulation: each node's
+    /// neighbours in rotation order, the rim, which nodes are on it, and
+    /// the positions.
+    struct Start {
+        disk: Vec<Vec<usize>>,
+        rim: Vec<usize>,
+        fixed: Vec<bool>,
+        at: Vec<Point>,
+    }
+
+    fn tutte_start(count: usize, links: &[Link]) -> Start {
+        use crate::planar::{grid, lr, tutte};
+        let rotation = lr::embed(count, links).expect("planar");
+        let (disk, rim) = grid::disk_triangulation(&rotation);
+        let mut fixed = vec![false; count];
+        rim.iter().for_each(|&v| fixed[v] = true);
+        let at = tutte::disk_drawing(&disk, &rim, 15.0);
+        Start {
+            disk,
+            rim,
+            fixed,
+            at,
+        }
+    }
+
+    /// Whether the drawing of the whole triangulation, checked exactly, has
+    /// no crossing and no node on a link.
+    fn triangulation_is_plane(start: &Start) -> bool {
+        let disk = &start.disk;
+        let triangulation: Vec<Link> = (0..disk.len())
+            .flat_map(|v| {
+                disk[v]
+                    .iter()
+                    .filter(move |&&w| v < w)
+                    .map(move |&w| (v, w))
+            })
+            .collect();
+        crate::planar::embed::verified(&start.at, &triangulation)
+    }
+
+    /// The unit square's corners, then `inner`.
+    fn in_unit_square(inner: &[Point]) -> Vec<Point> {
+        let mut at = vec![
+            Point::new(0.0, 0.0),
+            Point::new(1.0, 0.0),
+            Point::new(1.0, 1.0),
+            Point::new(0.0, 1.0),
+        ];
+        at.extend_from_slice(inner);
+        at
+    }
+
     /// On Tutte's drawings of stacked triangulations (the deepest nesting,
     /// nodes 10^-9 apart), widening lowers the sum it descends and keeps
     /// every triangle turning one way, and so does spreading.
     #[test]
     fn widening_and_spreading_keep_the_drawing_plane() {
-        use crate::planar::{families, grid, lr, tutte};
+        use crate::planar::families;
         use rand::SeedableRng;
         for seed in 0..6 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let count = 40 + 20 * seed as usize;
             let links = families::stacked(count, &mut rng);
-            let rotation = lr::embed(count, &links).expect("planar");
-            let (disk, rim) = grid::disk_triangulation(&rotation);
-            let mut fixed = vec![false; count];
-            rim.iter().for_each(|&v| fixed[v] = true);
-            let mut at = tutte::disk_drawing(&disk, &rim, 15.0);
+            let Start {
+                disk,
+                rim,
+                fixed,
+                mut at,
+            } = tutte_start(count, &links);
             let (before, plane) = energy(&at, &disk, &fixed);
             assert!(plane);
             widen(&mut at, &disk, &fixed, 60, f64::INFINITY);
@@ -516,34 +577,26 @@ mod tests {
     /// exactly, crosses none and passes through no node.
     #[test]
     fn spreading_with_a_free_rim_keeps_the_drawing_plane() {
-        use crate::planar::embed::verified;
         use crate::planar::generate::{generate, Method};
-        use crate::planar::{grid, lr, tutte};
+        use crate::planar::lr;
         for seed in 1..=4 {
             let level = generate(96, seed, Method::Model);
-            let count = level.positions.len();
             let links = lr::simple(&level.links);
-            let rotation = lr::embed(count, &links).expect("planar");
-            let (disk, rim) = grid::disk_triangulation(&rotation);
+            let mut start = tutte_start(level.positions.len(), &links);
+            let Start {
+                rim,
+                disk,
+                fixed,
+                at,
+            } = &mut start;
             assert!((4..=FREE_RIM).contains(&rim.len()));
-            let mut fixed = vec![false; count];
-            rim.iter().for_each(|&v| fixed[v] = true);
-            let mut at = tutte::disk_drawing(&disk, &rim, 15.0);
-            let start: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
-            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim);
+            let before: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
+            spread_out(at, &links, disk, fixed, 50, 1e-3, rim);
             assert!(
-                rim.iter().zip(&start).any(|(&v, &p)| at[v].dist(p) > 1e-6),
+                rim.iter().zip(&before).any(|(&v, &p)| at[v].dist(p) > 1e-6),
                 "the rim moved"
             );
-            let triangulation: Vec<Link> = (0..count)
-                .flat_map(|v| {
-                    disk[v]
-                        .iter()
-                        .filter(move |&&w| v < w)
-                        .map(move |&w| (v, w))
-                })
-                .collect();
-            assert!(verified(&at, &triangulation), "seed {seed}");
+            assert!(triangulation_is_plane(&start), "seed {seed}");
         }
     }
 
@@ -552,14 +605,7 @@ mod tests {
     /// asked and keeps the six triangles turning one way.
     #[test]
     fn crowded_nodes_are_moved_apart() {
-        let mut at = vec![
-            Point::new(0.0, 0.0),
-            Point::new(1.0, 0.0),
-            Point::new(1.0, 1.0),
-            Point::new(0.0, 1.0),
-            Point::new(0.45, 0.5),
-            Point::new(0.55, 0.5),
-        ];
+        let mut at = in_unit_square(&[Point::new(0.45, 0.5), Point::new(0.55, 0.5)]);
         let mut neighbours = vec![Vec::new(); 6];
         neighbours[4] = vec![0, 5, 2, 3];
         neighbours[5] = vec![1, 2, 4, 0];
@@ -576,9 +622,8 @@ mod tests {
     /// checked exactly; on the levels it leaves fewer nodes crowded.
     #[test]
     fn separating_keeps_the_drawing_plane() {
-        use crate::planar::embed::verified;
         use crate::planar::generate::{generate, Method};
-        use crate::planar::{families, grid, lr, tutte};
+        use crate::planar::{families, lr};
         use rand::SeedableRng;
         let smallest = |at: &[Point]| {
             let mut least = f64::INFINITY;
@@ -602,29 +647,20 @@ mod tests {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 (120, families::stacked(120, &mut rng))
             };
-            let rotation = lr::embed(count, &links).expect("planar");
-            let (disk, rim) = grid::disk_triangulation(&rotation);
-            let mut fixed = vec![false; count];
-            rim.iter().for_each(|&v| fixed[v] = true);
-            let mut at = tutte::disk_drawing(&disk, &rim, 15.0);
+            let mut start = tutte_start(count, &links);
+            let Start {
+                disk, fixed, at, ..
+            } = &mut start;
             let apart = 0.5;
-            let (least, many) = (smallest(&at), crowded(&at, apart));
-            separate(&mut at, &disk, &fixed, apart, 1e-3, 8);
-            assert!(smallest(&at) >= least, "seed {seed}");
+            let (least, many) = (smallest(at), crowded(at, apart));
+            separate(at, disk, fixed, apart, 1e-3, 8);
+            assert!(smallest(at) >= least, "seed {seed}");
             // A stacked triangulation nests its nodes in ever smaller
             // triangles: there the distance is only kept.
             if seed % 2 == 0 {
-                assert!(crowded(&at, apart) < many, "seed {seed}: {many} crowded");
+                assert!(crowded(at, apart) < many, "seed {seed}: {many} crowded");
             }
-            let triangulation: Vec<Link> = (0..count)
-                .flat_map(|v| {
-                    disk[v]
-                        .iter()
-                        .filter(move |&&w| v < w)
-                        .map(move |&w| (v, w))
-                })
-                .collect();
-            assert!(verified(&at, &triangulation), "seed {seed}");
+            assert!(triangulation_is_plane(&start), "seed {seed}");
         }
     }
 
