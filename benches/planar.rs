@@ -1,6 +1,6 @@
-//! Planarity puzzles (release): generating a level, counting crossings and
-//! untangling, at growing sizes; the all-pairs crossing count is the
-//! in-run baseline for the grid.
+//! Planarity puzzles (release): generating a level (both generators),
+//! counting crossings and untangling, at growing sizes; the all-pairs
+//! crossing count is the in-run baseline for the grid.
 //!
 //! cargo bench --bench planar
 
@@ -76,7 +76,7 @@ fn main() {
     println!("board keeps it above 0.1), over seeds 1 to 12 of each size.\n");
     println!("| nodes | least | median | seeds below 0.1 | untangle ms (median) |");
     println!("|---|---|---|---|---|");
-    for nodes in [10u32, 30, 60, 100, 150, 200, 250, 500, 1000] {
+    for nodes in [10u32, 30, 60, 100, 150, 200, 250, 500, 1000, 2000] {
         let mut spreads = Vec::new();
         let mut times = Vec::new();
         for seed in 1..=12 {
@@ -100,6 +100,30 @@ fn main() {
             millis(times[times.len() / 2])
         );
     }
+    println!("\n## Tantalo's lines generator\n");
+    println!("Every level from 1 to 50 (seed 1); the target is at most 1 s each.\n");
+    println!("| level | nodes | links | generate ms |");
+    println!("|---|---|---|---|");
+    let mut slowest = (0, Duration::ZERO);
+    for level in 1..=50u32 {
+        let (generated_in, generated) = time(|| generate(level, 1, Method::Lines));
+        if generated_in > slowest.1 {
+            slowest = (level, generated_in);
+        }
+        if [1, 5, 10, 13, 14, 20, 30, 40, 50].contains(&level) {
+            println!(
+                "| {level} | {} | {} | {} |",
+                generated.positions.len(),
+                generated.links.len(),
+                millis(generated_in)
+            );
+        }
+    }
+    println!(
+        "\nThe slowest of levels 1 to 50: level {}, {} ms.",
+        slowest.0,
+        millis(slowest.1)
+    );
     println!("\n## Why a graph is not planar\n");
     println!("| graph | nodes | links | witness ms | witness |");
     println!("|---|---|---|---|---|");
