@@ -283,10 +283,11 @@ fn analysis_times(text: &str, runs: usize) -> (Duration, Duration, Duration, Dur
         let (analysis, redone) = reanalyze_shared(previous, shared, edit);
         typed.push(started.elapsed());
         assert_eq!(redone, Redone::OneBlock);
-        // The spans after the edit move when the tree is first read (the
-        // server does it after publishing the diagnostics).
+        // The spans after the edit move when the tree and the scene are
+        // first read (the server does it after publishing the diagnostics).
         let started = Instant::now();
         analysis.file();
+        analysis.scene();
         moved.push(started.elapsed());
         previous = Arc::new(analysis);
     }

@@ -30,10 +30,10 @@ fn problem(path: &str) -> Problem {
     let text = std::fs::read_to_string(path).expect("example exists");
     let analysis = analyze(&text);
     analysis
-        .scene
+        .scene()
         .problems
-        .into_iter()
-        .next()
+        .first()
+        .cloned()
         .expect("a solve block")
 }
 

@@ -17,8 +17,9 @@ pub struct Analysis {
     /// The text analysed.
     pub text: Text,
     /// Its syntax tree (`Analysis::file`).
-    pub(crate) tree: Tree,
-    pub scene: Scene,
+    pub(crate) tree: Settling<Tree>,
+    /// What it declares (`Analysis::scene`).
+    pub(crate) scene: Settling<Scene>,
     /// One per solve block, in file order.
     pub reports: Vec<BlockReport>,
     /// One per planar block, in file order.
@@ -50,89 +51,107 @@ pub(crate) struct BlockParts {
     pub checked: Vec<Diagnostic>,
 }
 
-/// An analysis's syntax tree. After an edit inside one block, the items
-/// after the edit keep their old spans until the tree is first read, and
-/// then move: the language server publishes the diagnostics (which do not
-/// read the tree) before that, and moves them once it has
-/// (docs/design.md, "Analysis after an edit").
-pub(crate) struct Tree {
-    ready: OnceLock<SourceFile>,
-    moving: Mutex<Option<Moving>>,
+/// A part of an analysis whose spans an edit may have left to move: it
+/// moves them when first read (`Settling`).
+pub(crate) trait Settle {
+    fn settle(&mut self);
 }
 
-/// A tree whose items from `first` on still have to move by `delta` bytes
-/// at every offset from `from` on.
+/// A part of an analysis that settles (moves the spans an edit left to
+/// move) when first read, once. After an edit inside one block, the syntax
+/// tree after the edit and the scene's spans are left to move: the
+/// diagnostics are made without reading them, the language server
+/// publishes them first and settles the rest afterwards (docs/design.md,
+/// "Analysis after an edit").
+pub(crate) struct Settling<T> {
+    ready: OnceLock<T>,
+    waiting: Mutex<Option<T>>,
+}
+
+impl<T: Settle + Default> Settling<T> {
+    pub(crate) fn ready(value: T) -> Settling<T> {
+        Settling {
+            ready: OnceLock::from(value),
+            waiting: Mutex::new(None),
+        }
+    }
+
+    /// `value`, to settle when first read.
+    pub(crate) fn waiting(value: T) -> Settling<T> {
+        Settling {
+            ready: OnceLock::new(),
+            waiting: Mutex::new(Some(value)),
+        }
+    }
+
+    pub(crate) fn get(&self) -> &T {
+        self.ready.get_or_init(|| {
+            // Either `ready` was set when this was made or `waiting` holds
+            // the value, taken once: `get_or_init` runs this once.
+            let mut value = self
+                .waiting
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .take()
+                .unwrap_or_default();
+            value.settle();
+            value
+        })
+    }
+
+    pub(crate) fn into_inner(self) -> T {
+        self.get();
+        self.ready.into_inner().unwrap_or_default()
+    }
+}
+
+impl<T: Settle + Default + Clone> Clone for Settling<T> {
+    fn clone(&self) -> Settling<T> {
+        Settling::ready(self.get().clone())
+    }
+}
+
+impl<T: Settle + Default + std::fmt::Debug> std::fmt::Debug for Settling<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+/// An analysis's syntax tree, whose items from `first` on may still have
+/// to move by `delta` bytes at every offset from `from` on.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tree {
+    pub file: SourceFile,
+    moving: Option<Moving>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
 struct Moving {
-    file: SourceFile,
     first: usize,
     from: usize,
     delta: isize,
 }
 
 impl Tree {
-    pub(crate) fn ready(file: SourceFile) -> Tree {
-        Tree {
-            ready: OnceLock::from(file),
-            moving: Mutex::new(None),
-        }
+    pub(crate) fn new(file: SourceFile) -> Tree {
+        Tree { file, moving: None }
     }
 
     /// `file` with its items from `first` on still to move.
     pub(crate) fn moving(file: SourceFile, first: usize, from: usize, delta: isize) -> Tree {
-        if delta == 0 || first >= file.items.len() {
-            return Tree::ready(file);
-        }
-        Tree {
-            ready: OnceLock::new(),
-            moving: Mutex::new(Some(Moving {
-                file,
-                first,
-                from,
-                delta,
-            })),
-        }
+        let moving =
+            (delta != 0 && first < file.items.len()).then_some(Moving { first, from, delta });
+        Tree { file, moving }
     }
+}
 
-    pub(crate) fn get(&self) -> &SourceFile {
-        self.ready.get_or_init(|| {
-            let moving = self
-                .moving
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .take();
-            // Either `ready` was set when the tree was made or `moving`
-            // holds the tree, taken once: `get_or_init` runs this once.
-            let Some(Moving {
-                mut file,
-                first,
-                from,
-                delta,
-            }) = moving
-            else {
-                return SourceFile::default();
-            };
-            for later in &mut file.items[first..] {
-                std::sync::Arc::make_mut(later).shift_after(from, delta);
+impl Settle for Tree {
+    fn settle(&mut self) {
+        if let Some(Moving { first, from, delta }) = self.moving.take() {
+            for later in &mut self.file.items[first..] {
+                Arc::make_mut(later).shift_after(from, delta);
             }
-            file
-        })
-    }
-
-    pub(crate) fn into_file(self) -> SourceFile {
-        self.get();
-        self.ready.into_inner().unwrap_or_default()
-    }
-}
-
-impl Clone for Tree {
-    fn clone(&self) -> Tree {
-        Tree::ready(self.get().clone())
-    }
-}
-
-impl std::fmt::Debug for Tree {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.get().fmt(f)
+        }
     }
 }
 
@@ -140,7 +159,13 @@ impl Analysis {
     /// The syntax tree (moving, on first read after an edit, the spans of
     /// the items after the edit).
     pub fn file(&self) -> &SourceFile {
-        self.tree.get()
+        &self.tree.get().file
+    }
+
+    /// Everything the file declares, resolved and evaluated (moving, on
+    /// first read after an edit, the spans after the edit).
+    pub fn scene(&self) -> &Scene {
+        self.scene.get()
     }
 
     pub fn has_errors(&self) -> bool {
@@ -213,8 +238,8 @@ pub(crate) fn analyze_parsed(
     };
     assemble(
         text,
-        Tree::ready(file),
-        scene,
+        Settling::ready(Tree::new(file)),
+        Settling::ready(scene),
         reports.into_iter().flatten().collect(),
         puzzle_reports.into_iter().flatten().collect(),
         parts,
@@ -225,8 +250,8 @@ pub(crate) fn analyze_parsed(
 /// make them, then sorted by position.
 pub(crate) fn assemble(
     text: Text,
-    tree: Tree,
-    scene: Scene,
+    tree: Settling<Tree>,
+    scene: Settling<Scene>,
     reports: Vec<BlockReport>,
     puzzle_reports: Vec<PuzzleReport>,
     parts: Parts,
@@ -246,7 +271,11 @@ pub(crate) fn assemble(
     // A block that could not be checked fails the file: if nothing said
     // why, this does (a CI job must never pass on it; docs/design.md, "Exit
     // codes").
-    if !diagnostics.iter().any(Diagnostic::is_error) {
+    let unchecked = reports.iter().any(|r| r.status == Status::Unchecked)
+        || puzzle_reports.iter().any(|r| r.status == Status::Unchecked);
+    if unchecked && !diagnostics.iter().any(Diagnostic::is_error) {
+        // Their headers' spans: the scene settles here (seldom).
+        let scene = scene.get();
         for (problem, report) in scene.problems.iter().zip(&reports) {
             if report.status == Status::Unchecked {
                 diagnostics.push(Diagnostic::error(
@@ -291,10 +320,11 @@ mod tests {
         let (moved, _) = parse("let a = 12\nlet b = a\nlet c = b\n");
         let mut before_edit = file.clone();
         before_edit.items[0] = moved.items[0].clone();
-        let tree = Tree::moving(before_edit, 1, 9, 1);
-        assert_eq!(tree.get(), &moved);
-        assert_eq!(tree.get(), &moved);
-        assert_eq!(tree.clone().into_file(), moved);
-        assert_eq!(Tree::moving(file.clone(), 1, 9, 0).get(), &file);
+        let tree = Settling::waiting(Tree::moving(before_edit, 1, 9, 1));
+        assert_eq!(tree.get().file, moved);
+        assert_eq!(tree.get().file, moved);
+        assert_eq!(tree.clone().into_inner().file, moved);
+        let unmoved = Settling::waiting(Tree::moving(file.clone(), 1, 9, 0));
+        assert_eq!(unmoved.get().file, file);
     }
 }

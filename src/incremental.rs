@@ -6,13 +6,13 @@
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
 use crate::analysis::{
-    analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Text, Tree as AnalysisTree,
+    analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Settling, Text, Tree,
 };
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::parse::{parse, parse_range};
-use crate::resolve::resolve_block_again;
+use crate::resolve::{resolve_block_again, Pending};
 use crate::span::{Shift, Span};
 use std::sync::Arc;
 
@@ -308,7 +308,7 @@ enum Reparsed {
 fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Analysis {
         tree: previous_tree,
-        mut scene,
+        scene,
         mut reports,
         mut puzzle_reports,
         mut parts,
@@ -323,10 +323,10 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let previous_block = parts.blocks[position].resolution.clone();
     let index = previous_block.item;
     // The items after the block move when the tree is first read, after
-    // the diagnostics are out (`analysis::Tree`).
+    // the diagnostics are out (`analysis::Settling`).
     let (file, first) = match tree {
         Reparsed::Item(item) => {
-            let mut file = previous_tree.into_file();
+            let mut file = previous_tree.into_inner().file;
             file.items[index] = item;
             parts.syntax = Vec::new();
             (file, index + 1)
@@ -338,9 +338,17 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         }
     };
     // An edit that keeps the text's length (a character replaced) moves
-    // nothing after it.
+    // nothing after it. The scene's spans move when it is first read, after
+    // the diagnostics are out (`analysis::Settling`); until then the block
+    // reads its symbols' spans moved (`Scene::symbol_span`).
+    let mut scene = scene.into_inner();
     if delta != 0 {
-        scene.shift_after(from, delta);
+        scene.pending = Some(Pending {
+            from,
+            delta,
+            fresh_references: 0..0,
+            fresh: None,
+        });
         parts.top.shift_after(from, delta);
         for other in &mut parts.blocks {
             other.resolution.diagnostics.shift_after(from, delta);
@@ -352,6 +360,10 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         // Not reached: the plan checked the block's kind.
         return analyze_shared_with(text, &parts.options);
     };
+    if let Some(pending) = &mut scene.pending {
+        pending.fresh_references = resolution.references.clone();
+        pending.fresh = Some((resolution.is_puzzle, resolution.index));
+    }
     let moved = resolution.references.len() as isize - previous_block.references.len() as isize;
     for later in &mut parts.blocks[position + 1..] {
         let references = &mut later.resolution.references;
@@ -371,8 +383,15 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         resolution,
         checked,
     };
-    let tree = AnalysisTree::moving(file, first, from, delta);
-    assemble(text, tree, scene, reports, puzzle_reports, parts)
+    let tree = Tree::moving(file, first, from, delta);
+    assemble(
+        text,
+        Settling::waiting(tree),
+        Settling::waiting(scene),
+        reports,
+        puzzle_reports,
+        parts,
+    )
 }
 
 /// The item in `span` parsed on its own, if it is one item of exactly that
@@ -475,10 +494,10 @@ mod tests {
         assert_eq!(fast.diagnostics, full.diagnostics);
         assert_eq!(fast.reports, full.reports);
         assert_eq!(fast.puzzle_reports, full.puzzle_reports);
-        assert_eq!(fast.scene.symbols, full.scene.symbols);
-        assert_eq!(fast.scene.references, full.scene.references);
-        assert_eq!(fast.scene.problems, full.scene.problems);
-        assert_eq!(fast.scene.puzzles, full.scene.puzzles);
+        assert_eq!(fast.scene().symbols, full.scene().symbols);
+        assert_eq!(fast.scene().references, full.scene().references);
+        assert_eq!(fast.scene().problems, full.scene().problems);
+        assert_eq!(fast.scene().puzzles, full.scene().puzzles);
     }
 
     const FILE: &str = "point A = (0, 0)\npoint B = (1, 0)\n\

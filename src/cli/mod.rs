@@ -472,9 +472,9 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
         return EXIT_USAGE;
     }
     if as_json {
-        emit_json(&compile::problems_to_json(&analysis.scene));
+        emit_json(&compile::problems_to_json(analysis.scene()));
     } else {
-        emit(&compile::problems_to_text(&analysis.scene));
+        emit(&compile::problems_to_text(analysis.scene()));
     }
     EXIT_OK
 }

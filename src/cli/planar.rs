@@ -99,8 +99,12 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     };
     let name = args.file.display().to_string();
     let index = match &args.block {
-        Some(block) => analysis.scene.puzzles.iter().position(|p| &p.name == block),
-        None => (!analysis.scene.puzzles.is_empty()).then_some(0),
+        Some(block) => analysis
+            .scene()
+            .puzzles
+            .iter()
+            .position(|p| &p.name == block),
+        None => (!analysis.scene().puzzles.is_empty()).then_some(0),
     };
     let Some(index) = index else {
         eprintln!(
@@ -111,7 +115,7 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
         );
         return EXIT_USAGE;
     };
-    let puzzle = &analysis.scene.puzzles[index];
+    let puzzle = &analysis.scene().puzzles[index];
     let edits = match make(puzzle, analysis.puzzle_reports[index].status) {
         Ok(edits) => edits,
         Err(message) => {

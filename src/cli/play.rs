@@ -76,7 +76,7 @@ impl Board<'_> {
                 error.message
             ));
         }
-        let puzzles = &analysis.scene.puzzles;
+        let puzzles = &analysis.scene().puzzles;
         let index = match &self.name {
             Some(name) => puzzles.iter().position(|p| &p.name == name),
             None => (self.index < puzzles.len()).then_some(self.index),

@@ -130,7 +130,7 @@ pub(super) fn merge(
     let mut answers = Vec::new();
     let mut code = super::EXIT_OK;
     for &index in targets {
-        let name = &analysis.scene.problems[index].name;
+        let name = &analysis.scene().problems[index].name;
         let records: Vec<&Value> = documents
             .iter()
             .map(|(file, document)| {

@@ -185,7 +185,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     let name = super::source_name(&args.file);
     let targets: Vec<usize> = match &args.block {
         Some(block) => match analysis
-            .scene
+            .scene()
             .problems
             .iter()
             .position(|p| &p.name == block)
@@ -193,7 +193,7 @@ pub fn run(args: &SolveArgs) -> i32 {
             Some(index) => vec![index],
             None => {
                 let names: Vec<&str> = analysis
-                    .scene
+                    .scene()
                     .problems
                     .iter()
                     .map(|p| p.name.as_str())
@@ -205,9 +205,9 @@ pub fn run(args: &SolveArgs) -> i32 {
                 return EXIT_USAGE;
             }
         },
-        None => (0..analysis.scene.problems.len())
+        None => (0..analysis.scene().problems.len())
             .filter(|&index| {
-                analysis.scene.problems[index].steps.is_empty()
+                analysis.scene().problems[index].steps.is_empty()
                     && analysis.reports[index].status != Status::Solved
             })
             .collect(),
@@ -228,8 +228,8 @@ pub fn run(args: &SolveArgs) -> i32 {
     let mut results = Vec::new();
     let mut code = EXIT_OK;
     for &index in &targets {
-        let problem = &analysis.scene.problems[index];
-        let solved = solve_one(&analysis.scene, problem, args);
+        let problem = &analysis.scene().problems[index];
+        let solved = solve_one(analysis.scene(), problem, args);
         match &solved.lines {
             Some(lines) => answers.push((index, lines.clone())),
             None => code = EXIT_FAILED,
@@ -256,7 +256,7 @@ fn finish(
 ) -> i32 {
     let mut edits = Vec::new();
     for (index, lines) in answers {
-        let problem = &analysis.scene.problems[index];
+        let problem = &analysis.scene().problems[index];
         let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
         edits.extend(fill_block(text, problem, &spans, &lines));
     }
@@ -386,13 +386,13 @@ fn check_only(
     }
     let mut code = exit_code(&analysis.diagnostics);
     for &index in targets {
-        let problem = &analysis.scene.problems[index];
+        let problem = &analysis.scene().problems[index];
         if analysis.reports[index].status == Status::Solved && args.block.is_some() {
             continue;
         }
         if problem.steps.is_empty() && analysis.reports[index].status != Status::Solved {
             code = EXIT_FAILED;
-            if solve_one(&analysis.scene, problem, args).lines.is_some() {
+            if solve_one(analysis.scene(), problem, args).lines.is_some() {
                 eprintln!(
                     "{name}: block `{}` is empty: run `euc solve --write {name}`",
                     problem.name

@@ -54,7 +54,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
     let line_start = text[..offset].rfind('\n').map_or(0, |index| index + 1);
     let before = text[line_start..offset].trim_start();
     let block = block_at(analysis, offset)
-        .filter(|&block| analysis.scene.problems[block].span.start < offset);
+        .filter(|&block| analysis.scene().problems[block].span.start < offset);
     if before.starts_with("mask") {
         return [
             MaskToken::Line,
@@ -97,7 +97,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
             kind: CompletionKind::Keyword,
         }));
     }
-    for symbol in &analysis.scene.symbols {
+    for symbol in &analysis.scene().symbols {
         let ty = symbol.ty.map_or("?".to_string(), |ty| ty.to_string());
         items.push(Completion {
             label: symbol.name.clone(),
@@ -106,7 +106,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
         });
     }
     if let Some(block) = block {
-        let problem = &analysis.scene.problems[block];
+        let problem = &analysis.scene().problems[block];
         for step in &problem.steps {
             // Names bound before this line; not the step being written.
             if step.span.end >= offset {

@@ -29,7 +29,7 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             });
         }
     }
-    for (index, problem) in analysis.scene.problems.iter().enumerate() {
+    for (index, problem) in analysis.scene().problems.iter().enumerate() {
         if !problem.span.contains(offset) {
             continue;
         }
@@ -48,7 +48,7 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         return Some(hover);
     }
     let in_step = analysis
-        .scene
+        .scene()
         .problems
         .iter()
         .any(|problem| problem.steps.iter().any(|step| step.span.contains(offset)));
@@ -62,7 +62,7 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     if let Some(hover) = expression_hover(analysis, offset) {
         return Some(hover);
     }
-    for (index, problem) in analysis.scene.problems.iter().enumerate() {
+    for (index, problem) in analysis.scene().problems.iter().enumerate() {
         if !problem.span.contains(offset) {
             continue;
         }
@@ -95,7 +95,7 @@ fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         .enumerate()
         .find(|(_, span)| span.contains(offset))?;
     let (problem, report) = (
-        analysis.scene.problems.get(index)?,
+        analysis.scene().problems.get(index)?,
         analysis.reports.get(index)?,
     );
     let count = crate::solve::construction::describe_count(
@@ -231,7 +231,7 @@ fn object_value(object: &Object) -> Value {
 }
 
 fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Option<String> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     if let Some(index) = symbol {
         let symbol = &scene.symbols[index];
         let role = match symbol.kind {
@@ -320,7 +320,7 @@ fn declared_as(analysis: &Analysis, decl_span: Span) -> Option<String> {
 }
 
 fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
-    let problem = &analysis.scene.problems[block];
+    let problem = &analysis.scene().problems[block];
     let report = &analysis.reports[block];
     let Some(declared) = problem.instances.first() else {
         return format!(
@@ -389,7 +389,7 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
 }
 
 fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> {
-    let problem = &analysis.scene.problems[block];
+    let problem = &analysis.scene().problems[block];
     // In the file's coordinates, for showing.
     let replay = &analysis.reports[block]
         .replay
@@ -555,7 +555,7 @@ fn innermost(expr: &Expr, offset: usize, found: &mut Option<(Span, String)>) {
 fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     use crate::planar::crossing::{crossing_point, crossings};
     let puzzle = analysis
-        .scene
+        .scene()
         .puzzles
         .iter()
         .find(|puzzle| puzzle.span.contains(offset))?;

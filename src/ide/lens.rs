@@ -41,7 +41,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
         match &item.kind {
             ItemKind::Solve(_) => {
                 if let (Some(problem), Some(report)) = (
-                    analysis.scene.problems.get(solve),
+                    analysis.scene().problems.get(solve),
                     analysis.reports.get(solve),
                 ) {
                     let lens = |title: String, action| Lens {
@@ -94,7 +94,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
             }
             ItemKind::Planar(_) => {
                 if let (Some(puzzle), Some(report)) = (
-                    analysis.scene.puzzles.get(planar),
+                    analysis.scene().puzzles.get(planar),
                     analysis.puzzle_reports.get(planar),
                 ) {
                     let lens = |title: String, action| Lens {

@@ -25,7 +25,7 @@ use crate::span::Span;
 /// The solve block containing an offset, as an index into the problems.
 pub fn block_at(analysis: &Analysis, offset: usize) -> Option<usize> {
     analysis
-        .scene
+        .scene()
         .problems
         .iter()
         .position(|problem| problem.span.contains(offset))
@@ -42,7 +42,7 @@ pub(crate) struct NameAt {
 
 /// The name (a use or a binding) at an offset.
 pub(crate) fn name_at(analysis: &Analysis, offset: usize) -> Option<NameAt> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     for (index, symbol) in scene.symbols.iter().enumerate() {
         if symbol.span.contains(offset) {
             return Some(NameAt {

@@ -19,14 +19,14 @@ pub fn references(analysis: &Analysis, offset: usize) -> Vec<Span> {
     match name.symbol {
         Some(symbol) => spans.extend(
             analysis
-                .scene
+                .scene()
                 .references
                 .iter()
                 .filter(|reference| reference.symbol == symbol)
                 .map(|reference| reference.span),
         ),
         None => {
-            for problem in &analysis.scene.problems {
+            for problem in &analysis.scene().problems {
                 spans.extend(
                     problem
                         .local_uses
@@ -70,7 +70,7 @@ pub fn rename(
     if !is_identifier(new_name) {
         return Err(RenameError::InvalidName(new_name.to_string()));
     }
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     let taken_top_level = scene.symbol(new_name).is_some();
     let taken_in_block = scene.problems.iter().any(|problem| {
         (name.symbol.is_some() || problem.span.contains(name.binding.start))

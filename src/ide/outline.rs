@@ -31,7 +31,7 @@ pub struct OutlineItem {
 }
 
 pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     let mut items = Vec::new();
     for item in &analysis.file().items {
         match &item.kind {
@@ -160,7 +160,7 @@ pub struct InlayHint {
 
 /// Coordinates after given points, declared points and intersection steps.
 pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     let mut hints = Vec::new();
     for (index, symbol) in scene.symbols.iter().enumerate() {
         if let (Some(Value::Point(point)), true) =

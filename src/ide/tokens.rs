@@ -138,7 +138,7 @@ fn comments_between(text: &str, start: usize, end: usize, tokens: &mut Vec<Seman
 /// What each name span means, from the resolved scene: (start, end) → kind
 /// and whether the span binds the name.
 fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bool)> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     let mut names = HashMap::new();
     let key = |span: Span| (span.start, span.end);
     let symbol_kind = |index: usize| {

@@ -53,12 +53,12 @@ pub fn planar_actions(
     };
     let mut actions = Vec::new();
     if let Some(index) = analysis
-        .scene
+        .scene()
         .puzzles
         .iter()
         .position(|puzzle| puzzle.span.contains(offset))
     {
-        let puzzle = &analysis.scene.puzzles[index];
+        let puzzle = &analysis.scene().puzzles[index];
         let status = analysis.puzzle_reports[index].status;
         if status == crate::check::Status::Failed {
             if let Ok(edits) = untangle_block(puzzle) {
@@ -74,7 +74,7 @@ pub fn planar_actions(
         }
     } else {
         let taken: Vec<String> = analysis
-            .scene
+            .scene()
             .puzzles
             .iter()
             .map(|puzzle| puzzle.name.clone())

@@ -16,7 +16,7 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 /// How long after publishing diagnostics the spans an edit left to move
-/// are moved (`analysis::Tree`) and replaced analyses freed: long enough
+/// are moved (`analysis::Settling`) and replaced analyses freed: long enough
 /// for the message to be written and read, far shorter than the time
 /// between two keystrokes (docs/design.md, "Analysis after an edit").
 const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
@@ -202,7 +202,7 @@ impl Backend {
             ));
         }
         let puzzle = analysis
-            .scene
+            .scene()
             .puzzles
             .iter()
             .find(|puzzle| puzzle.name == block)
@@ -803,7 +803,7 @@ impl LanguageServer for Backend {
         if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
             return Ok((!actions.is_empty()).then_some(actions));
         }
-        let problem = &analysis.scene.problems[block];
+        let problem = &analysis.scene().problems[block];
         let empty = problem.steps.is_empty();
         let title = if empty {
             "Find construction"
@@ -954,7 +954,7 @@ impl Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
             return Err(invalid("the document is not open".into()));
         };
-        let puzzles = &analysis.scene.puzzles;
+        let puzzles = &analysis.scene().puzzles;
         let index = match &params.block {
             Some(name) => puzzles.iter().position(|p| &p.name == name),
             None => (!puzzles.is_empty()).then_some(0),
@@ -985,8 +985,8 @@ impl Backend {
                 .map_err(|_| panicked())?
         };
         let problem = match &params.block {
-            Some(name) => analysis.scene.problems.iter().find(|p| &p.name == name),
-            None => analysis.scene.problems.first(),
+            Some(name) => analysis.scene().problems.iter().find(|p| &p.name == name),
+            None => analysis.scene().problems.first(),
         };
         let moves = problem.map_or(0, |problem| {
             problem

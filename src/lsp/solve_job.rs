@@ -117,7 +117,7 @@ pub async fn find_construction(
             .map_err(|_| internal("the analysis failed"))?
     };
     let Some(problem_index) = analysis
-        .scene
+        .scene()
         .problems
         .iter()
         .position(|problem| problem.name == block)
@@ -179,7 +179,7 @@ async fn run(
     });
     // On a block that is solved already, only a shorter construction helps:
     // search below its length, so that "none" is an answer, not a swap.
-    let problem = &analysis.scene.problems[problem_index];
+    let problem = &analysis.scene().problems[problem_index];
     let report = &analysis.reports[problem_index];
     let current = (!problem.steps.is_empty() && report.status == crate::check::Status::Solved)
         .then_some(match problem.count {
@@ -197,7 +197,7 @@ async fn run(
         let budget = budget.clone();
         tokio::task::spawn_blocking(move || {
             search(
-                &analysis.scene.problems[problem_index],
+                &analysis.scene().problems[problem_index],
                 &options,
                 budget.as_ref(),
             )
@@ -260,7 +260,7 @@ async fn run(
         Outcome::Unsearchable(why) => return Err(invalid(why.to_string())),
     };
     guard.message = format!("found {}", construction.describe_count(false));
-    let lines = construction_to_lines(&analysis.scene, problem, &construction);
+    let lines = construction_to_lines(analysis.scene(), problem, &construction);
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
 }

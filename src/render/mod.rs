@@ -41,7 +41,7 @@ pub fn render_svg(analysis: &Analysis, options: &RenderOptions) -> Result<String
 
 fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
     if let Some(problem) = pick(
-        &analysis.scene.problems,
+        &analysis.scene().problems,
         |p| &p.name,
         options,
         analysis,
@@ -50,7 +50,7 @@ fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, St
         return render_problem(analysis, problem, options.moves);
     }
     if let Some(puzzle) = pick(
-        &analysis.scene.puzzles,
+        &analysis.scene().puzzles,
         |p| &p.name,
         options,
         analysis,
@@ -75,8 +75,8 @@ fn pick<T>(
     match &options.block {
         Some(wanted) => items.iter().position(|item| name(item) == wanted),
         None => {
-            let first_solve = analysis.scene.problems.first().map(|p| p.span.start);
-            let first_planar = analysis.scene.puzzles.first().map(|p| p.span.start);
+            let first_solve = analysis.scene().problems.first().map(|p| p.span.start);
+            let first_planar = analysis.scene().puzzles.first().map(|p| p.span.start);
             let solve_first = match (first_solve, first_planar) {
                 (Some(s), Some(p)) => s < p,
                 (Some(_), None) => true,
@@ -92,7 +92,7 @@ fn render_problem(
     index: usize,
     moves: Option<usize>,
 ) -> Result<String, String> {
-    let scene = &analysis.scene;
+    let scene = &analysis.scene();
     let problem = &scene.problems[index];
     let declared = problem
         .instances
@@ -265,7 +265,7 @@ fn render_problem(
 }
 
 fn render_puzzle(analysis: &Analysis, index: usize) -> String {
-    let puzzle = &analysis.scene.puzzles[index];
+    let puzzle = &analysis.scene().puzzles[index];
     let positions = puzzle.positions();
     let mut canvas = Canvas::fitted(&positions, &[]);
     let found = if puzzle.complete {

@@ -65,6 +65,22 @@ pub struct Scene {
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
     kinds: Arc<Kinds>,
+    /// The move an edit left to make (`crate::incremental`): `Settle`
+    /// makes it, and until then `symbol_span` and `symbol_decl_span` read
+    /// the symbols' spans moved.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// Every span at or after `from` moves by `delta`, but those of the block
+/// resolved again after the edit, already in place: its references
+/// (`fresh_references`) and its problem or puzzle (`fresh`: whether a
+/// puzzle, and its index).
+#[derive(Clone, Debug)]
+pub(crate) struct Pending {
+    pub from: usize,
+    pub delta: isize,
+    pub fresh_references: std::ops::Range<usize>,
+    pub fresh: Option<(bool, usize)>,
 }
 
 impl Scene {
@@ -80,6 +96,56 @@ impl Scene {
     /// The lines and circles drawn at the start.
     pub fn setup(&self) -> &[usize] {
         &self.kinds.setup
+    }
+
+    /// Where a symbol's name is bound, moved by a pending edit.
+    pub fn symbol_span(&self, symbol: usize) -> Span {
+        self.moved(self.symbols[symbol].span)
+    }
+
+    /// A symbol's whole declaration, moved by a pending edit.
+    pub fn symbol_decl_span(&self, symbol: usize) -> Span {
+        self.moved(self.symbols[symbol].decl_span)
+    }
+
+    fn moved(&self, mut span: Span) -> Span {
+        if let Some(pending) = &self.pending {
+            span.shift_after(pending.from, pending.delta);
+        }
+        span
+    }
+}
+
+impl crate::analysis::Settle for Scene {
+    fn settle(&mut self) {
+        let Some(Pending {
+            from,
+            delta,
+            fresh_references,
+            fresh,
+        }) = self.pending.take()
+        else {
+            return;
+        };
+        for symbol in &mut self.symbols {
+            symbol.span.shift_after(from, delta);
+            symbol.decl_span.shift_after(from, delta);
+        }
+        for (index, reference) in self.references.iter_mut().enumerate() {
+            if !fresh_references.contains(&index) {
+                reference.span.shift_after(from, delta);
+            }
+        }
+        for (index, problem) in self.problems.iter_mut().enumerate() {
+            if fresh != Some((false, index)) {
+                problem.shift_after(from, delta);
+            }
+        }
+        for (index, puzzle) in self.puzzles.iter_mut().enumerate() {
+            if fresh != Some((true, index)) {
+                puzzle.shift_after(from, delta);
+            }
+        }
     }
 }
 

@@ -480,7 +480,7 @@ fn resolve_goal(
                     name.text
                 ),
             )
-            .with_label(scene.symbols[index].span, "declared here")
+            .with_label(scene.symbol_span(index), "declared here")
             .with_help("give the goal its own name"),
         );
         return;
@@ -702,7 +702,7 @@ fn resolve_verify(
         if !symbol.is_parameter {
             diagnostics.push(
                 Diagnostic::error("E0504", assignment.name.span, format!("`{}` is not a parameter: it is computed from other names", symbol.name))
-                    .with_label(symbol.decl_span, "computed here")
+                    .with_label(scene.symbol_decl_span(index), "computed here")
                     .with_help("a `verify` line sets parameters: declarations whose right side mentions no name"),
             );
             complete = false;
@@ -727,7 +727,7 @@ fn resolve_verify(
                         symbol.ty.unwrap_or(Type::Number)
                     ),
                 )
-                .with_label(symbol.span, "declared here"),
+                .with_label(scene.symbol_span(index), "declared here"),
             );
             complete = false;
             continue;
@@ -779,7 +779,7 @@ fn build_instances(
                         scene.symbols[symbol].name
                     ),
                 )
-                .with_label(scene.symbols[symbol].decl_span, "declared here"),
+                .with_label(scene.symbol_decl_span(symbol), "declared here"),
             ),
         }
     }
@@ -827,8 +827,8 @@ impl Failure {
     fn diagnostic(&self, problem: &Problem, scene: &Scene, verify: Option<Span>) -> Diagnostic {
         let (name, span, declared) = match self.what {
             Failed::Given(symbol) | Failed::Setup(symbol) => {
-                let symbol = &scene.symbols[symbol];
-                (symbol.name.clone(), symbol.decl_span, symbol.decl_span)
+                let span = scene.symbol_decl_span(symbol);
+                (scene.symbols[symbol].name.clone(), span, span)
             }
             Failed::Goal(goal, alternative) => {
                 let goal = &problem.goals[goal];

@@ -38,13 +38,13 @@ impl Scope {
     /// A given or setup object by symbol (broken declarations stay out of
     /// scope: their uses are already explained).
     fn top(&self, scene: &Scene, symbol: usize) -> Option<(Local, Span)> {
-        let declared = &scene.symbols[symbol];
-        let ty = declared.ty?;
+        let ty = scene.symbols[symbol].ty?;
+        let declared = scene.symbol_span(symbol);
         if let Ok(position) = self.givens.binary_search(&symbol) {
-            return Some((Local::Point(position), declared.span));
+            return Some((Local::Point(position), declared));
         }
         let position = self.setup.binary_search(&symbol).ok()?;
-        Some((Local::Object(position, ty), declared.span))
+        Some((Local::Object(position, ty), declared))
     }
 
     /// Every name in scope, for "did you mean".
@@ -191,7 +191,7 @@ pub(super) fn resolve_steps(
                         name.span,
                         format!("`{}` is already a top-level name", name.text),
                     )
-                    .with_label(scene.symbols[symbol].span, "declared here")
+                    .with_label(scene.symbol_span(symbol), "declared here")
                     .with_help("steps bind new names; choose another one"),
                 );
                 problem.steps_complete = false;
@@ -443,7 +443,7 @@ fn note_reference(
     uses: &mut Vec<(Span, Span)>,
 ) {
     match scene.symbol(name) {
-        Some(symbol) if scene.symbols[symbol].span == declared => {
+        Some(symbol) if scene.symbol_span(symbol) == declared => {
             scene.references.push(super::Reference { span, symbol })
         }
         _ => uses.push((span, declared)),
@@ -470,7 +470,7 @@ fn unknown_in_step(
                 format!("`{name}` is not given, so constructions cannot use it"),
             )
             .with_label(
-                symbol.span,
+                scene.symbol_span(index),
                 format!("declared with `{}`", symbol.kind.keyword()),
             )
             .with_help(match symbol.kind {

@@ -16,7 +16,7 @@ fn drops(text: &str, name: &str, instances: usize) -> Vec<Point> {
         },
     );
     assert!(!analysis.has_errors(), "{:#?}", analysis.diagnostics);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     problem
         .instances
         .iter()

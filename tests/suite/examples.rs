@@ -50,7 +50,7 @@ fn resolved_problems_of_examples() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         insta::assert_snapshot!(
             format!("problem-{name}"),
-            euc::cli::compile::problems_to_text(&analysis.scene)
+            euc::cli::compile::problems_to_text(analysis.scene())
         );
     }
 }
@@ -73,7 +73,7 @@ fn the_tangled_puzzle_fails_until_untangled() {
     let analysis = analyze(&text);
     assert_eq!(analysis.puzzle_reports[0].status, Status::Failed);
     assert!(analysis.diagnostics.iter().all(|d| d.code == "E0701"));
-    let puzzle = &analysis.scene.puzzles[0];
+    let puzzle = &analysis.scene().puzzles[0];
     let euc::planar::untangle::Untangled::Positions(positions) = euc::planar::untangle::untangle(
         &puzzle.positions(),
         &puzzle.links,

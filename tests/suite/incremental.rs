@@ -16,17 +16,18 @@ fn assert_same(fast: &Analysis, full: &Analysis, case: &str) {
     assert_eq!(fast.diagnostics, full.diagnostics, "{case}");
     assert_eq!(fast.reports, full.reports, "{case}");
     assert_eq!(fast.puzzle_reports, full.puzzle_reports, "{case}");
-    assert_eq!(fast.scene.symbols, full.scene.symbols, "{case}");
-    assert_eq!(fast.scene.references, full.scene.references, "{case}");
-    assert_eq!(fast.scene.problems, full.scene.problems, "{case}");
-    assert_eq!(fast.scene.puzzles, full.scene.puzzles, "{case}");
+    assert_eq!(fast.scene().symbols, full.scene().symbols, "{case}");
+    assert_eq!(fast.scene().references, full.scene().references, "{case}");
+    assert_eq!(fast.scene().problems, full.scene().problems, "{case}");
+    assert_eq!(fast.scene().puzzles, full.scene().puzzles, "{case}");
 }
 
-/// Blocks with declarations between and after them.
+/// Blocks with declarations between and after them; block `two` binds a
+/// name declared after it (E0104, its label on that later declaration).
 const SEVERAL_BLOCKS: &str = "let r = 1\npoint A = (0, 0)\npoint B = (2 * r, 0)\n\
 solve one {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\n\
 let s = r + 1\npoint D = (0, s)\n\
-solve two {\n  goal M = midpoint(A, D)\n  mask line\n}\n\
+solve two {\n  goal M = midpoint(A, D)\n  mask line\n  t = circle(A, D)\n}\n\
 planar three {\n  node n1 = (0, 0)\n  node n2 = (1, 1)\n  node n3 = (1, 0)\n  edge n1 - n2, n2 - n3\n}\n\
 let t = s * 2\nsolve four {\n  goal N = midpoint(B, D)\n}\n";
 

@@ -197,10 +197,10 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     session.stop();
 }
 
-/// After a line typed inside the first block, the tree's later spans move
-/// only when it is first read (`analysis::Tree`): a request made at once,
-/// before the diagnostics, and one made once the server has moved them both
-/// see the second block a line further down.
+/// After a line typed inside the first block, the later spans of the tree
+/// and the scene move only when first read (`analysis::Settling`): a
+/// request made at once, before the diagnostics, and one made once the
+/// server has moved them both see the second block a line further down.
 #[test]
 fn requests_after_an_edit_see_the_text_after_it_moved() {
     let mut session = Session::start(json!({}));

@@ -25,10 +25,10 @@ fn options(max_moves: usize) -> SearchOptions {
 fn solve_text(text: &str, max_moves: usize) -> (Outcome, String) {
     let analysis = analyze(text);
     assert!(!analysis.has_errors(), "{:#?}", analysis.diagnostics);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     let (outcome, _) = search(problem, &options(max_moves), &Unlimited);
     let filled = match &outcome {
-        Outcome::Found(construction) => fill(text, &analysis.scene, problem, construction),
+        Outcome::Found(construction) => fill(text, analysis.scene(), problem, construction),
         _ => text.to_string(),
     };
     (outcome, filled)
@@ -105,7 +105,8 @@ fn each_mask_token_forces_what_it_says() {
         match expected {
             Some(expected) => {
                 assert_eq!(draws(&outcome), expected, "{mask}");
-                let problem = &analyze(&text).scene.problems[0];
+                let analysis = analyze(&text);
+                let problem = &analysis.scene().problems[0];
                 assert!(mask_matches(&problem.mask, &expected));
                 assert_checks(&filled);
             }
@@ -286,7 +287,7 @@ fn cancellation_stops_a_running_search() {
     // cancelled search comes back as soon as it next looks at its budget.
     let text = super::read(&super::root().join("benches/no-short-solution.euc"));
     let analysis = analyze(&text);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     let flag = AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
         let search = scope.spawn(|| search(problem, &options(9), &CancelAfter { flag: &flag }).0);
@@ -336,7 +337,7 @@ impl Budget for StopAfter {
 fn a_stop_is_obeyed_within_one_check_on_every_thread() {
     let text = super::read(&super::root().join("benches/no-short-solution.euc"));
     let analysis = analyze(&text);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     for threads in [1, 2, 4] {
         let budget = StopAfter {
             calls: Default::default(),
@@ -403,7 +404,7 @@ fn infinite_coordinates_are_input_errors() {
         "{:#?}",
         analysis.diagnostics
     );
-    let (outcome, _) = search(&analysis.scene.problems[0], &options(3), &Unlimited);
+    let (outcome, _) = search(&analysis.scene().problems[0], &options(3), &Unlimited);
     assert!(matches!(outcome, Outcome::Unsearchable(_)));
 }
 
@@ -411,7 +412,7 @@ fn infinite_coordinates_are_input_errors() {
 fn answers_do_not_depend_on_threads() {
     let text = super::read(&super::root().join("examples/solve-napoleon.euc"));
     let analysis = analyze(&text);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     let answers: Vec<Outcome> = [1, 2, 3, 8]
         .iter()
         .map(|&threads| {
@@ -503,7 +504,7 @@ proptest! {
         let text = three_points(&coordinates, setup, &format!("  {template}\n{ignore}"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let plain = shortest(problem, Techniques::NONE);
         let first = Techniques::FIRST;
         for (name, techniques) in [
@@ -545,7 +546,7 @@ proptest! {
         let text = three_points(&coordinates, setup, &format!("  {template}\n"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let (scan, scanned) = walk(problem, Techniques::FIRST, 3);
         let (lists, listed) = walk(problem, Techniques { incremental: true, ..Techniques::FIRST }, 3);
         if matches!(scan, Outcome::Exhausted { .. }) {
@@ -578,7 +579,7 @@ fn the_candidate_lists_walk_the_scans_tree_on_a_near_degenerate_figure() {
         "  goal G = reflect(C, line(A, B))\n",
     );
     let analysis = analyze(&text);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     assert_eq!(
         walk(problem, Techniques::FIRST, 3).1,
         walk(
@@ -609,7 +610,7 @@ fn the_candidate_lists_walk_the_scans_tree_on_euclidea_levels() {
     ] {
         let text = super::read(&super::root().join(name));
         let analysis = analyze(&text);
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let lists = Techniques {
             incremental: true,
             ..Techniques::FIRST
@@ -644,7 +645,7 @@ fn goal_objects_are_drawn_from_their_own_points() {
             "point A = (0.1, 0.2)\npoint B = (1.3, -0.4)\npoint C = (0.4, 1.1)\nsolve s {{\n  goal k = {goal}\n}}\n"
         );
         let analysis = analyze(&text);
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let lists = Techniques {
             incremental: true,
             ..Techniques::FIRST
@@ -664,7 +665,7 @@ fn the_lookahead_keeps_a_chord_through_the_aim() {
     let text = "point A = (0.3, -1.2)\npoint B = (1.5, 0.4)\npoint C = (-0.7, 1.1)\n\
                 line l = line(A, B)\nsolve s {\n  goal k = circle(midpoint(A, B), C)\n}\n";
     let analysis = analyze(text);
-    let problem = &analysis.scene.problems[0];
+    let problem = &analysis.scene().problems[0];
     let without = Techniques {
         lookahead: false,
         ..Techniques::ALL
@@ -712,7 +713,7 @@ proptest! {
         let text = three_points(&coordinates, setup, &format!("  {template}\n"));
         let analysis = analyze(&text);
         prop_assume!(!analysis.has_errors());
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let without = Techniques { lookahead: false, ..Techniques::ALL };
         prop_assert_eq!(outcome(problem, Techniques::ALL, 5), outcome(problem, without, 5), "{}", text);
     }
@@ -733,7 +734,7 @@ proptest! {
         let text = |kind: &str| three_points(&coordinates, &format!("{kind} l = {kind}(A, B)\n"), &format!("  {template}\n"));
         let (line, part) = (analyze(&text("line")), analyze(&text(kind)));
         prop_assume!(!line.has_errors() && !part.has_errors());
-        let with_line = shortest(&line.scene.problems[0], Techniques::ALL);
+        let with_line = shortest(&line.scene().problems[0], Techniques::ALL);
         let (found, filled) = solve_text(&text(kind), 3);
         let with_part = match &found {
             Outcome::Found(construction) => Some(construction.moves()),
@@ -778,7 +779,7 @@ proptest! {
         let text = |goal: &str| three_points(&coordinates, "", &format!("  goal G = {goal}\n"));
         let length = |goal: &str| {
             let analysis = analyze(&text(goal));
-            (!analysis.has_errors()).then(|| shortest(&analysis.scene.problems[0], Techniques::ALL))
+            (!analysis.has_errors()).then(|| shortest(&analysis.scene().problems[0], Techniques::ALL))
         };
         let (Some(alone_first), Some(alone_second), Some(either)) =
             (length(first), length(second), length(&format!("{first} | {second}")))
@@ -865,7 +866,7 @@ proptest! {
         let all = "  tools perp_bisector perpendicular parallel angle_bisector compass\n";
         let plain = analyze(&text(""));
         prop_assume!(!plain.has_errors());
-        let without = shortest(&plain.scene.problems[0], Techniques::ALL);
+        let without = shortest(&plain.scene().problems[0], Techniques::ALL);
         for count in ["l", "e"] {
             let (found, filled) = solve_text(&text(&format!("{all}  count {count}\n")), 3);
             let found = match &found {
@@ -905,7 +906,7 @@ fn euclidea_levels_are_found_at_their_star_count() {
             _ => continue,
         };
         let analysis = analyze(&text);
-        let problem = &analysis.scene.problems[0];
+        let problem = &analysis.scene().problems[0];
         let options = SearchOptions {
             max_moves: target,
             threads: 2,
