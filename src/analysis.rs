@@ -5,7 +5,7 @@ use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Statu
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
-use crate::span::Shift;
+use crate::span::{Settle, Shift};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A document's text, shared by the language server's copy and the
@@ -49,12 +49,6 @@ pub(crate) struct BlockParts {
     pub resolution: BlockResolution,
     /// What checking the block's construction or puzzle said.
     pub checked: Vec<Diagnostic>,
-}
-
-/// A part of an analysis whose spans an edit may have left to move: it
-/// moves them when first read (`Settling`).
-pub(crate) trait Settle {
-    fn settle(&mut self);
 }
 
 /// A part of an analysis that settles (moves the spans an edit left to

@@ -37,6 +37,13 @@ pub trait Shift {
     fn shift_after(&mut self, from: usize, delta: isize);
 }
 
+/// A part of an analysis whose spans an edit may have left to move
+/// (`crate::analysis::Settling` makes the move when the part is first
+/// read): settling makes it, once.
+pub(crate) trait Settle {
+    fn settle(&mut self);
+}
+
 impl Shift for Span {
     fn shift_after(&mut self, from: usize, delta: isize) {
         for offset in [&mut self.start, &mut self.end] {

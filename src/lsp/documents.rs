@@ -312,9 +312,8 @@ impl Documents {
 
     /// Moves the spans that the latest analysis, made after an edit, left
     /// to move until its tree and scene are read (`analysis::Settling`).
-    /// Done under the
-    /// lock, so that an analysis of the next edit waits for it and then
-    /// takes the latest analysis whole rather than copying it.
+    /// Done under the lock, so that an analysis of the next edit waits for
+    /// it and then takes the latest analysis whole rather than copying it.
     pub fn settle(&self, uri: &lsp::Uri) {
         let documents = self.lock();
         if let Some(latest) = documents.get(uri.as_str()).and_then(|d| d.latest.as_ref()) {

@@ -116,7 +116,9 @@ impl Scene {
     }
 }
 
-impl crate::analysis::Settle for Scene {
+impl crate::span::Settle for Scene {
+    /// Every span the scene holds but the block resolved again; values and
+    /// instances do not move.
     fn settle(&mut self) {
         let Some(Pending {
             from,
@@ -170,21 +172,6 @@ impl Kinds {
             }
         }
         kinds
-    }
-}
-
-impl Shift for Scene {
-    /// Every span the scene holds; values and instances do not move.
-    fn shift_after(&mut self, from: usize, delta: isize) {
-        for symbol in &mut self.symbols {
-            symbol.span.shift_after(from, delta);
-            symbol.decl_span.shift_after(from, delta);
-        }
-        for reference in &mut self.references {
-            reference.span.shift_after(from, delta);
-        }
-        self.problems.shift_after(from, delta);
-        self.puzzles.shift_after(from, delta);
     }
 }
 
