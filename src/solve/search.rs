@@ -187,7 +187,7 @@ impl Stats {
 
 /// How often workers look at the budget and publish their counts: often
 /// enough that a stop is obeyed within a millisecond or two.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
 
 /// A shard's subtree number carries the variant of an either-or problem in
 /// its high bits, so that the earliest subtree is the unsharded answer.
@@ -290,13 +290,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             } else if threads > 1 && previous >= PARALLEL_FROM {
                 search_parallel(root, &context, threads)
             } else {
-                search_subtree(
-                    &mut root.clone(),
-                    &context,
-                    0,
-                    &AtomicUsize::new(usize::MAX),
-                    0,
-                )
+                search_subtree(&mut root.clone(), &context, 0)
             };
             if !matches!(result, Ok(None)) {
                 break;
@@ -491,19 +485,19 @@ fn search_shard(
 ) -> Result<Option<(usize, Construction)>, Stop> {
     let (frontier, depth) = split(root, context, 16 * shard.count)?;
     let mut filter = Filter::default();
-    let mut sizes: Vec<(u64, usize)> = frontier
-        .iter()
-        .enumerate()
-        .map(|(index, path)| {
-            let mut state = state_at(root, path, context);
-            let children = if depth < context.length {
-                expand(&mut state, depth, context, &mut filter).len() as u64
-            } else {
-                0
-            };
-            (children + 1, index)
-        })
-        .collect();
+    let mut sizes: Vec<(u64, usize)> = Vec::with_capacity(frontier.len());
+    for (index, path) in frontier.iter().enumerate() {
+        if let Some(stop) = context.budget.stop() {
+            return Err(stop);
+        }
+        let mut state = state_at(root, path, context);
+        let children = if depth < context.length {
+            expand(&mut state, depth, context, &mut filter).len() as u64
+        } else {
+            0
+        };
+        sizes.push((children + 1, index));
+    }
     sizes.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut load = vec![0u64; shard.count];
     let mut mine = Vec::new();
@@ -534,6 +528,9 @@ fn split(
     while frontier.len() < target && depth + 1 < context.length {
         let mut next = Vec::new();
         for path in &frontier {
+            if let Some(stop) = context.budget.stop() {
+                return Err(stop);
+            }
             let mut state = state_at(root, path, context);
             for choice in expand(&mut state, depth, context, &mut filter) {
                 let mut extended = path.clone();
@@ -548,9 +545,6 @@ fn split(
         depth += 1;
         if frontier.is_empty() {
             break;
-        }
-        if let Some(stop) = context.budget.stop() {
-            return Err(stop);
         }
     }
     Ok((frontier, depth))
@@ -572,27 +566,42 @@ fn search_frontier(
     let results: Mutex<Vec<(usize, SubtreeResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, order.len().max(1)) {
-            scope.spawn(|| loop {
-                let taken = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&index) = order.get(taken) else {
-                    break;
-                };
-                if index > best.load(Ordering::Relaxed) || context.halt.load(Ordering::Relaxed) {
-                    break;
-                }
-                let mut state = state_at(root, &frontier[index], context);
-                let found = search_subtree(&mut state, context, depth, &best, index);
-                match &found {
-                    Ok(Some(_)) => {
-                        best.fetch_min(index, Ordering::Relaxed);
+            scope.spawn(|| {
+                // One worker per thread, across its subtrees: its count of
+                // constructions carries over, so that subtrees smaller than
+                // a check's interval still look at the clock.
+                let mut worker = Worker::new(context, &best);
+                loop {
+                    let taken = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = order.get(taken) else {
+                        break;
+                    };
+                    if index > best.load(Ordering::Relaxed) {
+                        break;
                     }
-                    Err(_) => context.halt.store(true, Ordering::Relaxed),
-                    Ok(None) => {}
+                    if let Err(stop) = worker.obeys_budget() {
+                        results
+                            .lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner())
+                            .push((index, Err(stop)));
+                        break;
+                    }
+                    worker.index = index;
+                    let mut state = state_at(root, &frontier[index], context);
+                    let found = worker.dfs(&mut state, depth);
+                    match &found {
+                        Ok(Some(_)) => {
+                            best.fetch_min(index, Ordering::Relaxed);
+                        }
+                        Err(_) => context.halt.store(true, Ordering::Relaxed),
+                        Ok(None) => {}
+                    }
+                    results
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .push((index, found));
                 }
-                results
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .push((index, found));
+                worker.publish();
             });
         }
     });
@@ -623,21 +632,11 @@ fn search_subtree(
     state: &mut State,
     context: &Context,
     depth: usize,
-    best: &AtomicUsize,
-    index: usize,
 ) -> Result<Option<Construction>, Stop> {
-    let mut worker = Worker {
-        context,
-        examined: 0,
-        best,
-        index,
-        filter: Filter::default(),
-        buffers: Vec::new(),
-    };
+    let best = AtomicUsize::new(usize::MAX);
+    let mut worker = Worker::new(context, &best);
     let result = worker.dfs(state, depth);
-    context
-        .total
-        .fetch_add(worker.examined % CHECK_EVERY, Ordering::Relaxed);
+    worker.publish();
     result
 }
 
@@ -661,7 +660,18 @@ enum Leave {
     Beaten,
 }
 
-impl Worker<'_> {
+impl<'a> Worker<'a> {
+    fn new(context: &'a Context<'a>, best: &'a AtomicUsize) -> Self {
+        Worker {
+            context,
+            examined: 0,
+            best,
+            index: 0,
+            filter: Filter::default(),
+            buffers: Vec::new(),
+        }
+    }
+
     fn dfs(&mut self, state: &mut State, depth: usize) -> Result<Option<Construction>, Stop> {
         match self.visit(state, depth) {
             Ok(found) => Ok(found),
@@ -676,25 +686,36 @@ impl Worker<'_> {
         if self.examined % CHECK_EVERY != 0 {
             return Ok(());
         }
-        let context = self.context;
-        let total = context.total.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
-        if context.halt.load(Ordering::Relaxed) {
-            return Err(Leave::Stop(
-                context.budget.stop().unwrap_or(Stop::Cancelled),
-            ));
-        }
-        if let Some(stop) = context.budget.stop() {
-            context.halt.store(true, Ordering::Relaxed);
-            return Err(Leave::Stop(stop));
-        }
+        let total = self.context.total.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
+        self.obeys_budget().map_err(Leave::Stop)?;
         if self.best.load(Ordering::Relaxed) < self.index {
             return Err(Leave::Beaten);
         }
-        context.budget.progress(&Progress {
-            moves: context.length,
+        self.context.budget.progress(&Progress {
+            moves: self.context.length,
             examined: total,
         });
         Ok(())
+    }
+
+    /// Whether the budget (or another worker that was stopped) says stop.
+    fn obeys_budget(&self) -> Result<(), Stop> {
+        let context = self.context;
+        if context.halt.load(Ordering::Relaxed) {
+            return Err(context.budget.stop().unwrap_or(Stop::Cancelled));
+        }
+        if let Some(stop) = context.budget.stop() {
+            context.halt.store(true, Ordering::Relaxed);
+            return Err(stop);
+        }
+        Ok(())
+    }
+
+    /// Adds the constructions not yet counted in the shared total.
+    fn publish(&self) {
+        self.context
+            .total
+            .fetch_add(self.examined % CHECK_EVERY, Ordering::Relaxed);
     }
 
     fn visit(&mut self, state: &mut State, depth: usize) -> Result<Option<Construction>, Leave> {

@@ -368,6 +368,72 @@ fn a_stop_is_obeyed_within_one_check_on_every_thread() {
     }
 }
 
+/// Says "out of time" once the search has reported `threshold`
+/// constructions, and remembers the count it had seen then.
+struct StopAtCount {
+    threshold: u64,
+    seen: std::sync::atomic::AtomicU64,
+    at_stop: std::sync::atomic::AtomicU64,
+}
+
+impl Budget for StopAtCount {
+    fn stop(&self) -> Option<Stop> {
+        let seen = self.seen.load(Ordering::Relaxed);
+        if seen < self.threshold {
+            return None;
+        }
+        let _ = self
+            .at_stop
+            .compare_exchange(u64::MAX, seen, Ordering::Relaxed, Ordering::Relaxed);
+        Some(Stop::OutOfTime)
+    }
+    fn progress(&self, progress: &Progress) {
+        self.seen.fetch_max(progress.examined, Ordering::Relaxed);
+    }
+}
+
+/// Exact stops where every subtree is small: the incircle as an either-or
+/// goal costs tens of microseconds a construction, and its 7-move length
+/// splits into subtrees of a few hundred constructions. Each thread's count
+/// carries over from subtree to subtree, so the clock is still read and the
+/// progress still reported (issue: time limits seconds late with `-j 2`).
+#[test]
+fn a_stop_is_obeyed_where_every_subtree_is_small() {
+    let text = super::read(&super::root().join("tests/fixtures/solve/incircle-either-or.euc"));
+    let analysis = analyze(&text);
+    let problem = &analysis.scene().problems[0];
+    // Everything up to 6 moves, so that the stop falls inside length 7.
+    let (outcome, stats) = search(problem, &options(6), &Unlimited);
+    assert_eq!(outcome, Outcome::Exhausted { max_moves: 6 });
+    for threads in [1, 2, 3] {
+        let budget = StopAtCount {
+            threshold: stats.examined() + 1,
+            seen: Default::default(),
+            at_stop: std::sync::atomic::AtomicU64::new(u64::MAX),
+        };
+        let options = SearchOptions {
+            threads,
+            ..options(7)
+        };
+        let (outcome, stopped) = search(problem, &options, &budget);
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Stopped {
+                    stop: Stop::OutOfTime,
+                    searched: 6
+                }
+            ),
+            "{threads} threads: {outcome:?}"
+        );
+        let after = stopped.examined() - budget.at_stop.load(Ordering::Relaxed);
+        assert!(
+            after <= 2 * 256 * (threads as u64 + 1),
+            "{threads} threads went on for {after} constructions after the stop"
+        );
+    }
+}
+
 #[test]
 fn parallel_lines_never_meet_at_the_origin() {
     // A NaN intersection that hashed like (0, 0) would "reach" this goal.
