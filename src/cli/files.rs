@@ -1,14 +1,22 @@
 //! Writing files in place the way trusted formatters do (docs/design.md,
 //! "Writing files"): through a symbolic link to the file it names, with the
-//! file's mode, owner and group from the first byte, never over a read-only
-//! file, atomically by a rename when that keeps the file what it was, and
-//! never leaving a temporary file behind on an error, an interrupt or a
-//! termination; one left by a write killed outright (SIGKILL, a power cut)
-//! is removed by the next write in its directory.
+//! file's mode (set-id bits too), owner and group from the first byte, never
+//! over a read-only file, atomically by a rename, and never leaving a
+//! temporary file behind on an error, an interrupt or a termination; one
+//! left by a write killed outright (SIGKILL, a power cut) is removed by the
+//! next write in its directory. A file with other hard links cannot be
+//! replaced atomically without splitting its names: it is refused unless
+//! `--in-place` asks for it, and then written only once the new text is
+//! safely on disk beside it and the room for it is reserved.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
+
+/// `--in-place`: files with other hard links are written in place (not
+/// atomic) instead of refused.
+pub static IN_PLACE: AtomicBool = AtomicBool::new(false);
 
 /// Temporary files being written now: an interrupt removes them.
 static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -93,20 +101,22 @@ pub fn replace_checked(path: &Path, old: &str, new: &str) -> Result<(), String> 
 
 /// Writes `contents` as the file at `path` (created if missing).
 pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
+    replace_with(path, contents, IN_PLACE.load(Ordering::Relaxed))
+}
+
+/// `replace`, with files of several names written in place or refused.
+fn replace_with(path: &Path, contents: &[u8], in_place: bool) -> Result<(), String> {
+    if contents.len() as u64 > super::MAX_INPUT {
+        return Err(format!(
+            "the new text of {} would be larger than {} MiB, the most euc reads from one file; nothing written",
+            path.display(),
+            super::MAX_INPUT >> 20
+        ));
+    }
     let target = resolve_links(path)?;
     let existing = std::fs::metadata(&target).ok();
     if let Some(metadata) = &existing {
-        if metadata.permissions().readonly() {
-            return Err(format!("{} is read-only; nothing written", path.display()));
-        }
-        if !metadata.is_file() {
-            return Err(format!("{} is not a regular file", path.display()));
-        }
-        // A rename would split the file from its other names: write in place.
-        if hard_links(metadata) > 1 {
-            return std::fs::write(&target, contents)
-                .map_err(|error| format!("cannot write {}: {error}", path.display()));
-        }
+        writable(path, metadata, in_place)?;
     }
     let directory = target
         .parent()
@@ -137,12 +147,23 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
     list.push(name.clone());
     drop(list);
     if let Some(metadata) = &existing {
-        keep_owner(temporary.as_file(), metadata);
+        keep_owner_and_mode(temporary.as_file(), metadata);
     }
     let written = temporary
         .write_all(contents)
         .and_then(|()| temporary.as_file().sync_all())
         .map_err(|error| format!("cannot write {}: {error}", path.display()));
+    if written.is_ok() && existing.as_ref().is_some_and(|m| hard_links(m) > 1) {
+        // The new text is whole on disk beside the file: only now is the
+        // file itself touched, with the list locked, so that an interrupt
+        // waits for the copy to end instead of cutting it short.
+        let mut list = listed();
+        let copied = write_in_place(&target, contents)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()));
+        list.retain(|known| *known != name);
+        drop(temporary);
+        return copied;
+    }
     let mut list = listed();
     list.retain(|known| *known != name);
     if let Err(error) = written {
@@ -154,6 +175,82 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
         .persist(&target)
         .map(drop)
         .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))
+}
+
+/// Whether the file at `path` may be replaced: a regular file, not
+/// read-only, and with no other names unless `--in-place` allows writing
+/// through them. Asked before a long search too (`solve --write`).
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    let target = resolve_links(path)?;
+    match std::fs::metadata(&target) {
+        Ok(metadata) => writable(path, &metadata, IN_PLACE.load(Ordering::Relaxed)),
+        Err(_) => Ok(()),
+    }
+}
+
+fn writable(path: &Path, metadata: &std::fs::Metadata, in_place: bool) -> Result<(), String> {
+    if metadata.permissions().readonly() {
+        return Err(format!("{} is read-only; nothing written", path.display()));
+    }
+    if !metadata.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    let links = hard_links(metadata);
+    if links > 1 && !in_place {
+        return Err(format!(
+            "{} has {links} names (hard links): replacing it would split them, and writing it \
+             in place is not atomic; nothing written (`--in-place` writes it in place anyway)",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Overwrites the file with `contents` where it is, so that every name
+/// keeps seeing it: the room for the new text is reserved first (a full
+/// disk or a size limit fails here, before a byte changes), then it is
+/// written over the old from the start, cut to length and synced. A kill
+/// during that copy leaves the file part old, part new.
+fn write_in_place(target: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(target)?;
+    let length = contents.len() as u64;
+    reserve(&file, length)?;
+    file.write_all(contents)?;
+    file.set_len(length)?;
+    file.sync_all()
+}
+
+/// Allocates the blocks for `length` bytes without changing the file's
+/// size; a file system that cannot (no `fallocate`) is written as it is.
+#[cfg(target_os = "linux")]
+fn reserve(file: &std::fs::File, length: u64) -> std::io::Result<()> {
+    use rustix::fs::{fallocate, FallocateFlags};
+    if length > file.metadata()?.len() {
+        // A size limit (RLIMIT_FSIZE) is not checked by a reservation.
+        file_size_limit_allows(length)?;
+    }
+    match fallocate(file, FallocateFlags::KEEP_SIZE, 0, length) {
+        Ok(()) => Ok(()),
+        Err(rustix::io::Errno::OPNOTSUPP | rustix::io::Errno::NOSYS) if length > 0 => Ok(()),
+        Err(_) if length == 0 => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn file_size_limit_allows(length: u64) -> std::io::Result<()> {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Fsize);
+    match limit.current {
+        Some(most) if length > most => Err(std::io::Error::from_raw_os_error(
+            rustix::io::Errno::FBIG.raw_os_error(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn reserve(_: &std::fs::File, _: u64) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// The file a path names, following symbolic links (a missing file: the
@@ -177,17 +274,20 @@ fn hard_links(_: &std::fs::Metadata) -> u64 {
 }
 
 /// Gives the new file the old one's owner and group, as far as this user
-/// may (a user cannot give files away; the group is kept when they may).
+/// may (a user cannot give files away; the group is kept when they may),
+/// then its mode whole: a file is created with the umask applied, and a
+/// change of owner clears the set-id bits.
 #[cfg(unix)]
-fn keep_owner(file: &std::fs::File, metadata: &std::fs::Metadata) {
+fn keep_owner_and_mode(file: &std::fs::File, metadata: &std::fs::Metadata) {
     use std::os::unix::fs::MetadataExt;
     if std::os::unix::fs::fchown(file, Some(metadata.uid()), Some(metadata.gid())).is_err() {
         let _ = std::os::unix::fs::fchown(file, None, Some(metadata.gid()));
     }
+    let _ = file.set_permissions(metadata.permissions());
 }
 
 #[cfg(not(unix))]
-fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) {}
+fn keep_owner_and_mode(_: &std::fs::File, _: &std::fs::Metadata) {}
 
 #[cfg(test)]
 mod tests {
@@ -240,8 +340,17 @@ mod tests {
         let second = directory.join("second.euc");
         std::fs::write(&first, "old").unwrap();
         std::fs::hard_link(&first, &second).unwrap();
-        replace_checked(&first, "old", "new").unwrap();
-        assert_eq!(std::fs::read_to_string(&second).unwrap(), "new");
+        let refused = replace_with(&first, b"new", false).unwrap_err();
+        assert!(refused.contains("2 names (hard links)"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "old");
+        replace_with(&first, b"newer and longer", true).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&second).unwrap(),
+            "newer and longer"
+        );
+        replace_with(&first, b"short", true).unwrap();
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "short");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "short");
         let locked = directory.join("locked.euc");
         std::fs::write(&locked, "old").unwrap();
         std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();

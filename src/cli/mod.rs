@@ -1,6 +1,25 @@
 //! The command line: arguments, files, terminal output, exit codes. The only
 //! layer (with `lsp`) that touches the file system and stdout.
 
+/// `eprintln!` that never panics: a closed or broken standard error (`2>&-`,
+/// a reader that went away) leaves nobody to tell, so the line is dropped
+/// and the command goes on to its exit code.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use say;
+
+/// `eprint!` that never panics (see `say!`).
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 pub mod compile;
 mod files;
 mod planar;
@@ -47,7 +66,7 @@ fn output_failed(error: std::io::Error) -> ! {
     if error.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(EXIT_OK);
     }
-    eprintln!("error: cannot write the output: {error}");
+    say!("error: cannot write the output: {error}");
     std::process::exit(EXIT_USAGE);
 }
 
@@ -69,6 +88,11 @@ struct Cli {
     /// Colour diagnostics: `auto` on a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value = "auto", global = true)]
     color: ColorChoice,
+    /// Write files that have other hard links in place, keeping the links
+    /// (not atomic: a write killed half-way leaves part of the file); without
+    /// it such files are refused.
+    #[arg(long, global = true)]
+    in_place: bool,
 }
 
 /// How `check` reports.
@@ -199,6 +223,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             };
         }
     };
+    files::IN_PLACE.store(cli.in_place, std::sync::atomic::Ordering::Relaxed);
+    guard_the_process();
     let _ = COLOUR.set(match cli.color {
         ColorChoice::Auto => auto_colour(),
         ColorChoice::Always => true,
@@ -226,6 +252,33 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
     }
 }
 
+/// What every command needs from the process before it touches a file: the
+/// standard streams open (a closed one's number would go to the next file
+/// opened, and diagnostics into it), and a write past the file-size limit
+/// an error rather than SIGXFSZ (exit 153) — docs/design.md, "Exit codes".
+fn guard_the_process() {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // The lowest free number is taken first: while it is 0, 1 or 2,
+        // that stream was closed, and /dev/null takes its place for good.
+        while let Ok(null) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+        {
+            if null.as_raw_fd() > 2 {
+                break;
+            }
+            std::mem::forget(null);
+        }
+        let _ = signal_hook::flag::register(
+            signal_hook::consts::SIGXFSZ,
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        );
+    }
+}
+
 /// 2 if the input is wrong, else 1 if a construction fails, else 0.
 fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
     if diagnostics.iter().any(Diagnostic::is_input_error) {
@@ -245,7 +298,7 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let errors = analysis.input_errors();
     if !errors.is_empty() {
         let name = source_name(path);
-        eprint!(
+        say_raw!(
             "{}",
             report::render_diagnostics(&name, &text, &errors, colour())
         );
@@ -256,7 +309,7 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
 
 fn read(path: &std::path::Path) -> Result<String, i32> {
     read_source(path).map_err(|message| {
-        eprintln!("error: {message}");
+        say!("error: {message}");
         EXIT_USAGE
     })
 }
@@ -324,7 +377,7 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
                     Format::Github => emit(&format!(
                         "::error file={name},title=cannot read::{message}\n"
                     )),
-                    Format::Text | Format::Sarif => eprintln!("error: {message}"),
+                    Format::Text | Format::Sarif => say!("error: {message}"),
                 }
                 continue;
             }
@@ -333,7 +386,7 @@ fn check(files: &[PathBuf], format: Format) -> i32 {
         code = code.max(exit_code(&analysis.diagnostics));
         match format {
             Format::Text => {
-                eprint!(
+                say_raw!(
                     "{}",
                     report::render_diagnostics(&name, &text, &analysis.diagnostics, color)
                 );
@@ -439,7 +492,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
     let text = match read_source(path) {
         Ok(text) => text,
         Err(message) => {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             if as_json {
                 emit(&format!(
                     "{}\n",
@@ -464,7 +517,7 @@ fn compile(path: &std::path::Path, as_json: bool) -> i32 {
                 json!({ "problems": [], "diagnostics": diagnostics })
             ));
         } else {
-            eprint!(
+            say_raw!(
                 "{}",
                 report::render_diagnostics(&name, &text, &errors, colour())
             );
@@ -488,7 +541,7 @@ fn render(
     let analysis = match load_valid(path) {
         Ok((_, analysis)) => analysis,
         Err(code) => {
-            eprintln!("error: {}: nothing to draw", path.display());
+            say!("error: {}: nothing to draw", path.display());
             return code;
         }
     };
@@ -498,7 +551,7 @@ fn render(
             Some(output) => match files::replace(output, svg.as_bytes()) {
                 Ok(()) => EXIT_OK,
                 Err(error) => {
-                    eprintln!("error: cannot write {}: {error}", output.display());
+                    say!("error: cannot write {}: {error}", output.display());
                     EXIT_USAGE
                 }
             },
@@ -508,7 +561,7 @@ fn render(
             }
         },
         Err(message) => {
-            eprintln!("error: {}: {message}", path.display());
+            say!("error: {}: {message}", path.display());
             EXIT_USAGE
         }
     }
@@ -517,9 +570,7 @@ fn render(
 fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
     let mut code = EXIT_OK;
     if write && files.iter().any(|path| is_stdin(path)) {
-        eprintln!(
-            "error: `--write` cannot rewrite standard input: leave it out to print the result"
-        );
+        say!("error: `--write` cannot rewrite standard input: leave it out to print the result");
         return EXIT_USAGE;
     }
     for path in files {
@@ -531,7 +582,7 @@ fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
             }
         };
         let Some(formatted) = crate::format::format(&text) else {
-            eprintln!(
+            say!(
                 "error: {} has syntax errors; not formatted (see `euc check`)",
                 path.display()
             );
@@ -540,13 +591,13 @@ fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
         };
         if check {
             if formatted != text {
-                eprintln!("{}: not formatted", path.display());
+                say!("{}: not formatted", path.display());
                 code = code.max(EXIT_FAILED);
             }
         } else if write {
             if formatted != text {
                 if let Err(message) = files::replace_checked(path, &text, &formatted) {
-                    eprintln!("error: {message}");
+                    say!("error: {message}");
                     code = code.max(EXIT_USAGE);
                 }
             }

@@ -107,7 +107,7 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
         None => (!analysis.scene().puzzles.is_empty()).then_some(0),
     };
     let Some(index) = index else {
-        eprintln!(
+        say!(
             "error: {name} has no planar block{}",
             args.block
                 .as_ref()
@@ -119,17 +119,17 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     let edits = match make(puzzle, analysis.puzzle_reports[index].status) {
         Ok(edits) => edits,
         Err(message) => {
-            eprintln!("{name}: {}: {message}", puzzle.name);
+            say!("{name}: {}: {message}", puzzle.name);
             return EXIT_FAILED;
         }
     };
     let result = apply_edits(&text, &edits);
     if args.write {
         if let Err(message) = super::files::replace_checked(&args.file, &text, &result) {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             return EXIT_USAGE;
         }
-        eprintln!("{name}: written");
+        say!("{name}: written");
     } else {
         super::emit(&result);
     }

@@ -30,13 +30,13 @@ pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
         index: 0,
     };
     if let Err(message) = board.load() {
-        eprintln!("error: {message}");
+        say!("error: {message}");
         return EXIT_USAGE;
     }
     let server = match Server::http(("127.0.0.1", port)) {
         Ok(server) => server,
         Err(error) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{port}: {error}");
+            say!("error: cannot listen on 127.0.0.1:{port}: {error}");
             return EXIT_USAGE;
         }
     };
@@ -46,7 +46,7 @@ pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
         .map_or_else(|| format!("127.0.0.1:{port}"), |a| a.to_string());
     println!("http://{address}/");
     let _ = std::io::stdout().flush();
-    eprintln!(
+    say!(
         "playing {} — drag nodes in the browser; Ctrl-C stops",
         file.display()
     );

@@ -142,17 +142,15 @@ pub(super) fn merge(
             .collect::<Result<_, _>>()?;
         match choose(&records) {
             Merged::Answer { moves, steps } => {
-                eprintln!("{name}: {moves} moves (merged from {count} shards)");
+                say!("{name}: {moves} moves (merged from {count} shards)");
                 answers.push((index, steps));
             }
             Merged::None(searched) => {
-                eprintln!(
-                    "{name}: no construction with at most {searched} moves (all {count} shards)"
-                );
+                say!("{name}: no construction with at most {searched} moves (all {count} shards)");
                 code = super::EXIT_FAILED;
             }
             Merged::Unsure(why) => {
-                eprintln!("{name}: {why}");
+                say!("{name}: {why}");
                 code = super::EXIT_FAILED;
             }
         }

@@ -173,10 +173,15 @@ impl Budget for CliBudget {
 
 pub fn run(args: &SolveArgs) -> i32 {
     if args.write && super::is_stdin(&args.file) {
-        eprintln!(
-            "error: `--write` cannot rewrite standard input: leave it out to print the result"
-        );
+        say!("error: `--write` cannot rewrite standard input: leave it out to print the result");
         return EXIT_USAGE;
+    }
+    // A file that cannot be written is refused before the search, not after.
+    if args.write {
+        if let Err(message) = super::files::check_writable(&args.file) {
+            say!("error: {message}");
+            return EXIT_USAGE;
+        }
     }
     let (text, analysis) = match super::load_valid(&args.file) {
         Ok(loaded) => loaded,
@@ -198,7 +203,7 @@ pub fn run(args: &SolveArgs) -> i32 {
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect();
-                eprintln!(
+                say!(
                     "error: no solve block named `{block}` (blocks: {})",
                     names.join(", ")
                 );
@@ -219,7 +224,7 @@ pub fn run(args: &SolveArgs) -> i32 {
         return match super::shard::merge(&text, &analysis, &targets, &args.merge) {
             Ok((answers, code)) => finish(args, &name, &text, &analysis, answers, code),
             Err(message) => {
-                eprintln!("error: {message}");
+                say!("error: {message}");
                 EXIT_USAGE
             }
         };
@@ -263,12 +268,12 @@ fn finish(
     let result = apply_edits(text, &edits);
     if args.write {
         if edits.is_empty() {
-            eprintln!("{name}: nothing to write");
+            say!("{name}: nothing to write");
         } else if let Err(message) = super::files::replace_checked(&args.file, text, &result) {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             return EXIT_USAGE;
         } else {
-            eprintln!("{name}: written");
+            say!("{name}: written");
         }
     } else {
         super::emit(&result);
@@ -331,27 +336,27 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
     });
     match &outcome {
         Outcome::Found(construction) => {
-            eprintln!(
+            say!(
                 "{}: {}{share} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
                 problem.name,
                 moves_text(construction, !problem.tools.is_empty())
             );
         }
         Outcome::Exhausted { max_moves } => {
-            eprintln!("{}: no construction with at most {max_moves} moves{share} ({examined} examined in {seconds:.3} s)", problem.name);
+            say!("{}: no construction with at most {max_moves} moves{share} ({examined} examined in {seconds:.3} s)", problem.name);
         }
         Outcome::Stopped { stop, searched } => {
             let why = match stop {
                 Stop::OutOfTime => format!("time limit of {} reached", args.timeout),
                 Stop::Cancelled => "cancelled".to_string(),
             };
-            eprintln!(
+            say!(
                 "{}: {why}; no construction with at most {searched} moves{share}",
                 problem.name
             );
         }
         Outcome::Unsearchable(why) => {
-            eprintln!("{}: cannot search: {why}", problem.name);
+            say!("{}: cannot search: {why}", problem.name);
         }
     }
     Solved {
@@ -379,7 +384,7 @@ fn check_only(
         .cloned()
         .collect();
     if !failures.is_empty() {
-        eprint!(
+        say_raw!(
             "{}",
             report::render_diagnostics(name, text, &failures, super::colour())
         );
@@ -393,7 +398,7 @@ fn check_only(
         if problem.steps.is_empty() && analysis.reports[index].status != Status::Solved {
             code = EXIT_FAILED;
             if solve_one(analysis.scene(), problem, args).lines.is_some() {
-                eprintln!(
+                say!(
                     "{name}: block `{}` is empty: run `euc solve --write {name}`",
                     problem.name
                 );

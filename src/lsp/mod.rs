@@ -25,7 +25,7 @@ pub fn run() -> i32 {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("error: cannot start the language server: {error}");
+            crate::cli::say!("error: cannot start the language server: {error}");
             return 2;
         }
     };

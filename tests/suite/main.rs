@@ -17,6 +17,7 @@ mod planar;
 mod purity;
 mod render;
 mod solver;
+mod writes;
 
 use std::path::{Path, PathBuf};
 
