@@ -23,8 +23,8 @@ pub struct SolveArgs {
     /// Write nothing; exit 1 if a block is empty or its construction fails (for CI).
     #[arg(long)]
     check: bool,
-    /// Longest construction to look for, in moves (E or L, as counted).
-    #[arg(long, default_value_t = 8)]
+    /// Longest construction to look for, in moves (E or L, as counted), 1 to 64.
+    #[arg(long, default_value_t = 8, value_parser = parse_max_moves)]
     max_moves: usize,
     /// What to minimise in blocks with L-tools: `e` elementary moves (each
     /// L-tool at the game's cost) or `l` tool uses; default: each block's
@@ -107,6 +107,16 @@ fn parse_timeout(text: &str) -> Result<Timeout, String> {
     Ok(Timeout(Duration::try_from_secs_f64(seconds).ok()))
 }
 
+fn parse_max_moves(text: &str) -> Result<usize, String> {
+    let most = crate::solve::search::MOST_MOVES;
+    match text.trim().parse::<usize>() {
+        Ok(moves) if (1..=most).contains(&moves) => Ok(moves),
+        _ => Err(format!(
+            "`{text}`: a length is a whole number of moves from 1 to {most}"
+        )),
+    }
+}
+
 fn parse_shard(text: &str) -> Result<Shard, String> {
     let (index, count) = text
         .split_once('/')
@@ -115,10 +125,13 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{index}` is not a shard number"))?;
+    let most = crate::solve::search::MOST_SHARDS;
     let count: usize = count
         .trim()
         .parse()
-        .map_err(|_| format!("`{count}` is not a number of shards"))?;
+        .ok()
+        .filter(|count| *count <= most)
+        .ok_or_else(|| format!("`{count}` is not a number of shards from 1 to {most}"))?;
     if count == 0 || index >= count {
         return Err(format!(
             "shard {index} of {count}: K runs from 0 to N-1 and N is at least 1"

@@ -5,6 +5,7 @@
 mod actions;
 mod convert;
 mod documents;
+mod framing;
 mod server;
 mod solve_job;
 
@@ -38,11 +39,14 @@ pub fn run() -> i32 {
                 .custom_method("euc/boardState", Backend::board_state)
                 .custom_method("euc/boardMove", Backend::board_move)
                 .custom_method("euc/boardNext", Backend::board_next)
+                .custom_method(framing::INVALID_MESSAGE, Backend::invalid_message)
                 .finish();
         let hung_up = Arc::new(tokio::sync::Notify::new());
         let input = Input {
             stdin: tokio::io::stdin(),
             hung_up: hung_up.clone(),
+            reframer: framing::Reframer::default(),
+            ready: Vec::new(),
         };
         let serve = Server::new(input, tokio::io::stdout(), socket).serve(service);
         tokio::pin!(serve);
@@ -66,10 +70,14 @@ pub fn run() -> i32 {
     }
 }
 
-/// Standard input that says when it ends.
+/// Standard input that says when it ends, its messages checked on the way
+/// (`framing`).
 struct Input {
     stdin: tokio::io::Stdin,
     hung_up: Arc<tokio::sync::Notify>,
+    reframer: framing::Reframer,
+    /// Checked bytes the server has not taken yet.
+    ready: Vec<u8>,
 }
 
 impl tokio::io::AsyncRead for Input {
@@ -78,13 +86,31 @@ impl tokio::io::AsyncRead for Input {
         context: &mut std::task::Context<'_>,
         buffer: &mut tokio::io::ReadBuf<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        let before = buffer.filled().len();
-        let polled = std::pin::Pin::new(&mut self.stdin).poll_read(context, buffer);
-        if let std::task::Poll::Ready(result) = &polled {
-            if result.is_err() || buffer.filled().len() == before {
-                self.hung_up.notify_one();
+        use std::task::Poll;
+        loop {
+            if !self.ready.is_empty() {
+                let taken = self.ready.len().min(buffer.remaining());
+                buffer.put_slice(&self.ready[..taken]);
+                self.ready.drain(..taken);
+                return Poll::Ready(Ok(()));
+            }
+            let mut raw = [0u8; 16 << 10];
+            let mut read = tokio::io::ReadBuf::new(&mut raw);
+            match std::pin::Pin::new(&mut self.stdin).poll_read(context, &mut read) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Err(error)) => {
+                    self.hung_up.notify_one();
+                    return Poll::Ready(Err(error));
+                }
+                Poll::Ready(Ok(())) if read.filled().is_empty() => {
+                    self.hung_up.notify_one();
+                    return Poll::Ready(Ok(()));
+                }
+                Poll::Ready(Ok(())) => {
+                    let checked = self.reframer.push(read.filled());
+                    self.ready.extend(checked);
+                }
             }
         }
-        polled
     }
 }

@@ -91,7 +91,10 @@ impl Backend {
             .pointer("/solver/maxMoves")
             .and_then(|v| v.as_u64())
         {
-            self.max_moves.store(moves as usize, Ordering::Relaxed);
+            // At most the solver's limit: a huge setting once aborted the server.
+            let most = crate::solve::search::MOST_MOVES as u64;
+            self.max_moves
+                .store(moves.clamp(1, most) as usize, Ordering::Relaxed);
         }
         if let Some(seconds) = settings.pointer("/solver/timeout").and_then(|v| v.as_f64()) {
             self.timeout_ms
@@ -970,6 +973,15 @@ impl Backend {
     /// `euc/render`: the picture of a block from the document as it is
     /// now (unsaved text included), up to a move; with the number of moves
     /// the block has, for a slider.
+    /// A message the client sent broken, answered with its error
+    /// (`framing`).
+    pub async fn invalid_message(
+        &self,
+        params: super::framing::InvalidMessage,
+    ) -> Result<serde_json::Value> {
+        Err(params.error())
+    }
+
     pub async fn render(&self, params: RenderParams) -> Result<serde_json::Value> {
         let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
             return Err(invalid("the document is not open".into()));

@@ -21,7 +21,8 @@ struct JobBudget {
     cancelled: Arc<AtomicBool>,
     current_version: Arc<AtomicI32>,
     version: i32,
-    deadline: Instant,
+    /// `None`: a limit too far away to count (a huge setting).
+    deadline: Option<Instant>,
     latest: Mutex<Option<Progress>>,
 }
 
@@ -31,7 +32,10 @@ impl Budget for JobBudget {
             || self.current_version.load(Ordering::SeqCst) != self.version
         {
             Some(Stop::Cancelled)
-        } else if Instant::now() >= self.deadline {
+        } else if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             Some(Stop::OutOfTime)
         } else {
             None
@@ -174,7 +178,7 @@ async fn run(
         cancelled: cancelled.clone(),
         current_version: snapshot.current_version.clone(),
         version: snapshot.version,
-        deadline: Instant::now() + settings.timeout,
+        deadline: Instant::now().checked_add(settings.timeout),
         latest: Mutex::new(None),
     });
     // On a block that is solved already, only a shorter construction helps:

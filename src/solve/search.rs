@@ -42,6 +42,15 @@ pub struct SearchOptions {
     pub count: Option<Count>,
 }
 
+/// The longest construction a search looks for: Euclidea's longest
+/// E-star solutions have about 20 moves, and a search's memory grows with
+/// the length (one list of moves per depth, one round per E cost).
+pub const MOST_MOVES: usize = 64;
+
+/// The most shares a tree is split into (each shard splits the first levels
+/// into 16 subtrees per shard, so this bounds that split's memory).
+pub const MOST_SHARDS: usize = 10_000;
+
 /// One of `count` deterministic shares of the search tree, `index` from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -227,7 +236,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             return (Outcome::Found(construction), stats);
         }
     }
-    let (first, last) = lengths(&problem.mask, options.max_moves);
+    let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
     let rounds = rounds(problem, count, first, last);
     // L-tools use operands the bounds below do not know (a perpendicular
@@ -279,7 +288,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             let mut context = Context::new(variant, techniques, length, budget, &total, &halt);
             context.cost_limit = cost_limit;
             context.tools = tools;
-            result = if let Some(shard) = options.shard {
+            result = if let Some(shard) = options.shard.filter(|s| s.count <= MOST_SHARDS) {
                 search_shard(root, &context, threads, shard).map(|found| {
                     found.map(|(subtree, construction)| {
                         stats.subtree =

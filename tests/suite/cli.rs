@@ -953,3 +953,41 @@ fn a_file_that_is_not_utf8_is_named_as_such() {
         "{value}"
     );
 }
+
+/// Numbers past the limits are clear errors with exit 2, never an abort,
+/// a panic or a search that eats the memory.
+#[test]
+fn limits_on_lengths_and_shards_are_clear_errors() {
+    let file = "examples/solve-napoleon.euc";
+    for moves in [
+        "0",
+        "65",
+        "1e9",
+        "4294967296",
+        "18446744073709551615",
+        "2.5",
+    ] {
+        let output = euc(&["solve", file, "--max-moves", moves]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "--max-moves {moves}: {stderr}"
+        );
+        assert!(stderr.contains("from 1 to 64"), "{stderr}");
+    }
+    for shard in [
+        "0/4294967296",
+        "0/9223372036854775807",
+        "0/10001",
+        "3/2",
+        "0/0",
+    ] {
+        let output = euc(&["solve", file, "--shard", shard, "--format", "json"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "--shard {shard}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let output = euc(&["solve", file, "--max-moves", "64", "--timeout", "5"]);
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -835,3 +835,58 @@ fn quick_fixes_widen_the_mask_and_allow_a_tool() {
     }
     client.stop();
 }
+
+/// Broken messages are answered with their JSON-RPC errors and the server
+/// reads on; a `$/` request gets "method not found"; a huge solver setting
+/// is held to the solver's limit instead of aborting the server.
+#[test]
+fn broken_messages_are_answered_and_the_server_goes_on() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 1_000_000_000u64 } }));
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let cases = [
+        (frame("{not json"), Value::Null, -32700),
+        (frame("[1,2]"), Value::Null, -32600),
+        (frame(r#"{"jsonrpc":"2.0","id":8}"#), json!(8), -32600),
+        (frame(r#"{"id":9,"method":"shutdown"}"#), json!(9), -32600),
+        (
+            frame(r#"{"jsonrpc":"2.0","id":7,"method":"$/custom","params":{}}"#),
+            json!(7),
+            -32601,
+        ),
+        (
+            "garbage\r\n\r\nContent-Length: nine\r\n\r\n".to_string(),
+            Value::Null,
+            -32700,
+        ),
+    ];
+    for (bytes, id, code) in cases {
+        session.send_raw(bytes.as_bytes());
+        let answer = session.wait(|m| m.get("error").is_some() && m["id"] == id);
+        assert_eq!(answer["error"]["code"], code, "{bytes}: {answer}");
+        session.seen.clear();
+        // Still serving: a hover on a fresh document.
+        let uri = "file:///work/after.euc";
+        session.open(uri, "point A = (0, 0)\n");
+        let hover = session.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+        );
+        let hover = session.response(hover);
+        assert!(hover["result"]["contents"]["value"]
+            .as_str()
+            .is_some_and(|text| text.contains("given point")));
+    }
+    // The solver runs within its limit of moves.
+    let uri = "file:///work/solve.euc";
+    session.open(
+        uri,
+        "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal l = line(A, B)\n}\n",
+    );
+    let solve = session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "s", 1] }),
+    );
+    let response = session.response(solve);
+    assert!(response.get("error").is_none(), "{response}");
+    session.stop();
+}

@@ -94,6 +94,13 @@ impl Session {
         self.stdin.flush().unwrap();
     }
 
+    /// Writes bytes as they are: broken messages, garbage between them.
+    #[allow(dead_code)]
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     pub fn request(&mut self, method: &str, params: Value) -> i64 {
         let id = self.next_id;
         self.next_id += 1;
