@@ -322,3 +322,44 @@ mod tests {
         assert_eq!(unmoved.get().file, file);
     }
 }
+
+/// The solver's answer for block `index` of `analysis` (the analysis of
+/// `text`) as the lines to put in the block — if `check` accepts them there.
+/// The solver's replay and the checker agree wherever the figure's numbers
+/// hold; where they run out (coordinates near the largest float, scales
+/// 10^10 apart), the filled file is the judge (docs/solver.md, "Answers are
+/// checked"). Err: why the answer was refused.
+pub fn checked_answer(
+    text: &str,
+    analysis: &Analysis,
+    index: usize,
+    construction: &crate::solve::construction::Construction,
+) -> Result<Vec<String>, String> {
+    let scene = analysis.scene();
+    let problem = &scene.problems[index];
+    let lines = crate::edit::construction_to_lines(scene, problem, construction);
+    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+    let edits = crate::edit::fill_block(text, problem, &spans, &lines);
+    let filled = analyze(&crate::edit::apply_edits(text, &edits));
+    let refused = |why: String| {
+        Err(format!(
+            "out of the range this search can decide: the answer it found ({}) fails the check ({why})",
+            construction.describe_count(!problem.tools.is_empty())
+        ))
+    };
+    let Some(report) = filled.reports.get(index) else {
+        return refused("the block is gone".to_string());
+    };
+    if report.status == Status::Solved {
+        return Ok(lines);
+    }
+    let why = filled
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map_or_else(
+            || "the goals are not reached".to_string(),
+            |d| d.message.clone(),
+        );
+    refused(why)
+}

@@ -35,7 +35,7 @@ pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
                 Stop::Cancelled => "cancelled",
             }),
         ),
-        Outcome::Unsearchable(why) => ("unsearchable", None, 0, Some(*why)),
+        Outcome::Unsearchable(why) => ("unsearchable", None, 0, Some(why.as_str())),
     };
     json!({
         "block": problem.name,

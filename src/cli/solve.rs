@@ -3,8 +3,7 @@
 use super::{exit_code, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::analysis::Analysis;
 use crate::check::Status;
-use crate::edit::{apply_edits, construction_to_lines, fill_block};
-use crate::resolve::{Problem, Scene};
+use crate::edit::{apply_edits, fill_block};
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -247,7 +246,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     let mut code = EXIT_OK;
     for &index in &targets {
         let problem = &analysis.scene().problems[index];
-        let solved = solve_one(analysis.scene(), problem, args);
+        let solved = solve_one(text.as_str(), &analysis, index, args);
         match &solved.lines {
             Some(lines) => answers.push((index, lines.clone())),
             None => code = EXIT_FAILED,
@@ -305,7 +304,8 @@ pub(super) struct Solved {
 }
 
 /// Solves one block and reports on stderr.
-fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
+fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) -> Solved {
+    let problem = &analysis.scene().problems[index];
     let started = Instant::now();
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
@@ -333,9 +333,18 @@ fn solve_one(scene: &Scene, problem: &Problem, args: &SolveArgs) -> Solved {
         }),
         ..SearchOptions::default()
     };
-    let (outcome, stats) = search(problem, &options, &budget);
+    let (mut outcome, stats) = search(problem, &options, &budget);
+    // What the solver answers, `check` accepts: else it says so.
     let lines = match &outcome {
-        Outcome::Found(construction) => Some(construction_to_lines(scene, problem, construction)),
+        Outcome::Found(construction) => {
+            match crate::analysis::checked_answer(text, analysis, index, construction) {
+                Ok(lines) => Some(lines),
+                Err(why) => {
+                    outcome = Outcome::Unsearchable(why);
+                    None
+                }
+            }
+        }
         _ => None,
     };
     if let Some(bar) = &budget.bar {
@@ -410,7 +419,7 @@ fn check_only(
         }
         if problem.steps.is_empty() && analysis.reports[index].status != Status::Solved {
             code = EXIT_FAILED;
-            if solve_one(analysis.scene(), problem, args).lines.is_some() {
+            if solve_one(text, analysis, index, args).lines.is_some() {
                 say!(
                     "{name}: block `{}` is empty: run `euc solve --write {name}`",
                     problem.name

@@ -3,7 +3,7 @@
 //! tied to the document version it was computed for.
 
 use super::documents::{Documents, Snapshot};
-use crate::edit::{construction_to_lines, fill_block};
+use crate::edit::fill_block;
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -261,10 +261,27 @@ async fn run(
             stop: Stop::Cancelled,
             ..
         } => return Err(jsonrpc::Error::request_cancelled()),
-        Outcome::Unsearchable(why) => return Err(invalid(why.to_string())),
+        Outcome::Unsearchable(why) => return Err(invalid(why)),
     };
     guard.message = format!("found {}", construction.describe_count(false));
-    let lines = construction_to_lines(analysis.scene(), problem, &construction);
+    // What the solver answers, `check` accepts (the filled file is analysed
+    // again, off the async threads).
+    let lines = {
+        let analysis = analysis.clone();
+        let text = snapshot.text.clone();
+        tokio::task::spawn_blocking(move || {
+            crate::analysis::checked_answer(&text, &analysis, problem_index, &construction)
+        })
+        .await
+        .map_err(|_| internal("the check of the answer failed"))?
+    };
+    let lines = match lines {
+        Ok(lines) => lines,
+        Err(why) => {
+            guard.message = why.clone();
+            return Err(invalid(why));
+        }
+    };
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
 }

@@ -171,8 +171,9 @@ pub enum Outcome {
         stop: Stop,
         searched: usize,
     },
-    /// The problem cannot be searched (no instance, no goal).
-    Unsearchable(&'static str),
+    /// The problem cannot be searched (no instance, no goal), or its answer
+    /// lies where the figure's numbers run out.
+    Unsearchable(String),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -213,12 +214,17 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     let mut stats = Stats::default();
     if problem.instances.is_empty() {
         return (
-            Outcome::Unsearchable("the problem has errors: its instances cannot be computed"),
+            Outcome::Unsearchable(
+                "the problem has errors: its instances cannot be computed".to_string(),
+            ),
             stats,
         );
     }
     if problem.goals.is_empty() {
-        return (Outcome::Unsearchable("the block has no goal"), stats);
+        return (
+            Outcome::Unsearchable("the block has no goal".to_string()),
+            stats,
+        );
     }
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length

@@ -991,3 +991,23 @@ fn limits_on_lengths_and_shards_are_clear_errors() {
     let output = euc(&["solve", file, "--max-moves", "64", "--timeout", "5"]);
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// The solver never answers what `check` rejects: where the figure's
+/// numbers run out it says so (exit 1) and writes nothing.
+#[test]
+fn solve_never_answers_what_check_rejects() {
+    for file in [
+        "tests/fixtures/solve/far-apart.euc",
+        "tests/fixtures/solve/verify-far-away.euc",
+    ] {
+        let output = euc(&["solve", file]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{file}: {stderr}");
+        assert!(
+            stderr.contains("out of the range this search can decide"),
+            "{file}: {stderr}"
+        );
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), text, "{file}");
+    }
+}
