@@ -304,6 +304,7 @@ fn main() {
     let large_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000, false);
     let small_typed_cpu = cpu_per_block_edit(&mut session, "small", &small_text, 1_000, true);
     let large_typed_cpu = cpu_per_block_edit(&mut session, "large", &large_text, 1_000, true);
+    let tokens = long_line_tokens(&mut session);
     session.stop();
     println!(
         "# euc language server latency ({} lines vs 50 lines)\n",
@@ -371,6 +372,46 @@ fn main() {
         "\nat 5,000 lines, an edit inside one block costs {:.1}x less than analysing from scratch",
         large_full.as_secs_f64() / large_again.as_secs_f64()
     );
+    println!("\n# semantic tokens of a file that is one long line (median of 5)\n");
+    println!("| line | ms | ratio to 10 KB | ratio of sizes |");
+    println!("|---|---|---|---|");
+    for (bytes, time) in &tokens {
+        println!(
+            "| {} KB | {} | {:.1} | {:.0} |",
+            bytes / 1000,
+            millis(*time),
+            time.as_secs_f64() / tokens[0].1.as_secs_f64(),
+            *bytes as f64 / tokens[0].0 as f64
+        );
+    }
+}
+
+/// `textDocument/semanticTokens/full` on files of one long line of 10, 100
+/// and 400 KB: linear, the ratios follow the sizes (the tokens' columns were
+/// once counted from the line's start, each: 7 s at 400 KB).
+fn long_line_tokens(session: &mut Session) -> Vec<(usize, Duration)> {
+    [10_000, 100_000, 400_000]
+        .into_iter()
+        .enumerate()
+        .map(|(file, bytes)| {
+            let terms = vec!["dist(A, B)"; bytes / 13].join(" + ");
+            let text = format!("point A = (0, 0)\npoint B = (1, 0)\nlet x = {terms}\n");
+            let uri = format!("file:///bench/long{file}.euc");
+            session.open(&uri, &text);
+            let samples = (0..5)
+                .map(|_| {
+                    let started = Instant::now();
+                    let id = session.request(
+                        "textDocument/semanticTokens/full",
+                        json!({ "textDocument": { "uri": uri } }),
+                    );
+                    session.response(id);
+                    started.elapsed()
+                })
+                .collect();
+            (text.len(), median(samples))
+        })
+        .collect()
 }
 
 fn row(label: &str, small: Duration, large: Duration) {

@@ -301,28 +301,6 @@ pub(crate) fn assemble(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A tree left to move moves when first read, once, and a copy of it
-    /// is the moved tree.
-    #[test]
-    fn a_tree_left_to_move_moves_once_when_read() {
-        // `let a = 1` became `let a = 12`: what follows moves by one.
-        let (file, _) = parse("let a = 1\nlet b = a\nlet c = b\n");
-        let (moved, _) = parse("let a = 12\nlet b = a\nlet c = b\n");
-        let mut before_edit = file.clone();
-        before_edit.items[0] = moved.items[0].clone();
-        let tree = Settling::waiting(Tree::moving(before_edit, 1, 9, 1));
-        assert_eq!(tree.get().file, moved);
-        assert_eq!(tree.get().file, moved);
-        assert_eq!(tree.clone().into_inner().file, moved);
-        let unmoved = Settling::waiting(Tree::moving(file.clone(), 1, 9, 0));
-        assert_eq!(unmoved.get().file, file);
-    }
-}
-
 /// The solver's answer for block `index` of `analysis` (the analysis of
 /// `text`) as the lines to put in the block — if `check` accepts them there.
 /// The solver's replay and the checker agree wherever the figure's numbers
@@ -362,4 +340,26 @@ pub fn checked_answer(
             |d| d.message.clone(),
         );
     refused(why)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree left to move moves when first read, once, and a copy of it
+    /// is the moved tree.
+    #[test]
+    fn a_tree_left_to_move_moves_once_when_read() {
+        // `let a = 1` became `let a = 12`: what follows moves by one.
+        let (file, _) = parse("let a = 1\nlet b = a\nlet c = b\n");
+        let (moved, _) = parse("let a = 12\nlet b = a\nlet c = b\n");
+        let mut before_edit = file.clone();
+        before_edit.items[0] = moved.items[0].clone();
+        let tree = Settling::waiting(Tree::moving(before_edit, 1, 9, 1));
+        assert_eq!(tree.get().file, moved);
+        assert_eq!(tree.get().file, moved);
+        assert_eq!(tree.clone().into_inner().file, moved);
+        let unmoved = Settling::waiting(Tree::moving(file.clone(), 1, 9, 0));
+        assert_eq!(unmoved.get().file, file);
+    }
 }

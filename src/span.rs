@@ -168,6 +168,30 @@ impl LineIndex {
         Position { line, column }
     }
 
+    /// `position_utf16` of `offset`, counting on from an earlier position
+    /// (`from`, at byte `from_offset`) when both are on one line: for
+    /// offsets in ascending order, a whole line is read once, not once per
+    /// offset (semantic tokens of a 100 KB line were quadratic).
+    pub fn position_utf16_from(
+        &self,
+        text: &str,
+        (from_offset, from): (usize, Position),
+        offset: usize,
+    ) -> Position {
+        let offset = clamp_to_char_boundary(text, offset);
+        let from_offset = clamp_to_char_boundary(text, from_offset);
+        let line = self.line_of(offset);
+        if line != from.line || from_offset > offset || from_offset < self.line_starts[line] {
+            return self.position_utf16(text, offset);
+        }
+        let column = from.column
+            + text[from_offset..offset]
+                .chars()
+                .map(char::len_utf16)
+                .sum::<usize>();
+        Position { line, column }
+    }
+
     /// The byte offset of a UTF-16 position, clamped into the text.
     pub fn offset_utf16(&self, text: &str, position: Position) -> usize {
         let Some(&line_start) = self.line_starts.get(position.line) else {
@@ -219,6 +243,23 @@ pub(crate) mod tests {
             let (old, edited) = replace(&text, at, removed, &inserted);
             let updated = LineIndex::new(&text).replaced(old, &inserted);
             proptest::prop_assert_eq!(updated.line_starts, LineIndex::new(&edited).line_starts);
+        }
+    }
+
+    #[test]
+    fn counting_on_from_an_earlier_position_gives_the_same_columns() {
+        let text = "ab 𝄞 é\nx 𝄞𝄞 yz é\n\nlast 𝄞";
+        let index = LineIndex::new(text);
+        let offsets: Vec<usize> = (0..=text.len() + 2).collect();
+        for &from in &offsets {
+            let at = index.position_utf16(text, from);
+            for &offset in &offsets {
+                assert_eq!(
+                    index.position_utf16_from(text, (from, at), offset),
+                    index.position_utf16(text, offset),
+                    "from {from} to {offset}"
+                );
+            }
         }
     }
 

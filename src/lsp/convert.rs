@@ -127,8 +127,14 @@ pub fn token_legend() -> lsp::SemanticTokensLegend {
 pub fn semantic_tokens(text: &Text, tokens: &[ide::SemanticToken]) -> Vec<lsp::SemanticToken> {
     let mut encoded = Vec::with_capacity(tokens.len());
     let (mut line, mut column) = (0, 0);
+    // Tokens come in order: each position counts on from the last one.
+    let mut last = (0, LinePosition { line: 0, column: 0 });
     for token in tokens {
-        let start = text.position(token.span.start);
+        let at = text
+            .index
+            .position_utf16_from(text.text, last, token.span.start);
+        last = (token.span.start, at);
+        let start = lsp::Position::new(at.line as u32, at.column as u32);
         let length: usize = text.text[token.span.start..token.span.end]
             .chars()
             .map(char::len_utf16)
