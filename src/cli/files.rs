@@ -89,6 +89,15 @@ fn process_runs(_: u32) -> bool {
 /// Writes `new` over `path` unless the file no longer holds `old` (someone
 /// changed it meanwhile).
 pub fn replace_checked(path: &Path, old: &str, new: &str) -> Result<(), String> {
+    // A file euc rewrites is one it must be able to read back (pictures,
+    // written by `replace`, may be larger).
+    if new.len() as u64 > super::MAX_INPUT {
+        return Err(format!(
+            "the new text of {} would be larger than {} MiB, the most euc reads from one file; nothing written",
+            path.display(),
+            super::MAX_INPUT >> 20
+        ));
+    }
     let current = super::read_source(path)?;
     if current != old {
         return Err(format!(
@@ -106,13 +115,6 @@ pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
 
 /// `replace`, with files of several names written in place or refused.
 fn replace_with(path: &Path, contents: &[u8], in_place: bool) -> Result<(), String> {
-    if contents.len() as u64 > super::MAX_INPUT {
-        return Err(format!(
-            "the new text of {} would be larger than {} MiB, the most euc reads from one file; nothing written",
-            path.display(),
-            super::MAX_INPUT >> 20
-        ));
-    }
     let target = resolve_links(path)?;
     let existing = std::fs::metadata(&target).ok();
     if let Some(metadata) = &existing {
@@ -127,8 +129,19 @@ fn replace_with(path: &Path, contents: &[u8], in_place: bool) -> Result<(), Stri
     let prefix = temporary_prefix();
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
-    if let Some(metadata) = &existing {
-        builder.permissions(metadata.permissions());
+    match &existing {
+        Some(metadata) => {
+            builder.permissions(metadata.permissions());
+        }
+        // A new file gets what any new file gets: 0666 less the umask (the
+        // temporary file's own default is 0600).
+        #[cfg(unix)]
+        None => {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        #[cfg(not(unix))]
+        None => {}
     }
     // The list stays locked from the file's creation until it is listed,
     // and from its unlisting until the rename: an interrupt in between waits
@@ -380,6 +393,22 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert!(!stale.exists());
         assert!(running.exists());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn only_a_text_euc_reads_back_is_held_to_its_limit() {
+        let directory = scratch("size");
+        let path = directory.join("big");
+        let big = "x".repeat((2 << 20) + 1);
+        std::fs::write(&path, "old").unwrap();
+        let refused = replace_checked(&path, "old", &big).unwrap_err();
+        assert!(refused.contains("larger than 2 MiB"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        // A picture is written whatever its size.
+        replace(&path, big.as_bytes()).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), big.len() as u64);
+        assert!(leftovers(&directory).is_empty());
         std::fs::remove_dir_all(&directory).unwrap();
     }
 

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 pub enum PlanarCommand {
     /// Print a new level as a planar block.
     New {
-        /// The level: L + 4 nodes, 1 to 5,000.
+        /// The level: L + 4 nodes, 1 to 5,000 (`--method lines`: 1 to 97, with
+        /// (L + 3)(L + 2) / 2 nodes).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::planar::generate::MAX_LEVEL)))]
         level: u32,
         #[arg(long, default_value_t = 0)]
@@ -71,6 +72,14 @@ pub fn run(command: &PlanarCommand) -> i32 {
                 GeneratorMethod::Model => Method::Model,
                 GeneratorMethod::Lines => Method::Lines,
             };
+            if *level > method.max_level() {
+                say!(
+                    "error: `--method lines` draws L + 3 lines, (L + 3)(L + 2) / 2 nodes at level L: \
+                     its levels are 1 to {} (up to 4,950 nodes)",
+                    method.max_level()
+                );
+                return EXIT_USAGE;
+            }
             let generated = generate(*level, *seed, method);
             let name = name.clone().unwrap_or_else(|| format!("level_{level}"));
             super::emit(&block_text(

@@ -134,7 +134,12 @@ pub struct CrossingSummary {
     pub counts: Vec<usize>,
     /// Per link: the lowest-numbered links it crosses, at most `keep`.
     pub partners: Vec<Vec<usize>>,
+    /// The first `PAIRS_KEPT` pairs found, in a fixed order (for pictures).
+    pub first: Vec<(usize, usize)>,
 }
+
+/// Crossing pairs a summary lists whole.
+pub const PAIRS_KEPT: usize = 1_000;
 
 /// Counts every crossing pair once (the same pairs as `crossings`), keeping
 /// for each link its count and its first `keep` partners by number.
@@ -143,9 +148,13 @@ pub fn crossing_summary(positions: &[Point], links: &[Link], keep: usize) -> Cro
         pairs: 0,
         counts: vec![0; links.len()],
         partners: vec![Vec::new(); links.len()],
+        first: Vec::new(),
     };
     let note = |i: usize, j: usize, summary: &mut CrossingSummary| {
         summary.pairs += 1;
+        if summary.first.len() < PAIRS_KEPT {
+            summary.first.push((i, j));
+        }
         for (at, other) in [(i, j), (j, i)] {
             summary.counts[at] += 1;
             let partners = &mut summary.partners[at];

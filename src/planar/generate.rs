@@ -53,6 +53,21 @@ fn rng_for(level: u32, seed: u64, method: Method) -> ChaCha8Rng {
 /// seconds; docs/planar.md, "Generators").
 pub const MAX_LEVEL: u32 = 5_000;
 
+/// The highest level of Tantalo's generator: level L draws L + 3 lines, so
+/// (L + 3)(L + 2) / 2 nodes — 4,950 at level 97, within the model's 5,000
+/// (level 200 once took 20 s and 610 MB, and 400 never finished).
+pub const MAX_LINES_LEVEL: u32 = 97;
+
+impl Method {
+    /// The highest level this generator makes.
+    pub fn max_level(self) -> u32 {
+        match self {
+            Method::Model => MAX_LEVEL,
+            Method::Lines => MAX_LINES_LEVEL,
+        }
+    }
+}
+
 pub fn generate(level: u32, seed: u64, method: Method) -> Level {
     let mut rng = rng_for(level, seed, method);
     let (solution, links) = match method {
@@ -145,6 +160,8 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
 /// Tantalo's construction: `level + 3` random lines in general position;
 /// nodes where two lines cross; links between neighbouring nodes on a line.
 fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
+    // Callers refuse higher levels; the work stays bounded whatever they pass.
+    let level = level.min(MAX_LINES_LEVEL);
     let count = level as usize + 3;
     'draw: loop {
         let lines: Vec<(Point, Point)> = (0..count)

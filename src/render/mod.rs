@@ -7,7 +7,7 @@ mod svg;
 use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
-use crate::planar::crossing::{crossing_point, crossings};
+use crate::planar::crossing::{crossing_point, crossing_summary};
 use crate::resolve::{StepOp, Value};
 use crate::solve::{goals_reached, replay_ops};
 use svg::{Canvas, Style};
@@ -264,19 +264,28 @@ fn render_problem(
     Ok(canvas.finish())
 }
 
+/// The most crossings marked in a picture: a scrambled 5,000-node level has
+/// millions, and a mark each made SVGs of hundreds of megabytes. Every
+/// crossing link is still drawn as one; the title gives the count.
+pub const MOST_MARKS: usize = crate::planar::crossing::PAIRS_KEPT;
+
 fn render_puzzle(analysis: &Analysis, index: usize) -> String {
     let puzzle = &analysis.scene().puzzles[index];
     let positions = puzzle.positions();
     let mut canvas = Canvas::fitted(&positions, &[]);
-    let found = if puzzle.complete {
-        crossings(&positions, &puzzle.links)
-    } else {
-        Vec::new()
-    };
-    let state = if found.is_empty() {
-        "solved".to_string()
-    } else {
-        format!("{} crossings", found.len())
+    // Counted per link, with each link's first partners: never a list of
+    // every pair (docs/planar.md, "Pictures").
+    let summary = puzzle
+        .complete
+        .then(|| crossing_summary(&positions, &puzzle.links, 0));
+    let pairs = summary.as_ref().map_or(0, |summary| summary.pairs);
+    let state = match pairs {
+        0 => "solved".to_string(),
+        1 => "1 crossing".to_string(),
+        pairs if pairs > MOST_MARKS => {
+            format!("{pairs} crossings (the first {MOST_MARKS} marked)")
+        }
+        pairs => format!("{pairs} crossings"),
     };
     // "level_4 level 4" says it twice: a name with the number is enough.
     let level = puzzle
@@ -284,16 +293,18 @@ fn render_puzzle(analysis: &Analysis, index: usize) -> String {
         .filter(|level| !puzzle.name.ends_with(&level.to_string()))
         .map_or(String::new(), |level| format!(" level {level}"));
     canvas.title(&format!("{}{level} — {state}", puzzle.name));
-    let crossing_links: Vec<usize> = found.iter().flat_map(|&(a, b)| [a, b]).collect();
     for (link, &(a, b)) in puzzle.links.iter().enumerate() {
-        let style = if crossing_links.contains(&link) {
+        let crossing = summary
+            .as_ref()
+            .is_some_and(|summary| summary.counts[link] > 0);
+        let style = if crossing {
             Style::Missing
         } else {
             Style::Setup
         };
         canvas.segment(positions[a], positions[b], style);
     }
-    for &(a, b) in &found {
+    for &(a, b) in summary.iter().flat_map(|summary| &summary.first) {
         canvas.cross(crossing_point(&positions, puzzle.links[a], puzzle.links[b]));
     }
     for node in &puzzle.nodes {

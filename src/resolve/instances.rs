@@ -286,7 +286,33 @@ impl Figure {
     }
 }
 
+/// `value` moved a little, relative to the figure's size. Worked out in a
+/// frame where the figure is about 1 across — scaled by a power of two,
+/// which is exact, so nothing changes where the file's numbers are
+/// ordinary — because a line through points near 10^160 squares them
+/// (10^320 overflows) and no moved instance of such a figure could be
+/// computed (docs/design.md, "Tolerances").
 fn jitter(value: Value, figure: f64, rng: &mut ChaCha8Rng) -> Value {
+    let unit = power_of_two_near(figure);
+    let framed = jitter_framed(value.scaled(1.0 / unit), figure / unit, 1.0 / unit, rng);
+    match framed {
+        // The nudge of a number is its own, not a length.
+        Value::Number(_) => framed,
+        _ => framed.scaled(unit),
+    }
+}
+
+fn power_of_two_near(size: f64) -> f64 {
+    if size.is_finite() && size > 0.0 {
+        2f64.powi(size.log2().round().clamp(-1000.0, 1000.0) as i32)
+    } else {
+        1.0
+    }
+}
+
+/// `jitter` in the frame; a line's second point lies `step` along it (one
+/// unit of the file, as it always has).
+fn jitter_framed(value: Value, figure: f64, step: f64, rng: &mut ChaCha8Rng) -> Value {
     let mut nudge = |size: f64| rng.random_range(-1.0..1.0) * JITTER * size;
     let figure = figure * JITTER_POINT / JITTER;
     match value {
@@ -302,7 +328,7 @@ fn jitter(value: Value, figure: f64, rng: &mut ChaCha8Rng) -> Value {
         Value::Line(line) => {
             // Both ends of a segment move; a ray or line keeps its kind.
             let from = Point::new(line.origin.x + nudge(figure), line.origin.y + nudge(figure));
-            let to = line.end().unwrap_or(line.origin + line.direction);
+            let to = line.end().unwrap_or(line.origin + line.direction * step);
             let to = Point::new(to.x + nudge(figure), to.y + nudge(figure));
             let moved = match line.extent {
                 Extent::Full => Line::through(from, to),

@@ -988,6 +988,17 @@ fn limits_on_lengths_and_shards_are_clear_errors() {
         assert_eq!(output.status.code(), Some(2), "--shard {shard}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+    // Tantalo's generator makes (L + 3)(L + 2) / 2 nodes: up to level 97.
+    let output = euc(&["planar", "new", "--method", "lines", "--level", "98"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("1 to 97"), "{stderr}");
+    let output = euc(&["planar", "new", "--method", "lines", "--level", "97"]);
+    assert_eq!(output.status.code(), Some(0));
+    let nodes = String::from_utf8_lossy(&output.stdout)
+        .matches("node ")
+        .count();
+    assert_eq!(nodes, 100 * 99 / 2);
     let output = euc(&["solve", file, "--max-moves", "64", "--timeout", "5"]);
     assert_eq!(output.status.code(), Some(0));
 }
@@ -1010,4 +1021,19 @@ fn solve_never_answers_what_check_rejects() {
         let text = std::fs::read_to_string(root().join(file)).unwrap();
         assert_eq!(String::from_utf8_lossy(&output.stdout), text, "{file}");
     }
+}
+
+/// Setup lines through points near 10^160 (whose squares overflow) still
+/// get moved instances: no W0004, the crossing checked five times.
+#[test]
+fn a_huge_setup_is_moved_like_any_other() {
+    let output = euc(&["check", "tests/fixtures/solve/setup-lines-at-1e160.euc"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("W0004"), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("(0 moves, 5 instances)"),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
 }

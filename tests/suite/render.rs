@@ -107,3 +107,25 @@ fn clear_errors_when_there_is_nothing_to_draw() {
         "no solve or planar block named `nosuch`"
     );
 }
+
+/// A scrambled 1,000-node level has tens of thousands of crossings: every
+/// crossing link is drawn red, but only the first `MOST_MARKS` crossings get
+/// a mark, and the title gives the count (once a 128 MB picture).
+#[test]
+fn a_tangled_level_marks_a_bounded_number_of_crossings() {
+    let level = euc::planar::generate::generate(996, 3, euc::planar::generate::Method::Model);
+    let text = euc::planar::write::block_text("big", 996, 3, &level.positions, &level.links);
+    let analysis = analyze(&text);
+    let svg = render_svg(&analysis, &RenderOptions::default()).expect("a picture");
+    let marks = svg.matches("<path ").count();
+    assert_eq!(marks, euc::render::MOST_MARKS);
+    let title = svg.split("<title>").nth(1).unwrap_or(&svg[..200]);
+    assert!(
+        svg.contains(&format!(
+            "crossings (the first {} marked)",
+            euc::render::MOST_MARKS
+        )),
+        "{title}"
+    );
+    assert!(svg.len() < 1 << 20, "{} bytes", svg.len());
+}

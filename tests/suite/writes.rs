@@ -324,3 +324,23 @@ fn a_closed_standard_error_is_no_panic() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A new file (a picture) gets what any new file gets, 0666 less the umask.
+#[cfg(unix)]
+#[test]
+fn a_new_picture_gets_the_usual_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("picture");
+    let picture = dir.join("napoleon.svg");
+    let output = Command::new("sh")
+        .args(["-c", "umask 022; exec \"$0\" render \"$1\" -o \"$2\""])
+        .arg(env!("CARGO_BIN_EXE_euc"))
+        .arg(super::root().join("examples/napoleon.euc"))
+        .arg(&picture)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let mode = std::fs::metadata(&picture).unwrap().permissions().mode();
+    assert_eq!(mode & 0o7777, 0o644);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
