@@ -207,25 +207,7 @@ pub fn spread_out(
     // keep their orientation.
     let free = rim.len() <= FREE_RIM;
     let radius = rim.first().map_or(0.0, |&v| at[v].norm());
-    let sliding: Vec<(usize, usize, usize, usize)> = if rim.len() >= 4 {
-        (0..rim.len())
-            .filter_map(|i| {
-                let (v, before, after) = (
-                    rim[i],
-                    rim[(i + rim.len() - 1) % rim.len()],
-                    rim[(i + 1) % rim.len()],
-                );
-                let ring = &neighbours[v];
-                let open = (0..ring.len()).find(|&j| {
-                    let (a, b) = (ring[j], ring[(j + 1) % ring.len()]);
-                    (a == before && b == after) || (a == after && b == before)
-                })?;
-                Some((i, before, after, open))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let sliding = rim_openings(rim, neighbours);
     let mut linked = vec![Vec::new(); count];
     for &(a, b) in links {
         linked[a].push(b);
@@ -307,6 +289,30 @@ pub fn spread_out(
         }
         temperature *= 0.97;
     }
+}
+
+/// For each rim node that can move (rims of 4 nodes and more): its place on
+/// the rim, its rim neighbours before and after it, and the place in its
+/// ring of neighbours where the outer face opens.
+fn rim_openings(rim: &[usize], neighbours: &[Vec<usize>]) -> Vec<(usize, usize, usize, usize)> {
+    if rim.len() < 4 {
+        return Vec::new();
+    }
+    (0..rim.len())
+        .filter_map(|i| {
+            let (v, before, after) = (
+                rim[i],
+                rim[(i + rim.len() - 1) % rim.len()],
+                rim[(i + 1) % rim.len()],
+            );
+            let ring = &neighbours[v];
+            let open = (0..ring.len()).find(|&j| {
+                let (a, b) = (ring[j], ring[(j + 1) % ring.len()]);
+                (a == before && b == after) || (a == after && b == before)
+            })?;
+            Some((i, before, after, open))
+        })
+        .collect()
 }
 
 /// Moves apart the free nodes nearer another node than `apart`, which
