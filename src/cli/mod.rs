@@ -10,7 +10,6 @@ macro_rules! say {
         let _ = writeln!(std::io::stderr().lock(), $($arg)*);
     }};
 }
-pub(crate) use say;
 
 /// `eprint!` that never panics (see `say!`).
 macro_rules! say_raw {

@@ -11,6 +11,7 @@ mod solve_job;
 
 pub use server::Backend;
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +27,11 @@ pub fn run() -> i32 {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            crate::cli::say!("error: cannot start the language server: {error}");
+            // Nobody may be reading standard error: a failed write is no panic.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot start the language server: {error}"
+            );
             return 2;
         }
     };

@@ -96,27 +96,58 @@ pub fn append_new_level(text: &str, taken: &[String], seed: u64) -> TextEdit {
     }
 }
 
+/// How far from the middle a move may put a node, on either axis. The board
+/// shows the model's world, -16.5 to 16.5 (generate.rs), and its script keeps
+/// every drag inside it; the box is sixty times wider so that a block drawn
+/// larger by hand still plays, and small enough that a coordinate written to
+/// two decimals is an exact number of hundredths (docs/planar.md, "The board").
+pub const MOVE_LIMIT: f64 = 1000.0;
+
 /// Moves one node, as a drop on the board does: its position written to two
-/// decimals, as levels are.
+/// decimals, as levels are. A coordinate that is not a number, infinite or
+/// beyond [`MOVE_LIMIT`] is refused, so the text written always reads back
+/// as the position meant (a move to 1e307 once wrote `inf`, which does not
+/// parse, and every later move was refused).
 pub fn move_node(
     puzzle: &Puzzle,
     node: &str,
     to: crate::geom::Point,
 ) -> Result<Vec<TextEdit>, String> {
-    if !(to.x.is_finite() && to.y.is_finite()) {
-        return Err("a position must be two finite numbers".to_string());
+    for (axis, value) in [("x", to.x), ("y", to.y)] {
+        if !(value.is_finite() && value.abs() <= MOVE_LIMIT) {
+            return Err(format!(
+                "{axis} = {} is off the board: a node moves to positions from \
+                 -{MOVE_LIMIT} to {MOVE_LIMIT} on both axes",
+                shown(value)
+            ));
+        }
     }
     let Some(found) = puzzle.nodes.iter().find(|n| n.name == node) else {
         return Err(format!("block `{}` has no node `{node}`", puzzle.name));
     };
-    let rounded = crate::geom::Point::new(
-        (to.x * 100.0).round() / 100.0,
-        (to.y * 100.0).round() / 100.0,
-    );
     Ok(vec![TextEdit {
         span: found.value_span,
-        text: position_text(rounded),
+        text: position_text(crate::geom::Point::new(hundredths(to.x), hundredths(to.y))),
     }])
+}
+
+/// A coordinate rounded to two decimals. Within [`MOVE_LIMIT`] the count of
+/// hundredths stays far below 2^53, so the result is the double nearest a
+/// decimal of two places, which `format_number`'s six decimals print as that
+/// decimal and the lexer reads back as this very double. Adding zero turns
+/// -0 into 0.
+fn hundredths(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0 + 0.0
+}
+
+/// A refused coordinate as the message shows it: huge ones as 1e307, not
+/// as 308 digits.
+fn shown(value: f64) -> String {
+    if value.is_finite() && value.abs() < 1e9 {
+        value.to_string()
+    } else {
+        format!("{value:e}")
+    }
 }
 
 /// What the board shows: the block's nodes and links and its exact crossing
@@ -156,5 +187,101 @@ pub fn board_state(puzzle: &Puzzle) -> BoardState {
             })
             .collect(),
         links: puzzle.links.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::edit::apply_edits;
+    use crate::geom::Point;
+
+    const BLOCK: &str = "planar b {\n  node n1 = (1, 2)\n  node n2 = (-3, 4)\n  edge n1 - n2\n}\n";
+
+    fn puzzle(text: &str) -> Puzzle {
+        let analysis = analyze(text);
+        assert!(analysis.input_errors().is_empty(), "{text}");
+        analysis.scene().puzzles[0].clone()
+    }
+
+    /// Moves `n1` of [`BLOCK`] and reads the file back: the text written for
+    /// it and the position the language reads from that text.
+    fn check(x: f64, y: f64) -> Result<(String, Point), String> {
+        let edits = move_node(&puzzle(BLOCK), "n1", Point::new(x, y))?;
+        let text = apply_edits(BLOCK, &edits);
+        let moved = puzzle(&text);
+        assert_eq!(moved.nodes[1].position, Point::new(-3.0, 4.0), "n2 stays");
+        Ok((edits[0].text.clone(), moved.nodes[0].position))
+    }
+
+    #[test]
+    fn a_move_writes_two_decimals_that_read_back() {
+        let cases = [
+            ((3.25, 4.5), "(3.25, 4.5)", (3.25, 4.5)),
+            ((-3.254, 0.125), "(-3.25, 0.13)", (-3.25, 0.13)),
+            ((-0.0, -0.004), "(0, 0)", (0.0, 0.0)),
+            ((1e-300, -5e-324), "(0, 0)", (0.0, 0.0)),
+            ((1000.0, -1000.0), "(1000, -1000)", (1000.0, -1000.0)),
+            ((999.999, -999.996), "(1000, -1000)", (1000.0, -1000.0)),
+            ((16.5, -16.5), "(16.5, -16.5)", (16.5, -16.5)),
+        ];
+        for ((x, y), text, (read_x, read_y)) in cases {
+            let (written, read) = check(x, y).unwrap();
+            assert_eq!(written, text, "move to ({x}, {y})");
+            assert_eq!(read, Point::new(read_x, read_y), "move to ({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn a_move_off_the_board_or_to_no_number_is_refused() {
+        let cases = [
+            ((1e307, 2.0), "x = 1e307 is off the board"),
+            ((2.0, -1e307), "y = -1e307 is off the board"),
+            ((f64::NAN, 0.0), "x = NaN is off the board"),
+            ((0.0, f64::INFINITY), "y = inf is off the board"),
+            ((f64::NEG_INFINITY, 0.0), "x = -inf is off the board"),
+            (
+                (f64::MAX, 0.0),
+                "x = 1.7976931348623157e308 is off the board",
+            ),
+            ((1000.01, 0.0), "x = 1000.01 is off the board"),
+            ((0.0, -1000.001), "y = -1000.001 is off the board"),
+        ];
+        for ((x, y), start) in cases {
+            let message = check(x, y).unwrap_err();
+            assert!(message.starts_with(start), "({x}, {y}): {message}");
+            assert!(
+                message.ends_with("from -1000 to 1000 on both axes"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_of_a_missing_node_is_refused() {
+        let edits = move_node(&puzzle(BLOCK), "n9", Point::new(0.0, 0.0));
+        assert_eq!(edits.unwrap_err(), "block `b` has no node `n9`");
+    }
+
+    proptest::proptest! {
+        /// Every move inside the box writes the rounded position exactly;
+        /// every finite one outside it is refused.
+        #[test]
+        fn every_move_reads_back_or_is_refused(
+            x in -1100.0f64..1100.0,
+            y in -1100.0f64..1100.0,
+        ) {
+            match check(x, y) {
+                Ok((_, read)) => {
+                    proptest::prop_assert!(x.abs() <= MOVE_LIMIT && y.abs() <= MOVE_LIMIT);
+                    proptest::prop_assert_eq!(read, Point::new(hundredths(x), hundredths(y)));
+                    proptest::prop_assert!((read.x - x).abs() <= 0.005 + 1e-9 && (read.y - y).abs() <= 0.005 + 1e-9);
+                }
+                Err(message) => {
+                    proptest::prop_assert!(!(x.abs() <= MOVE_LIMIT && y.abs() <= MOVE_LIMIT), "{}", message);
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The one integration test binary: examples, one-mistake fixtures, the real
 //! binary, and never-panic properties.
 
+mod board_http;
 mod cli;
 mod dropped;
 mod examples;

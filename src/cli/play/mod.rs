@@ -1,0 +1,345 @@
+//! `euc planar play`: the board as a page on 127.0.0.1. The page (the same
+//! script as the VS Code webview) asks for the block's state and reports
+//! each drop; the server writes the new position into the file, atomically
+//! and only if nobody changed it meanwhile, and answers with the exact state.
+//! Only the page it served may drive it (Host, Origin, a per-session token,
+//! JSON bodies: `access`), and it serves a bounded number of connections at
+//! once, each with limits on size and time.
+//! docs/planar.md, "The board" and its "Security".
+
+mod access;
+mod deadline;
+
+use super::EXIT_USAGE;
+use crate::analysis::analyze;
+use crate::check::Status;
+use crate::edit::{apply_edits, TextEdit};
+use crate::geom::Point;
+use crate::planar::edits::{board_state, move_node, next_level};
+use crate::resolve::Puzzle;
+use access::Access;
+use deadline::WriteDeadline;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Body as _, Bytes, Incoming};
+use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::convert::Infallible;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+const PAGE: &str = include_str!("../../../editors/board/play.html");
+const SCRIPT: &str = include_str!("../../../editors/board/board.js");
+const STYLE: &str = include_str!("../../../editors/board/board.css");
+
+/// Request bodies larger than this are refused with 413 (a move is a few
+/// dozen bytes).
+const MAX_BODY: usize = 64 * 1024;
+
+/// Connections served at once; later ones wait in the kernel's queue until
+/// one closes. A browser opens at most six to one host.
+const MAX_CONNECTIONS: usize = 8;
+
+/// hyper's read buffer, and so the largest request line and headers it
+/// takes: a larger head is answered 431 and the connection closed.
+const MAX_HEAD: usize = 16 * 1024;
+
+/// How long a connection may keep the board waiting: to send a request's
+/// head (counted from when it opens, or from the previous answer, so an
+/// idle keep-alive connection is closed after this long), to send its body,
+/// or to take an answer.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+type Answer = Response<Full<Bytes>>;
+
+pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
+    // Refuse at once what the page could never show.
+    let mut board = Board {
+        file: file.to_path_buf(),
+        name: block.map(str::to_string),
+        index: 0,
+    };
+    if let Err(message) = board.load() {
+        say!("error: {message}");
+        return EXIT_USAGE;
+    }
+    // One thread is plenty: the answers are small and each is made at once.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            say!("error: cannot start the board's server: {error}");
+            return EXIT_USAGE;
+        }
+    };
+    runtime.block_on(run(board, port))
+}
+
+/// The board's state, shared by the connections.
+struct Shared {
+    board: Mutex<Board>,
+    access: Access,
+}
+
+impl Shared {
+    /// Does `act` on the board, alone: the lock is never held across an
+    /// `await`.
+    fn board<R>(&self, act: impl FnOnce(&mut Board) -> R) -> R {
+        act(&mut self.board.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// Listens and serves until the process is stopped (Ctrl-C: the default
+/// action, or cli/files.rs's handler once a write has happened).
+async fn run(board: Board, port: u16) -> i32 {
+    let listener = match TcpListener::bind(("127.0.0.1", port)).await {
+        Ok(listener) => listener,
+        Err(error) => {
+            say!("error: cannot listen on 127.0.0.1:{port}: {error}");
+            return EXIT_USAGE;
+        }
+    };
+    let port = listener.local_addr().map_or(port, |address| address.port());
+    let file = board.file.clone();
+    let shared = Arc::new(Shared {
+        board: Mutex::new(board),
+        access: Access::new(port, PAGE),
+    });
+    // Not `emit`: a reader of stdout that went away must not stop the board.
+    let _ = writeln!(std::io::stdout(), "http://127.0.0.1:{port}/");
+    let _ = std::io::stdout().flush();
+    say!(
+        "playing {} — drag nodes in the browser; Ctrl-C stops",
+        file.display()
+    );
+    // A place is taken before `accept`, so a connection beyond the last
+    // place waits in the kernel's queue, not in ours.
+    let places = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let place = Arc::clone(&places)
+            .acquire_owned()
+            .await
+            .expect("the places are never closed");
+        let stream = accept(&listener).await;
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move {
+            connect(stream, shared).await;
+            drop(place);
+        });
+    }
+}
+
+async fn accept(listener: &TcpListener) -> TcpStream {
+    loop {
+        match listener.accept().await {
+            Ok((stream, _)) => return stream,
+            // Out of file descriptors, say: wait rather than spin.
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// Serves one connection's requests until it closes, breaks a limit, or
+/// keeps the board waiting for `PATIENCE`.
+async fn connect(stream: TcpStream, shared: Arc<Shared>) {
+    let service = service_fn(move |request| {
+        let shared = Arc::clone(&shared);
+        async move { Ok::<_, Infallible>(answer(request, &shared).await) }
+    });
+    // An error here is the client's (gone, too slow, too large): hyper has
+    // answered it if it could, and there is nobody else to tell.
+    let _ = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(PATIENCE)
+        .max_buf_size(MAX_HEAD)
+        .serve_connection(WriteDeadline::new(TokioIo::new(stream), PATIENCE), service)
+        .await;
+}
+
+async fn answer(request: Request<Incoming>, shared: &Shared) -> Answer {
+    // The target as sent: a query or an absolute form is nothing served.
+    let target = request.uri().to_string();
+    let mut response = match shared.access.check(&request, &target) {
+        Err(why) => json_error(StatusCode::FORBIDDEN, &why),
+        Ok(()) => route(request, &target, shared).await,
+    };
+    // Never cached (the page holds the token), never sniffed as another
+    // type, never framed by another page.
+    let headers = response.headers_mut();
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        "X-Content-Type-Options",
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        "Content-Security-Policy",
+        HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    response
+}
+
+async fn route(request: Request<Incoming>, target: &str, shared: &Shared) -> Answer {
+    match (request.method(), target) {
+        (&Method::GET, "/") => text(&shared.access.page, "text/html; charset=utf-8"),
+        (&Method::GET, "/board.js") => text(SCRIPT, "text/javascript; charset=utf-8"),
+        (&Method::GET, "/board.css") => text(STYLE, "text/css; charset=utf-8"),
+        (&Method::GET, "/state") => shared.board(Board::state),
+        (&Method::POST, "/move") => match body(request).await {
+            Ok(body) => shared.board(|board| board.play_move(&body)),
+            Err(answer) => answer,
+        },
+        (&Method::POST, "/next") => shared.board(|board| board.edit(next_level)),
+        _ => with_status(
+            text("not found", "text/plain; charset=utf-8"),
+            StatusCode::NOT_FOUND,
+        ),
+    }
+}
+
+struct Board {
+    file: PathBuf,
+    /// The block asked for by name, if any; else the first, then by place.
+    name: Option<String>,
+    index: usize,
+}
+
+impl Board {
+    /// The file's text and its block, found by name or (once the name is
+    /// gone, as after "next level") by place.
+    fn load(&mut self) -> Result<(String, Puzzle, Status), String> {
+        let text = super::read_source(&self.file)?;
+        let analysis = analyze(&text);
+        if let Some(error) = analysis.input_errors().first() {
+            return Err(format!(
+                "{} has errors: {}",
+                self.file.display(),
+                error.message
+            ));
+        }
+        let puzzles = &analysis.scene().puzzles;
+        let index = match &self.name {
+            Some(name) => puzzles.iter().position(|p| &p.name == name),
+            None => (self.index < puzzles.len()).then_some(self.index),
+        }
+        .ok_or_else(|| match &self.name {
+            Some(name) => format!("{} has no planar block named `{name}`", self.file.display()),
+            None => format!("{} has no planar block", self.file.display()),
+        })?;
+        self.index = index;
+        let puzzle = puzzles[index].clone();
+        self.name = Some(puzzle.name.clone());
+        Ok((text, puzzle, analysis.puzzle_reports[index].status))
+    }
+
+    fn state(&mut self) -> Answer {
+        match self.load() {
+            Ok((_, puzzle, _)) => json(&board_state(&puzzle)),
+            Err(message) => error(&message),
+        }
+    }
+
+    fn play_move(&mut self, body: &str) -> Answer {
+        #[derive(serde::Deserialize)]
+        struct Move {
+            node: String,
+            x: f64,
+            y: f64,
+        }
+        let played: Move = match serde_json::from_str(body) {
+            Ok(played) => played,
+            Err(e) => return error(&format!("a move is {{\"node\", \"x\", \"y\"}}: {e}")),
+        };
+        // move_node refuses positions off the board or not finite.
+        self.edit(|puzzle, _| move_node(puzzle, &played.node, Point::new(played.x, played.y)))
+    }
+
+    /// Applies an edit of the block to the file and answers with the new
+    /// state.
+    fn edit(
+        &mut self,
+        make: impl FnOnce(&Puzzle, Status) -> Result<Vec<TextEdit>, String>,
+    ) -> Answer {
+        let (text, puzzle, status) = match self.load() {
+            Ok(loaded) => loaded,
+            Err(message) => return error(&message),
+        };
+        let edits = match make(&puzzle, status) {
+            Ok(edits) => edits,
+            Err(message) => return error(&message),
+        };
+        let result = apply_edits(&text, &edits);
+        if let Err(message) = super::files::replace_checked(&self.file, &text, &result) {
+            return error(&message);
+        }
+        // "Next level" may rename the block: follow it by place.
+        self.name = None;
+        self.state()
+    }
+}
+
+/// A request's body as text: at most `MAX_BODY` bytes (413, at once if its
+/// Content-Length says more), within `PATIENCE` (408).
+async fn body(request: Request<Incoming>) -> Result<String, Answer> {
+    let too_large = || {
+        json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("a request body is at most {} KiB", MAX_BODY / 1024),
+        )
+    };
+    let body = request.into_body();
+    if body.size_hint().lower() > MAX_BODY as u64 {
+        return Err(too_large());
+    }
+    let limited = Limited::new(body, MAX_BODY);
+    let bytes = match tokio::time::timeout(PATIENCE, limited.collect()).await {
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => return Err(too_large()),
+        Ok(Err(e)) => return Err(error(&format!("cannot read the request: {e}"))),
+        Err(_) => {
+            return Err(json_error(
+                StatusCode::REQUEST_TIMEOUT,
+                &format!(
+                    "the request's body did not arrive within {} s",
+                    PATIENCE.as_secs()
+                ),
+            ))
+        }
+    };
+    String::from_utf8(bytes.to_vec()).map_err(|e| error(&format!("cannot read the request: {e}")))
+}
+
+fn text(body: &str, kind: &'static str) -> Answer {
+    let mut response = Response::new(Full::new(Bytes::copy_from_slice(body.as_bytes())));
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(kind));
+    response
+}
+
+fn json(value: &impl serde::Serialize) -> Answer {
+    let body = serde_json::to_string(value).expect("state serializes");
+    text(&body, "application/json")
+}
+
+fn with_status(mut response: Answer, status: StatusCode) -> Answer {
+    *response.status_mut() = status;
+    response
+}
+
+/// `{"error": message}` with `status`.
+fn json_error(status: StatusCode, message: &str) -> Answer {
+    with_status(json(&serde_json::json!({ "error": message })), status)
+}
+
+/// An edit or a state that could not be made: 409.
+fn error(message: &str) -> Answer {
+    json_error(StatusCode::CONFLICT, message)
+}
