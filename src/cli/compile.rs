@@ -263,3 +263,53 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
     }
     Ok(())
 }
+
+/// `euc compile`: reads, analyses and prints the file's problems.
+pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
+    use super::{colour, emit, emit_json, read_source, report, source_name};
+    use super::{EXIT_OK, EXIT_USAGE};
+    use crate::analysis::analyze;
+    use crate::span::LineIndex;
+    use serde_json::json;
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(message) => {
+            say!("error: {message}");
+            if as_json {
+                emit(&format!(
+                    "{}\n",
+                    json!({ "path": source_name(path), "error": message, "problems": [], "diagnostics": [] })
+                ));
+            }
+            return EXIT_USAGE;
+        }
+    };
+    let analysis = analyze(&text);
+    let errors = analysis.input_errors();
+    let name = source_name(path);
+    if !errors.is_empty() {
+        if as_json {
+            let index = LineIndex::new(&text);
+            let diagnostics: Vec<_> = errors
+                .iter()
+                .map(|d| report::diagnostic_to_json(&text, &index, d))
+                .collect();
+            emit(&format!(
+                "{}\n",
+                json!({ "problems": [], "diagnostics": diagnostics })
+            ));
+        } else {
+            say_raw!(
+                "{}",
+                report::render_diagnostics(&name, &text, &errors, colour())
+            );
+        }
+        return EXIT_USAGE;
+    }
+    if as_json {
+        emit_json(&problems_to_json(analysis.scene()));
+    } else {
+        emit(&problems_to_text(analysis.scene()));
+    }
+    EXIT_OK
+}

@@ -19,20 +19,20 @@ macro_rules! say_raw {
     }};
 }
 
+mod check;
 pub mod compile;
 mod files;
+mod fmt;
 mod planar;
 mod play;
+mod render;
 pub mod report;
 mod shard;
 mod solve;
 
 use crate::analysis::{analyze, Analysis};
-use crate::check::Status;
 use crate::diag::Diagnostic;
-use crate::span::LineIndex;
 use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -230,9 +230,9 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         ColorChoice::Never => false,
     });
     match cli.command {
-        Command::Check { files, format } => check(&files, format),
+        Command::Check { files, format } => check::run(&files, format),
         Command::Compile { file, format, json } => {
-            compile(&file, json || format == TextOrJson::Json)
+            compile::run(&file, json || format == TextOrJson::Json)
         }
         Command::Solve(args) => solve::run(&args),
         Command::Lsp => crate::lsp::run(),
@@ -240,13 +240,13 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             files,
             write,
             check,
-        } => format_files(&files, write, check),
+        } => fmt::run(&files, write, check),
         Command::Render {
             file,
             block,
             output,
             step,
-        } => render(&file, block, output.as_deref(), step),
+        } => render::run(&file, block, output.as_deref(), step),
         Command::Planar(command) => planar::run(&command),
     }
 }
@@ -358,251 +358,4 @@ pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
             error.utf8_error().valid_up_to()
         )
     })
-}
-
-fn check(files: &[PathBuf], format: Format) -> i32 {
-    let mut code = EXIT_OK;
-    let mut results = Vec::new();
-    let mut checked = Vec::new();
-    let color = colour();
-    for path in files {
-        let name = source_name(path);
-        let text = match read_source(path) {
-            Ok(text) => text,
-            Err(message) => {
-                code = code.max(EXIT_USAGE);
-                match format {
-                    Format::Json => results.push(json!({ "path": name, "error": message })),
-                    Format::Github => emit(&format!(
-                        "::error file={name},title=cannot read::{message}\n"
-                    )),
-                    Format::Text | Format::Sarif => say!("error: {message}"),
-                }
-                continue;
-            }
-        };
-        let analysis = analyze(&text);
-        code = code.max(exit_code(&analysis.diagnostics));
-        match format {
-            Format::Text => {
-                say_raw!(
-                    "{}",
-                    report::render_diagnostics(&name, &text, &analysis.diagnostics, color)
-                );
-                print_summary(&name, &analysis);
-            }
-            Format::Json => results.push(analysis_to_json(&name, &text, &analysis)),
-            Format::Github => {
-                emit(&report::github_annotations(
-                    &name,
-                    &text,
-                    &analysis.diagnostics,
-                ));
-                print_summary(&name, &analysis);
-            }
-            Format::Sarif => checked.push((name, text, analysis.diagnostics)),
-        }
-    }
-    match format {
-        Format::Json => emit(&format!("{}\n", json!({ "files": results, "exit": code }))),
-        Format::Sarif => {
-            let files: Vec<report::Checked<'_>> = checked
-                .iter()
-                .map(|(path, text, diagnostics)| report::Checked {
-                    path,
-                    text,
-                    diagnostics,
-                })
-                .collect();
-            emit(&format!("{:#}\n", report::sarif(&files)));
-        }
-        Format::Text | Format::Github => {}
-    }
-    code
-}
-
-fn print_summary(path: &str, analysis: &Analysis) {
-    for report in &analysis.reports {
-        let line = match report.status {
-            Status::Solved => format!(
-                "ok      {path}: {} ({}, {} instances{})",
-                report.name,
-                crate::solve::construction::describe_count(
-                    report.tool_uses,
-                    report.moves,
-                    report.uses_tools
-                ),
-                report.instances,
-                report
-                    .reached
-                    .iter()
-                    .map(|reached| format!("; reaches {}", reached.describe()))
-                    .collect::<String>()
-            ),
-            Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),
-            Status::Failed => format!("FAILED  {path}: {}", report.name),
-            Status::Unchecked => format!(
-                "error   {path}: {} (not checked: fix the errors above)",
-                report.name
-            ),
-        };
-        emit(&format!("{line}\n"));
-    }
-    for report in &analysis.puzzle_reports {
-        let line = match report.status {
-            Status::Solved => format!(
-                "ok      {path}: planar {} (solved: {} nodes, {} links, no crossings)",
-                report.name, report.nodes, report.links
-            ),
-            Status::Failed => format!(
-                "FAILED  {path}: planar {} ({} crossings)",
-                report.name, report.crossings
-            ),
-            _ => format!(
-                "error   {path}: planar {} (not checked: fix the errors above)",
-                report.name
-            ),
-        };
-        emit(&format!("{line}\n"));
-    }
-    if analysis.reports.is_empty() && analysis.puzzle_reports.is_empty() {
-        let verdict = if analysis.has_errors() {
-            "error  "
-        } else {
-            "ok     "
-        };
-        emit(&format!("{verdict} {path}: no solve or planar blocks\n"));
-    }
-}
-
-fn analysis_to_json(path: &str, text: &str, analysis: &Analysis) -> serde_json::Value {
-    let index = LineIndex::new(text);
-    json!({
-        "path": path,
-        "blocks": analysis.reports,
-        "puzzles": analysis.puzzle_reports,
-        "diagnostics": analysis.diagnostics.iter()
-            .map(|diagnostic| report::diagnostic_to_json(text, &index, diagnostic))
-            .collect::<Vec<_>>(),
-    })
-}
-
-fn compile(path: &std::path::Path, as_json: bool) -> i32 {
-    let text = match read_source(path) {
-        Ok(text) => text,
-        Err(message) => {
-            say!("error: {message}");
-            if as_json {
-                emit(&format!(
-                    "{}\n",
-                    json!({ "path": source_name(path), "error": message, "problems": [], "diagnostics": [] })
-                ));
-            }
-            return EXIT_USAGE;
-        }
-    };
-    let analysis = analyze(&text);
-    let errors = analysis.input_errors();
-    let name = source_name(path);
-    if !errors.is_empty() {
-        if as_json {
-            let index = LineIndex::new(&text);
-            let diagnostics: Vec<_> = errors
-                .iter()
-                .map(|d| report::diagnostic_to_json(&text, &index, d))
-                .collect();
-            emit(&format!(
-                "{}\n",
-                json!({ "problems": [], "diagnostics": diagnostics })
-            ));
-        } else {
-            say_raw!(
-                "{}",
-                report::render_diagnostics(&name, &text, &errors, colour())
-            );
-        }
-        return EXIT_USAGE;
-    }
-    if as_json {
-        emit_json(&compile::problems_to_json(analysis.scene()));
-    } else {
-        emit(&compile::problems_to_text(analysis.scene()));
-    }
-    EXIT_OK
-}
-
-fn render(
-    path: &std::path::Path,
-    block: Option<String>,
-    output: Option<&std::path::Path>,
-    step: Option<usize>,
-) -> i32 {
-    let analysis = match load_valid(path) {
-        Ok((_, analysis)) => analysis,
-        Err(code) => {
-            say!("error: {}: nothing to draw", path.display());
-            return code;
-        }
-    };
-    let options = crate::render::RenderOptions { block, moves: step };
-    match crate::render::render_svg(&analysis, &options) {
-        Ok(svg) => match output {
-            Some(output) => match files::replace(output, svg.as_bytes()) {
-                Ok(()) => EXIT_OK,
-                Err(error) => {
-                    say!("error: cannot write {}: {error}", output.display());
-                    EXIT_USAGE
-                }
-            },
-            None => {
-                emit(&svg);
-                EXIT_OK
-            }
-        },
-        Err(message) => {
-            say!("error: {}: {message}", path.display());
-            EXIT_USAGE
-        }
-    }
-}
-
-fn format_files(files: &[PathBuf], write: bool, check: bool) -> i32 {
-    let mut code = EXIT_OK;
-    if write && files.iter().any(|path| is_stdin(path)) {
-        say!("error: `--write` cannot rewrite standard input: leave it out to print the result");
-        return EXIT_USAGE;
-    }
-    for path in files {
-        let text = match read(path) {
-            Ok(text) => text,
-            Err(error) => {
-                code = code.max(error);
-                continue;
-            }
-        };
-        let Some(formatted) = crate::format::format(&text) else {
-            say!(
-                "error: {} has syntax errors; not formatted (see `euc check`)",
-                path.display()
-            );
-            code = code.max(EXIT_USAGE);
-            continue;
-        };
-        if check {
-            if formatted != text {
-                say!("{}: not formatted", path.display());
-                code = code.max(EXIT_FAILED);
-            }
-        } else if write {
-            if formatted != text {
-                if let Err(message) = files::replace_checked(path, &text, &formatted) {
-                    say!("error: {message}");
-                    code = code.max(EXIT_USAGE);
-                }
-            }
-        } else {
-            emit(&formatted);
-        }
-    }
-    code
 }
