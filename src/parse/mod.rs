@@ -115,6 +115,17 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
             let mut expected: Vec<String> = error.expected().map(pattern_to_text).collect();
             expected.sort();
             expected.dedup();
+            if let Some(word) = reserved_word_as_name(&expected, found_token(error), text, span) {
+                return Diagnostic::error(
+                    "E0002",
+                    span,
+                    format!("`{word}` is a reserved word: it cannot be a name"),
+                )
+                .with_help(format!(
+                    "`{word}` starts a declaration or a drawing; rename it here and wherever it is used, e.g. to `{word}_`"
+                ))
+                .with_fix(format!("Rename to `{word}_`"), span, format!("{word}_"));
+            }
             let message = if expected.is_empty() {
                 format!("unexpected {found}")
             } else {
@@ -132,6 +143,36 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
             }
         }
     }
+}
+
+/// The keyword found where a name was expected (`line ray = …`: `ray` and
+/// `segment` became keywords after files had used them as names).
+fn reserved_word_as_name<'a>(
+    expected: &[String],
+    found: Option<&Token<'_>>,
+    text: &'a str,
+    span: Span,
+) -> Option<&'a str> {
+    if !expected.iter().any(|pattern| pattern == "name") {
+        return None;
+    }
+    let keyword = matches!(
+        found?,
+        Token::Let
+            | Token::Point
+            | Token::Line
+            | Token::Circle
+            | Token::Segment
+            | Token::Ray
+            | Token::Solve
+            | Token::Planar
+            | Token::Goal
+            | Token::Mask
+            | Token::Ignore
+            | Token::Verify
+    );
+    let word = text.get(span.range())?;
+    (keyword && word.chars().all(|c| c.is_alphabetic())).then_some(word)
 }
 
 /// Keeps a span inside the text and on character boundaries, whatever the
