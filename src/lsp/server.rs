@@ -204,13 +204,11 @@ impl Backend {
                 "the document changed since this lens was shown".into(),
             ));
         }
-        let puzzle = analysis
-            .scene()
-            .puzzles
-            .iter()
-            .find(|puzzle| puzzle.name == block)
-            .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?
-            .clone();
+        let scene = analysis.scene();
+        let index = scene
+            .puzzle_index(block)
+            .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?;
+        let puzzle = scene.puzzles[index].clone();
         let edits =
             tokio::task::spawn_blocking(move || crate::planar::edits::untangle_block(&puzzle))
                 .await
@@ -959,7 +957,7 @@ impl Backend {
         };
         let puzzles = &analysis.scene().puzzles;
         let index = match &params.block {
-            Some(name) => puzzles.iter().position(|p| &p.name == name),
+            Some(name) => analysis.scene().puzzle_index(name),
             None => (!puzzles.is_empty()).then_some(0),
         }
         .ok_or_else(|| invalid("no such planar block".into()))?;
@@ -997,7 +995,10 @@ impl Backend {
                 .map_err(|_| panicked())?
         };
         let problem = match &params.block {
-            Some(name) => analysis.scene().problems.iter().find(|p| &p.name == name),
+            Some(name) => analysis
+                .scene()
+                .problem_index(name)
+                .map(|index| &analysis.scene().problems[index]),
             None => analysis.scene().problems.first(),
         };
         let moves = problem.map_or(0, |problem| {

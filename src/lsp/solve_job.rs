@@ -120,12 +120,7 @@ pub async fn find_construction(
             .await
             .map_err(|_| internal("the analysis failed"))?
     };
-    let Some(problem_index) = analysis
-        .scene()
-        .problems
-        .iter()
-        .position(|problem| problem.name == block)
-    else {
+    let Some(problem_index) = analysis.scene().problem_index(block) else {
         return Err(invalid(format!("no solve block named `{block}`")));
     };
     if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
