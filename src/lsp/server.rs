@@ -806,11 +806,7 @@ impl LanguageServer for Backend {
         }
         let problem = &analysis.scene().problems[block];
         let empty = problem.steps.is_empty();
-        let title = if empty {
-            "Find construction"
-        } else {
-            "Find a shorter construction"
-        };
+        let title = ide::find::action_title(!empty);
         let arguments = vec![
             serde_json::json!(uri.as_str()),
             serde_json::json!(problem.name),
