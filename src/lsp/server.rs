@@ -1,6 +1,7 @@
 //! The `LanguageServer` implementation: protocol in, one question to the
 //! analysis, protocol out.
 
+use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
 use super::solve_job::{find_construction, invalid, SolveSettings};
@@ -20,12 +21,6 @@ use tower_lsp_server::{Client, LanguageServer};
 /// for the message to be written and read, far shorter than the time
 /// between two keystrokes (docs/design.md, "Analysis after an edit").
 const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
-
-/// The command behind "Find construction", for clients that prefer commands.
-pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
-
-/// The command behind the "Untangle" code lens of a planar block.
-pub const UNTANGLE: &str = "euc.untangle";
 
 pub struct Backend {
     client: Client,
@@ -190,12 +185,12 @@ impl Backend {
     }
 
     /// The edit that untangles a planar block (the "Untangle" lens).
-    async fn untangle(
-        &self,
-        uri: &Uri,
-        block: &str,
-        version: Option<i32>,
-    ) -> Result<WorkspaceEdit> {
+    async fn untangle(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
+        let BlockCommand {
+            uri,
+            block,
+            version,
+        } = command;
         let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
             return Err(invalid("the document is not open".into()));
         };
@@ -217,7 +212,12 @@ impl Backend {
         Ok(snapshot.versioned_edit(edits))
     }
 
-    async fn find(&self, uri: &Uri, block: &str, version: Option<i32>) -> Result<WorkspaceEdit> {
+    async fn find(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
+        let BlockCommand {
+            uri,
+            block,
+            version,
+        } = command;
         let snapshot = self
             .documents
             .snapshot(uri)
@@ -372,7 +372,10 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![FIND_CONSTRUCTION.to_string(), UNTANGLE.to_string()],
+                    commands: ServerCommand::ALL
+                        .iter()
+                        .map(|command| command.name().to_string())
+                        .collect(),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
                 }),
                 ..ServerCapabilities::default()
@@ -470,15 +473,13 @@ impl LanguageServer for Backend {
             .map(|known| known.clone())
             .unwrap_or_default();
         let lenses = guarded(|| ide::code_lenses(&analysis))?;
-        let on_server = |command: &str, block: String| {
-            (
-                command.to_string(),
-                vec![
-                    serde_json::json!(uri.as_str()),
-                    serde_json::json!(block),
-                    serde_json::json!(snapshot.version),
-                ],
-            )
+        let on_server = |command: ServerCommand, block: String| {
+            let arguments = BlockCommand {
+                uri: uri.clone(),
+                block,
+                version: Some(snapshot.version),
+            };
+            (command.name().to_string(), arguments.to_arguments())
         };
         Ok(Some(
             lenses
@@ -487,21 +488,21 @@ impl LanguageServer for Backend {
                     let (command, arguments) = match lens.action {
                         ide::LensAction::None => (String::new(), Vec::new()),
                         ide::LensAction::FindConstruction { block } => {
-                            on_server(FIND_CONSTRUCTION, block)
+                            on_server(ServerCommand::FindConstruction, block)
                         }
-                        ide::LensAction::Untangle { block } => on_server(UNTANGLE, block),
-                        ide::LensAction::ShowPicture { block } => (
-                            "euc.showPicture".to_string(),
-                            vec![serde_json::json!(block)],
-                        ),
+                        ide::LensAction::Untangle { block } => {
+                            on_server(ServerCommand::Untangle, block)
+                        }
+                        ide::LensAction::ShowPicture { block } => {
+                            (SHOW_PICTURE.to_string(), vec![serde_json::json!(block)])
+                        }
                         ide::LensAction::Play { block } => {
-                            ("euc.play".to_string(), vec![serde_json::json!(block)])
+                            (PLAY.to_string(), vec![serde_json::json!(block)])
                         }
                     };
                     // A client command the client did not announce would fail.
                     let known = command.is_empty()
-                        || command == FIND_CONSTRUCTION
-                        || command == UNTANGLE
+                        || ServerCommand::named(&command).is_ok()
                         || client_commands.contains(&command);
                     known.then(|| CodeLens {
                         range: text.range(lens.span),
@@ -804,85 +805,30 @@ impl LanguageServer for Backend {
         if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
             return Ok((!actions.is_empty()).then_some(actions));
         }
-        let problem = &analysis.scene().problems[block];
-        let empty = problem.steps.is_empty();
-        let title = ide::find::action_title(!empty);
-        let arguments = vec![
-            serde_json::json!(uri.as_str()),
-            serde_json::json!(problem.name),
-            serde_json::json!(snapshot.version),
-        ];
-        let diagnostics: Vec<Diagnostic> = params
-            .context
-            .diagnostics
-            .into_iter()
-            .filter(|d| d.code == Some(NumberOrString::String("W0002".to_string())))
-            .collect();
-        let mut action = CodeAction {
-            title: title.to_string(),
-            kind: Some(if empty {
-                CodeActionKind::QUICKFIX
-            } else {
-                CodeActionKind::REFACTOR_REWRITE
-            }),
-            diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
-            is_preferred: Some(empty),
-            data: Some(
-                serde_json::json!({ "uri": uri.as_str(), "block": problem.name, "version": snapshot.version }),
-            ),
-            ..CodeAction::default()
-        };
-        if !self.resolve_support.load(Ordering::Relaxed) {
-            action.command = Some(Command {
-                title: title.to_string(),
-                command: FIND_CONSTRUCTION.to_string(),
-                arguments: Some(arguments),
-            });
-        }
-        actions.push(CodeActionOrCommand::CodeAction(action));
+        let as_command = !self.resolve_support.load(Ordering::Relaxed);
+        actions.push(super::actions::find_action(
+            &analysis,
+            &snapshot,
+            &uri,
+            block,
+            params.context.diagnostics,
+            as_command,
+        ));
         Ok(Some(actions))
     }
 
     async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {
-        let data = action.data.clone().unwrap_or_default();
-        let uri: Uri = data["uri"]
-            .as_str()
-            .and_then(|uri| uri.parse().ok())
-            .ok_or_else(|| invalid("the action has no document".into()))?;
-        let block = data["block"]
-            .as_str()
-            .ok_or_else(|| invalid("the action has no block".into()))?
-            .to_string();
-        let version = data["version"].as_i64().map(|version| version as i32);
-        action.edit = Some(self.find(&uri, &block, version).await?);
+        let command = BlockCommand::from_data(&action.data.clone().unwrap_or_default())?;
+        action.edit = Some(self.find(&command).await?);
         Ok(action)
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != FIND_CONSTRUCTION && params.command != UNTANGLE {
-            return Err(invalid(format!("unknown command `{}`", params.command)));
-        }
-        let uri: Uri = params
-            .arguments
-            .first()
-            .and_then(|uri| uri.as_str())
-            .and_then(|uri| uri.parse().ok())
-            .ok_or_else(|| invalid("expected the document's URI as the first argument".into()))?;
-        let block = params
-            .arguments
-            .get(1)
-            .and_then(|block| block.as_str())
-            .ok_or_else(|| invalid("expected the block's name as the second argument".into()))?
-            .to_string();
-        let version = params
-            .arguments
-            .get(2)
-            .and_then(|version| version.as_i64())
-            .map(|v| v as i32);
-        let edit = if params.command == UNTANGLE {
-            self.untangle(&uri, &block, version).await?
-        } else {
-            self.find(&uri, &block, version).await?
+        let command = ServerCommand::named(&params.command)?;
+        let arguments = BlockCommand::from_arguments(&params.arguments)?;
+        let edit = match command {
+            ServerCommand::Untangle => self.untangle(&arguments).await?,
+            ServerCommand::FindConstruction => self.find(&arguments).await?,
         };
         if edit == WorkspaceEdit::default() {
             // Nothing to change (no shorter construction): nothing applied.
