@@ -3,6 +3,7 @@
 //! answer back. Analysis runs on blocking threads and never holds up typing.
 
 mod actions;
+mod capabilities;
 mod commands;
 mod convert;
 mod documents;

@@ -1,6 +1,7 @@
 //! The `LanguageServer` implementation: protocol in, one question to the
 //! analysis, protocol out.
 
+use super::capabilities::{client_support, server_capabilities, ClientSupport};
 use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
@@ -28,13 +29,13 @@ pub struct Backend {
     inlay_hints: AtomicBool,
     max_moves: AtomicUsize,
     timeout_ms: AtomicU64,
-    resolve_support: AtomicBool,
-    progress_support: AtomicBool,
     next_token: AtomicU64,
     /// Commands the client runs itself (`clientCommands` in the
     /// initialization options: VS Code's "Show picture" and "Play"); code
     /// lenses offer only these and the server's own.
     client_commands: Mutex<Vec<String>>,
+    /// What the client can do (`capabilities`).
+    client_support: Mutex<ClientSupport>,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -56,11 +57,10 @@ impl Backend {
             inlay_hints: AtomicBool::new(true),
             max_moves: AtomicUsize::new(8),
             timeout_ms: AtomicU64::new(60_000),
-            resolve_support: AtomicBool::new(false),
-            progress_support: AtomicBool::new(false),
             next_token: AtomicU64::new(1),
             sent_tokens: Mutex::default(),
             client_commands: Mutex::default(),
+            client_support: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
     }
@@ -95,6 +95,13 @@ impl Backend {
             self.timeout_ms
                 .store((seconds * 1000.0) as u64, Ordering::Relaxed);
         }
+    }
+
+    fn client_support(&self) -> ClientSupport {
+        self.client_support
+            .lock()
+            .map(|support| *support)
+            .unwrap_or_default()
     }
 
     /// The snapshot and its analysis, computed off the async runtime; a
@@ -163,7 +170,7 @@ impl Backend {
     }
 
     async fn progress_token(&self) -> Option<ProgressToken> {
-        if !self.progress_support.load(Ordering::Relaxed) {
+        if !self.client_support().work_done_progress {
             return None;
         }
         let token = NumberOrString::String(format!(
@@ -300,86 +307,15 @@ impl LanguageServer for Backend {
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options);
         }
-        let capabilities = &params.capabilities;
-        let resolve = capabilities
-            .text_document
-            .as_ref()
-            .and_then(|text| text.code_action.as_ref())
-            .and_then(|action| action.resolve_support.as_ref())
-            .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
-        self.resolve_support.store(resolve, Ordering::Relaxed);
-        let progress = capabilities
-            .window
-            .as_ref()
-            .and_then(|window| window.work_done_progress)
-            .unwrap_or(false);
-        self.progress_support.store(progress, Ordering::Relaxed);
+        if let Ok(mut support) = self.client_support.lock() {
+            *support = client_support(&params.capabilities);
+        }
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "euc".to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
             }),
-            capabilities: ServerCapabilities {
-                text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::INCREMENTAL,
-                )),
-                hover_provider: Some(HoverProviderCapability::Simple(true)),
-                definition_provider: Some(OneOf::Left(true)),
-                references_provider: Some(OneOf::Left(true)),
-                rename_provider: Some(OneOf::Right(RenameOptions {
-                    prepare_provider: Some(true),
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                })),
-                document_symbol_provider: Some(OneOf::Left(true)),
-                document_formatting_provider: Some(OneOf::Left(true)),
-                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-                inlay_hint_provider: Some(OneOf::Left(true)),
-                document_highlight_provider: Some(OneOf::Left(true)),
-                code_lens_provider: Some(CodeLensOptions {
-                    resolve_provider: Some(false),
-                }),
-                signature_help_provider: Some(SignatureHelpOptions {
-                    trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
-                    retrigger_characters: None,
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                }),
-                semantic_tokens_provider: Some(
-                    SemanticTokensServerCapabilities::SemanticTokensOptions(
-                        SemanticTokensOptions {
-                            legend: convert::token_legend(),
-                            full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
-                            range: None,
-                            work_done_progress_options: WorkDoneProgressOptions::default(),
-                        },
-                    ),
-                ),
-                completion_provider: Some(CompletionOptions {
-                    trigger_characters: Some(vec![
-                        "(".to_string(),
-                        ",".to_string(),
-                        " ".to_string(),
-                    ]),
-                    ..CompletionOptions::default()
-                }),
-                code_action_provider: Some(CodeActionProviderCapability::Options(
-                    CodeActionOptions {
-                        code_action_kinds: Some(vec![
-                            CodeActionKind::QUICKFIX,
-                            CodeActionKind::REFACTOR_REWRITE,
-                        ]),
-                        resolve_provider: Some(true),
-                        work_done_progress_options: WorkDoneProgressOptions::default(),
-                    },
-                )),
-                execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: ServerCommand::ALL
-                        .iter()
-                        .map(|command| command.name().to_string())
-                        .collect(),
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                }),
-                ..ServerCapabilities::default()
-            },
+            capabilities: server_capabilities(),
             ..InitializeResult::default()
         })
     }
@@ -805,7 +741,7 @@ impl LanguageServer for Backend {
         if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
             return Ok((!actions.is_empty()).then_some(actions));
         }
-        let as_command = !self.resolve_support.load(Ordering::Relaxed);
+        let as_command = !self.client_support().resolve_edit;
         actions.push(super::actions::find_action(
             &analysis,
             &snapshot,
