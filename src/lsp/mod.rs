@@ -9,6 +9,7 @@ mod convert;
 mod documents;
 mod framing;
 mod server;
+mod settings;
 mod solve_job;
 
 pub use server::Backend;

@@ -5,12 +5,13 @@ use super::capabilities::{client_support, server_capabilities, ClientSupport};
 use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
-use super::solve_job::{find_construction, invalid, SolveSettings};
+use super::settings::Settings;
+use super::solve_job::{find_construction, invalid};
 use crate::analysis::Analysis;
 use crate::ide;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tower_lsp_server::jsonrpc::{self, Result};
@@ -26,16 +27,11 @@ const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
 pub struct Backend {
     client: Client,
     documents: Documents,
-    inlay_hints: AtomicBool,
-    max_moves: AtomicUsize,
-    timeout_ms: AtomicU64,
-    next_token: AtomicU64,
-    /// Commands the client runs itself (`clientCommands` in the
-    /// initialization options: VS Code's "Show picture" and "Play"); code
-    /// lenses offer only these and the server's own.
-    client_commands: Mutex<Vec<String>>,
+    /// What the client set (`settings`).
+    settings: Mutex<Settings>,
     /// What the client can do (`capabilities`).
     client_support: Mutex<ClientSupport>,
+    next_token: AtomicU64,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -54,47 +50,27 @@ impl Backend {
             shut_down,
             client,
             documents: Documents::default(),
-            inlay_hints: AtomicBool::new(true),
-            max_moves: AtomicUsize::new(8),
-            timeout_ms: AtomicU64::new(60_000),
+            settings: Mutex::default(),
+            client_support: Mutex::default(),
             next_token: AtomicU64::new(1),
             sent_tokens: Mutex::default(),
-            client_commands: Mutex::default(),
-            client_support: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
     }
 
-    fn apply_settings(&self, settings: &serde_json::Value) {
-        let settings = settings.get("euc").unwrap_or(settings);
-        if let Some(commands) = settings.get("clientCommands").and_then(|v| v.as_array()) {
-            if let Ok(mut known) = self.client_commands.lock() {
-                *known = commands
-                    .iter()
-                    .filter_map(|command| command.as_str().map(str::to_string))
-                    .collect();
-            }
+    /// Takes in the settings the client sent (`Settings::update`).
+    fn update_settings(&self, sent: &serde_json::Value) {
+        if let Ok(mut settings) = self.settings.lock() {
+            settings.update(sent);
         }
-        if let Some(enabled) = settings
-            .pointer("/inlayHints/enabled")
-            .or(settings.get("inlayHints"))
-            .and_then(|v| v.as_bool())
-        {
-            self.inlay_hints.store(enabled, Ordering::Relaxed);
-        }
-        if let Some(moves) = settings
-            .pointer("/solver/maxMoves")
-            .and_then(|v| v.as_u64())
-        {
-            // At most the solver's limit: a huge setting once aborted the server.
-            let most = crate::solve::search::MOST_MOVES as u64;
-            self.max_moves
-                .store(moves.clamp(1, most) as usize, Ordering::Relaxed);
-        }
-        if let Some(seconds) = settings.pointer("/solver/timeout").and_then(|v| v.as_f64()) {
-            self.timeout_ms
-                .store((seconds * 1000.0) as u64, Ordering::Relaxed);
-        }
+    }
+
+    /// The settings as they are now.
+    fn settings(&self) -> Settings {
+        self.settings
+            .lock()
+            .map(|settings| settings.clone())
+            .unwrap_or_default()
     }
 
     fn client_support(&self) -> ClientSupport {
@@ -184,13 +160,6 @@ impl Backend {
         Some(token)
     }
 
-    fn solve_settings(&self) -> SolveSettings {
-        SolveSettings {
-            max_moves: self.max_moves.load(Ordering::Relaxed),
-            timeout: Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed)),
-        }
-    }
-
     /// The edit that untangles a planar block (the "Untangle" lens).
     async fn untangle(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
         let BlockCommand {
@@ -240,7 +209,7 @@ impl Backend {
             &self.documents,
             snapshot,
             block,
-            self.solve_settings(),
+            self.settings().solver,
             token,
         )
         .await
@@ -305,7 +274,7 @@ fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         if let Some(options) = &params.initialization_options {
-            self.apply_settings(options);
+            self.update_settings(options);
         }
         if let Ok(mut support) = self.client_support.lock() {
             *support = client_support(&params.capabilities);
@@ -362,7 +331,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.apply_settings(&params.settings);
+        self.update_settings(&params.settings);
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -403,11 +372,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let text = snapshot.view();
-        let client_commands = self
-            .client_commands
-            .lock()
-            .map(|known| known.clone())
-            .unwrap_or_default();
+        let client_commands = self.settings().client_commands;
         let lenses = guarded(|| ide::code_lenses(&analysis))?;
         let on_server = |command: ServerCommand, block: String| {
             let arguments = BlockCommand {
@@ -666,7 +631,7 @@ impl LanguageServer for Backend {
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        if !self.inlay_hints.load(Ordering::Relaxed) {
+        if !self.settings().inlay_hints {
             return Ok(Some(Vec::new()));
         }
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {

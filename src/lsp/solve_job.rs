@@ -13,6 +13,8 @@ use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::Client;
 
+/// How far and how long "Find construction" searches (`settings`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SolveSettings {
     pub max_moves: usize,
     pub timeout: Duration,
