@@ -1,5 +1,7 @@
 //! The `LanguageServer` implementation: protocol in, one question to the
-//! analysis, protocol out.
+//! analysis, protocol out. What the server offers is in `capabilities`, what
+//! the client set in `settings`, the commands' arguments in `commands`,
+//! code actions in `actions`, the server's own requests in `requests`.
 
 use super::capabilities::{client_support, server_capabilities, ClientSupport};
 use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
@@ -82,7 +84,7 @@ impl Backend {
 
     /// The snapshot and its analysis, computed off the async runtime; a
     /// panic in the analysis becomes an error response.
-    async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
+    pub(super) async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
         let Some(snapshot) = self.documents.snapshot(uri) else {
             return Ok(None);
         };
@@ -262,7 +264,7 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
     });
 }
 
-fn panicked() -> jsonrpc::Error {
+pub(super) fn panicked() -> jsonrpc::Error {
     jsonrpc::Error::internal_error()
 }
 
@@ -755,132 +757,5 @@ mod tests {
             tower_lsp_server::jsonrpc::ErrorCode::InternalError
         );
         assert_eq!(guarded(|| 7).unwrap(), 7);
-    }
-}
-
-/// The parameters of `euc/render`.
-#[derive(Debug, serde::Deserialize)]
-pub struct RenderParams {
-    pub uri: Uri,
-    /// The block; the first solve or planar block when absent.
-    #[serde(default)]
-    pub block: Option<String>,
-    /// Draw up to this move.
-    #[serde(default)]
-    pub moves: Option<usize>,
-}
-
-/// The parameters of the board's requests (`euc/boardState`, `euc/boardMove`,
-/// `euc/boardNext`): the document, the planar block (default: the first),
-/// and for a move the node and where it was dropped.
-#[derive(Debug, serde::Deserialize)]
-pub struct BoardParams {
-    pub uri: Uri,
-    #[serde(default)]
-    pub block: Option<String>,
-    #[serde(default)]
-    pub node: Option<String>,
-    #[serde(default)]
-    pub x: Option<f64>,
-    #[serde(default)]
-    pub y: Option<f64>,
-}
-
-/// The board's requests, for the VS Code "Play" webview (docs/planar.md, "The
-/// board"): the state of a planar block, and the edits a drop or "next level"
-/// makes — returned, not applied, so that the client applies them as normal,
-/// undoable edits of the document version they were computed for.
-impl Backend {
-    async fn board_puzzle(
-        &self,
-        params: &BoardParams,
-    ) -> Result<(Snapshot, crate::resolve::Puzzle, crate::check::Status)> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
-            return Err(invalid("the document is not open".into()));
-        };
-        let puzzles = &analysis.scene().puzzles;
-        let index = match &params.block {
-            Some(name) => analysis.scene().puzzle_index(name),
-            None => (!puzzles.is_empty()).then_some(0),
-        }
-        .ok_or_else(|| invalid("no such planar block".into()))?;
-        Ok((
-            snapshot,
-            puzzles[index].clone(),
-            analysis.puzzle_reports[index].status,
-        ))
-    }
-
-    /// `euc/render`: the picture of a block from the document as it is
-    /// now (unsaved text included), up to a move; with the number of moves
-    /// the block has, for a slider.
-    /// A message the client sent broken, answered with its error
-    /// (`framing`).
-    pub async fn invalid_message(
-        &self,
-        params: super::framing::InvalidMessage,
-    ) -> Result<serde_json::Value> {
-        Err(params.error())
-    }
-
-    pub async fn render(&self, params: RenderParams) -> Result<serde_json::Value> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
-            return Err(invalid("the document is not open".into()));
-        };
-        let options = crate::render::RenderOptions {
-            block: params.block.clone(),
-            moves: params.moves,
-        };
-        let rendered = {
-            let analysis = analysis.clone();
-            tokio::task::spawn_blocking(move || crate::render::render_svg(&analysis, &options))
-                .await
-                .map_err(|_| panicked())?
-        };
-        let problem = match &params.block {
-            Some(name) => analysis
-                .scene()
-                .problem_index(name)
-                .map(|index| &analysis.scene().problems[index]),
-            None => analysis.scene().problems.first(),
-        };
-        let moves = problem.map_or(0, |problem| {
-            problem
-                .steps
-                .iter()
-                .filter(|step| step.op.draw().is_some())
-                .count()
-        });
-        Ok(match rendered {
-            Ok(svg) => {
-                serde_json::json!({ "version": snapshot.version, "svg": svg, "moves": moves })
-            }
-            Err(why) => {
-                serde_json::json!({ "version": snapshot.version, "error": why, "moves": moves })
-            }
-        })
-    }
-
-    pub async fn board_state(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
-        let state = crate::planar::edits::board_state(&puzzle);
-        Ok(serde_json::json!({ "version": snapshot.version, "state": state }))
-    }
-
-    pub async fn board_move(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
-        let (Some(node), Some(x), Some(y)) = (&params.node, params.x, params.y) else {
-            return Err(invalid("a move needs `node`, `x` and `y`".into()));
-        };
-        let edits = crate::planar::edits::move_node(&puzzle, node, crate::geom::Point::new(x, y))
-            .map_err(invalid)?;
-        Ok(serde_json::json!({ "block": puzzle.name, "edit": snapshot.versioned_edit(edits) }))
-    }
-
-    pub async fn board_next(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, status) = self.board_puzzle(&params).await?;
-        let edits = crate::planar::edits::next_level(&puzzle, status).map_err(invalid)?;
-        let block = crate::planar::edits::next_level_name(&puzzle);
-        Ok(serde_json::json!({ "block": block, "edit": snapshot.versioned_edit(edits) }))
     }
 }
