@@ -108,11 +108,7 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
     };
     let name = args.file.display().to_string();
     let index = match &args.block {
-        Some(block) => analysis
-            .scene()
-            .puzzles
-            .iter()
-            .position(|p| &p.name == block),
+        Some(block) => analysis.scene().puzzle_index(block),
         None => (!analysis.scene().puzzles.is_empty()).then_some(0),
     };
     let Some(index) = index else {

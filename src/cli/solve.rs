@@ -4,6 +4,7 @@ use super::{exit_code, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::edit::{apply_edits, fill_block};
+use crate::ide::find;
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -361,24 +362,26 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
             say!(
                 "{}: {}{share} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
                 problem.name,
-                moves_text(construction, !problem.tools.is_empty())
+                find::found(construction, !problem.tools.is_empty())
             );
         }
         Outcome::Exhausted { max_moves } => {
-            say!("{}: no construction with at most {max_moves} moves{share} ({examined} examined in {seconds:.3} s)", problem.name);
+            say!(
+                "{}: {}{share} ({examined} examined in {seconds:.3} s)",
+                problem.name,
+                find::none_within(*max_moves)
+            );
         }
         Outcome::Stopped { stop, searched } => {
-            let why = match stop {
-                Stop::OutOfTime => format!("time limit of {} reached", args.timeout),
-                Stop::Cancelled => "cancelled".to_string(),
-            };
+            let limit = args.timeout.to_string();
             say!(
-                "{}: {why}; no construction with at most {searched} moves{share}",
-                problem.name
+                "{}: {}{share}",
+                problem.name,
+                find::stopped(*stop, Some(&limit), *searched)
             );
         }
         Outcome::Unsearchable(why) => {
-            say!("{}: cannot search: {why}", problem.name);
+            say!("{}: {}", problem.name, find::unsearchable(why));
         }
     }
     Solved {
@@ -428,13 +431,6 @@ fn check_only(
         }
     }
     code
-}
-
-fn moves_text(construction: &crate::solve::construction::Construction, tools: bool) -> String {
-    match construction.moves() {
-        0 => "0 moves: the givens and setup already reach every goal".to_string(),
-        _ => construction.describe_count(tools),
-    }
 }
 
 #[cfg(test)]

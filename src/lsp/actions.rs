@@ -1,6 +1,8 @@
-//! Code actions: the quick fixes diagnostics carry, and on planar blocks
-//! untangle, next level, generate a level.
+//! Every code action: the quick fixes diagnostics carry, "Find
+//! construction" on a solve block, and on planar blocks untangle, next
+//! level, generate a level.
 
+use super::commands::{BlockCommand, ServerCommand};
 use super::documents::Snapshot;
 use crate::analysis::Analysis;
 use crate::span::Span;
@@ -34,6 +36,52 @@ pub fn quick_fixes(
         }
     }
     actions
+}
+
+/// "Find construction" (or "Find a shorter construction") on solve block
+/// `block`: resolved later (`codeAction/resolve`), or `as_command` for a
+/// client that cannot resolve an action's edit. It answers the client's
+/// diagnostics of an empty block (W0002) among `diagnostics`.
+pub fn find_action(
+    analysis: &Analysis,
+    snapshot: &Snapshot,
+    uri: &Uri,
+    block: usize,
+    diagnostics: Vec<Diagnostic>,
+    as_command: bool,
+) -> CodeActionOrCommand {
+    let problem = &analysis.scene().problems[block];
+    let empty = problem.steps.is_empty();
+    let title = crate::ide::find::action_title(!empty);
+    let arguments = BlockCommand {
+        uri: uri.clone(),
+        block: problem.name.clone(),
+        version: Some(snapshot.version),
+    };
+    let diagnostics: Vec<Diagnostic> = diagnostics
+        .into_iter()
+        .filter(|d| d.code == Some(NumberOrString::String("W0002".to_string())))
+        .collect();
+    let mut action = CodeAction {
+        title: title.to_string(),
+        kind: Some(if empty {
+            CodeActionKind::QUICKFIX
+        } else {
+            CodeActionKind::REFACTOR_REWRITE
+        }),
+        diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+        is_preferred: Some(empty),
+        data: Some(arguments.to_data()),
+        ..CodeAction::default()
+    };
+    if as_command {
+        action.command = Some(Command {
+            title: title.to_string(),
+            command: ServerCommand::FindConstruction.name().to_string(),
+            arguments: Some(arguments.to_arguments()),
+        });
+    }
+    CodeActionOrCommand::CodeAction(action)
 }
 
 /// "Untangle", "Next level" on a planar block; "Generate a Planarity level" elsewhere.

@@ -3,10 +3,14 @@
 //! answer back. Analysis runs on blocking threads and never holds up typing.
 
 mod actions;
+mod capabilities;
+mod commands;
 mod convert;
 mod documents;
 mod framing;
+mod requests;
 mod server;
+mod settings;
 mod solve_job;
 
 pub use server::Backend;
@@ -40,11 +44,11 @@ pub fn run() -> i32 {
     runtime.block_on(async {
         let (service, socket) =
             LspService::build(move |client| Backend::with_shutdown_flag(client, flag.clone()))
-                .custom_method("euc/render", Backend::render)
-                .custom_method("euc/boardState", Backend::board_state)
-                .custom_method("euc/boardMove", Backend::board_move)
-                .custom_method("euc/boardNext", Backend::board_next)
-                .custom_method(framing::INVALID_MESSAGE, Backend::invalid_message)
+                .custom_method(requests::RENDER, Backend::render)
+                .custom_method(requests::BOARD_STATE, Backend::board_state)
+                .custom_method(requests::BOARD_MOVE, Backend::board_move)
+                .custom_method(requests::BOARD_NEXT, Backend::board_next)
+                .custom_method(requests::INVALID_MESSAGE, Backend::invalid_message)
                 .finish();
         let hung_up = Arc::new(tokio::sync::Notify::new());
         let input = Input {

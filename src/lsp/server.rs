@@ -1,14 +1,19 @@
 //! The `LanguageServer` implementation: protocol in, one question to the
-//! analysis, protocol out.
+//! analysis, protocol out. What the server offers is in `capabilities`, what
+//! the client set in `settings`, the commands' arguments in `commands`,
+//! code actions in `actions`, the server's own requests in `requests`.
 
+use super::capabilities::{client_support, server_capabilities, ClientSupport};
+use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
-use super::solve_job::{find_construction, invalid, SolveSettings};
+use super::settings::Settings;
+use super::solve_job::{find_construction, invalid};
 use crate::analysis::Analysis;
 use crate::ide;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tower_lsp_server::jsonrpc::{self, Result};
@@ -21,25 +26,14 @@ use tower_lsp_server::{Client, LanguageServer};
 /// between two keystrokes (docs/design.md, "Analysis after an edit").
 const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
 
-/// The command behind "Find construction", for clients that prefer commands.
-pub const FIND_CONSTRUCTION: &str = "euc.findConstruction";
-
-/// The command behind the "Untangle" code lens of a planar block.
-pub const UNTANGLE: &str = "euc.untangle";
-
 pub struct Backend {
     client: Client,
     documents: Documents,
-    inlay_hints: AtomicBool,
-    max_moves: AtomicUsize,
-    timeout_ms: AtomicU64,
-    resolve_support: AtomicBool,
-    progress_support: AtomicBool,
+    /// What the client set (`settings`).
+    settings: Mutex<Settings>,
+    /// What the client can do (`capabilities`).
+    client_support: Mutex<ClientSupport>,
     next_token: AtomicU64,
-    /// Commands the client runs itself (`clientCommands` in the
-    /// initialization options: VS Code's "Show picture" and "Play"); code
-    /// lenses offer only these and the server's own.
-    client_commands: Mutex<Vec<String>>,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -58,53 +52,39 @@ impl Backend {
             shut_down,
             client,
             documents: Documents::default(),
-            inlay_hints: AtomicBool::new(true),
-            max_moves: AtomicUsize::new(8),
-            timeout_ms: AtomicU64::new(60_000),
-            resolve_support: AtomicBool::new(false),
-            progress_support: AtomicBool::new(false),
+            settings: Mutex::default(),
+            client_support: Mutex::default(),
             next_token: AtomicU64::new(1),
             sent_tokens: Mutex::default(),
-            client_commands: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
     }
 
-    fn apply_settings(&self, settings: &serde_json::Value) {
-        let settings = settings.get("euc").unwrap_or(settings);
-        if let Some(commands) = settings.get("clientCommands").and_then(|v| v.as_array()) {
-            if let Ok(mut known) = self.client_commands.lock() {
-                *known = commands
-                    .iter()
-                    .filter_map(|command| command.as_str().map(str::to_string))
-                    .collect();
-            }
+    /// Takes in the settings the client sent (`Settings::update`).
+    fn update_settings(&self, sent: &serde_json::Value) {
+        if let Ok(mut settings) = self.settings.lock() {
+            settings.update(sent);
         }
-        if let Some(enabled) = settings
-            .pointer("/inlayHints/enabled")
-            .or(settings.get("inlayHints"))
-            .and_then(|v| v.as_bool())
-        {
-            self.inlay_hints.store(enabled, Ordering::Relaxed);
-        }
-        if let Some(moves) = settings
-            .pointer("/solver/maxMoves")
-            .and_then(|v| v.as_u64())
-        {
-            // At most the solver's limit: a huge setting once aborted the server.
-            let most = crate::solve::search::MOST_MOVES as u64;
-            self.max_moves
-                .store(moves.clamp(1, most) as usize, Ordering::Relaxed);
-        }
-        if let Some(seconds) = settings.pointer("/solver/timeout").and_then(|v| v.as_f64()) {
-            self.timeout_ms
-                .store((seconds * 1000.0) as u64, Ordering::Relaxed);
-        }
+    }
+
+    /// The settings as they are now.
+    fn settings(&self) -> Settings {
+        self.settings
+            .lock()
+            .map(|settings| settings.clone())
+            .unwrap_or_default()
+    }
+
+    fn client_support(&self) -> ClientSupport {
+        self.client_support
+            .lock()
+            .map(|support| *support)
+            .unwrap_or_default()
     }
 
     /// The snapshot and its analysis, computed off the async runtime; a
     /// panic in the analysis becomes an error response.
-    async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
+    pub(super) async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
         let Some(snapshot) = self.documents.snapshot(uri) else {
             return Ok(None);
         };
@@ -168,7 +148,7 @@ impl Backend {
     }
 
     async fn progress_token(&self) -> Option<ProgressToken> {
-        if !self.progress_support.load(Ordering::Relaxed) {
+        if !self.client_support().work_done_progress {
             return None;
         }
         let token = NumberOrString::String(format!(
@@ -182,20 +162,13 @@ impl Backend {
         Some(token)
     }
 
-    fn solve_settings(&self) -> SolveSettings {
-        SolveSettings {
-            max_moves: self.max_moves.load(Ordering::Relaxed),
-            timeout: Duration::from_millis(self.timeout_ms.load(Ordering::Relaxed)),
-        }
-    }
-
     /// The edit that untangles a planar block (the "Untangle" lens).
-    async fn untangle(
-        &self,
-        uri: &Uri,
-        block: &str,
-        version: Option<i32>,
-    ) -> Result<WorkspaceEdit> {
+    async fn untangle(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
+        let BlockCommand {
+            uri,
+            block,
+            version,
+        } = command;
         let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
             return Err(invalid("the document is not open".into()));
         };
@@ -204,13 +177,11 @@ impl Backend {
                 "the document changed since this lens was shown".into(),
             ));
         }
-        let puzzle = analysis
-            .scene()
-            .puzzles
-            .iter()
-            .find(|puzzle| puzzle.name == block)
-            .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?
-            .clone();
+        let scene = analysis.scene();
+        let index = scene
+            .puzzle_index(block)
+            .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?;
+        let puzzle = scene.puzzles[index].clone();
         let edits =
             tokio::task::spawn_blocking(move || crate::planar::edits::untangle_block(&puzzle))
                 .await
@@ -219,7 +190,12 @@ impl Backend {
         Ok(snapshot.versioned_edit(edits))
     }
 
-    async fn find(&self, uri: &Uri, block: &str, version: Option<i32>) -> Result<WorkspaceEdit> {
+    async fn find(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
+        let BlockCommand {
+            uri,
+            block,
+            version,
+        } = command;
         let snapshot = self
             .documents
             .snapshot(uri)
@@ -235,7 +211,7 @@ impl Backend {
             &self.documents,
             snapshot,
             block,
-            self.solve_settings(),
+            self.settings().solver,
             token,
         )
         .await
@@ -288,7 +264,7 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
     });
 }
 
-fn panicked() -> jsonrpc::Error {
+pub(super) fn panicked() -> jsonrpc::Error {
     jsonrpc::Error::internal_error()
 }
 
@@ -300,85 +276,17 @@ fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         if let Some(options) = &params.initialization_options {
-            self.apply_settings(options);
+            self.update_settings(options);
         }
-        let capabilities = &params.capabilities;
-        let resolve = capabilities
-            .text_document
-            .as_ref()
-            .and_then(|text| text.code_action.as_ref())
-            .and_then(|action| action.resolve_support.as_ref())
-            .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
-        self.resolve_support.store(resolve, Ordering::Relaxed);
-        let progress = capabilities
-            .window
-            .as_ref()
-            .and_then(|window| window.work_done_progress)
-            .unwrap_or(false);
-        self.progress_support.store(progress, Ordering::Relaxed);
+        if let Ok(mut support) = self.client_support.lock() {
+            *support = client_support(&params.capabilities);
+        }
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "euc".to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
             }),
-            capabilities: ServerCapabilities {
-                text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::INCREMENTAL,
-                )),
-                hover_provider: Some(HoverProviderCapability::Simple(true)),
-                definition_provider: Some(OneOf::Left(true)),
-                references_provider: Some(OneOf::Left(true)),
-                rename_provider: Some(OneOf::Right(RenameOptions {
-                    prepare_provider: Some(true),
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                })),
-                document_symbol_provider: Some(OneOf::Left(true)),
-                document_formatting_provider: Some(OneOf::Left(true)),
-                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-                inlay_hint_provider: Some(OneOf::Left(true)),
-                document_highlight_provider: Some(OneOf::Left(true)),
-                code_lens_provider: Some(CodeLensOptions {
-                    resolve_provider: Some(false),
-                }),
-                signature_help_provider: Some(SignatureHelpOptions {
-                    trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
-                    retrigger_characters: None,
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                }),
-                semantic_tokens_provider: Some(
-                    SemanticTokensServerCapabilities::SemanticTokensOptions(
-                        SemanticTokensOptions {
-                            legend: convert::token_legend(),
-                            full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
-                            range: None,
-                            work_done_progress_options: WorkDoneProgressOptions::default(),
-                        },
-                    ),
-                ),
-                completion_provider: Some(CompletionOptions {
-                    trigger_characters: Some(vec![
-                        "(".to_string(),
-                        ",".to_string(),
-                        " ".to_string(),
-                    ]),
-                    ..CompletionOptions::default()
-                }),
-                code_action_provider: Some(CodeActionProviderCapability::Options(
-                    CodeActionOptions {
-                        code_action_kinds: Some(vec![
-                            CodeActionKind::QUICKFIX,
-                            CodeActionKind::REFACTOR_REWRITE,
-                        ]),
-                        resolve_provider: Some(true),
-                        work_done_progress_options: WorkDoneProgressOptions::default(),
-                    },
-                )),
-                execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![FIND_CONSTRUCTION.to_string(), UNTANGLE.to_string()],
-                    work_done_progress_options: WorkDoneProgressOptions::default(),
-                }),
-                ..ServerCapabilities::default()
-            },
+            capabilities: server_capabilities(),
             ..InitializeResult::default()
         })
     }
@@ -425,7 +333,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.apply_settings(&params.settings);
+        self.update_settings(&params.settings);
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -466,21 +374,15 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let text = snapshot.view();
-        let client_commands = self
-            .client_commands
-            .lock()
-            .map(|known| known.clone())
-            .unwrap_or_default();
+        let client_commands = self.settings().client_commands;
         let lenses = guarded(|| ide::code_lenses(&analysis))?;
-        let on_server = |command: &str, block: String| {
-            (
-                command.to_string(),
-                vec![
-                    serde_json::json!(uri.as_str()),
-                    serde_json::json!(block),
-                    serde_json::json!(snapshot.version),
-                ],
-            )
+        let on_server = |command: ServerCommand, block: String| {
+            let arguments = BlockCommand {
+                uri: uri.clone(),
+                block,
+                version: Some(snapshot.version),
+            };
+            (command.name().to_string(), arguments.to_arguments())
         };
         Ok(Some(
             lenses
@@ -489,21 +391,21 @@ impl LanguageServer for Backend {
                     let (command, arguments) = match lens.action {
                         ide::LensAction::None => (String::new(), Vec::new()),
                         ide::LensAction::FindConstruction { block } => {
-                            on_server(FIND_CONSTRUCTION, block)
+                            on_server(ServerCommand::FindConstruction, block)
                         }
-                        ide::LensAction::Untangle { block } => on_server(UNTANGLE, block),
-                        ide::LensAction::ShowPicture { block } => (
-                            "euc.showPicture".to_string(),
-                            vec![serde_json::json!(block)],
-                        ),
+                        ide::LensAction::Untangle { block } => {
+                            on_server(ServerCommand::Untangle, block)
+                        }
+                        ide::LensAction::ShowPicture { block } => {
+                            (SHOW_PICTURE.to_string(), vec![serde_json::json!(block)])
+                        }
                         ide::LensAction::Play { block } => {
-                            ("euc.play".to_string(), vec![serde_json::json!(block)])
+                            (PLAY.to_string(), vec![serde_json::json!(block)])
                         }
                     };
                     // A client command the client did not announce would fail.
                     let known = command.is_empty()
-                        || command == FIND_CONSTRUCTION
-                        || command == UNTANGLE
+                        || ServerCommand::named(&command).is_ok()
                         || client_commands.contains(&command);
                     known.then(|| CodeLens {
                         range: text.range(lens.span),
@@ -731,7 +633,7 @@ impl LanguageServer for Backend {
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        if !self.inlay_hints.load(Ordering::Relaxed) {
+        if !self.settings().inlay_hints {
             return Ok(Some(Vec::new()));
         }
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
@@ -806,89 +708,30 @@ impl LanguageServer for Backend {
         if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
             return Ok((!actions.is_empty()).then_some(actions));
         }
-        let problem = &analysis.scene().problems[block];
-        let empty = problem.steps.is_empty();
-        let title = if empty {
-            "Find construction"
-        } else {
-            "Find a shorter construction"
-        };
-        let arguments = vec![
-            serde_json::json!(uri.as_str()),
-            serde_json::json!(problem.name),
-            serde_json::json!(snapshot.version),
-        ];
-        let diagnostics: Vec<Diagnostic> = params
-            .context
-            .diagnostics
-            .into_iter()
-            .filter(|d| d.code == Some(NumberOrString::String("W0002".to_string())))
-            .collect();
-        let mut action = CodeAction {
-            title: title.to_string(),
-            kind: Some(if empty {
-                CodeActionKind::QUICKFIX
-            } else {
-                CodeActionKind::REFACTOR_REWRITE
-            }),
-            diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
-            is_preferred: Some(empty),
-            data: Some(
-                serde_json::json!({ "uri": uri.as_str(), "block": problem.name, "version": snapshot.version }),
-            ),
-            ..CodeAction::default()
-        };
-        if !self.resolve_support.load(Ordering::Relaxed) {
-            action.command = Some(Command {
-                title: title.to_string(),
-                command: FIND_CONSTRUCTION.to_string(),
-                arguments: Some(arguments),
-            });
-        }
-        actions.push(CodeActionOrCommand::CodeAction(action));
+        let as_command = !self.client_support().resolve_edit;
+        actions.push(super::actions::find_action(
+            &analysis,
+            &snapshot,
+            &uri,
+            block,
+            params.context.diagnostics,
+            as_command,
+        ));
         Ok(Some(actions))
     }
 
     async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {
-        let data = action.data.clone().unwrap_or_default();
-        let uri: Uri = data["uri"]
-            .as_str()
-            .and_then(|uri| uri.parse().ok())
-            .ok_or_else(|| invalid("the action has no document".into()))?;
-        let block = data["block"]
-            .as_str()
-            .ok_or_else(|| invalid("the action has no block".into()))?
-            .to_string();
-        let version = data["version"].as_i64().map(|version| version as i32);
-        action.edit = Some(self.find(&uri, &block, version).await?);
+        let command = BlockCommand::from_data(&action.data.clone().unwrap_or_default())?;
+        action.edit = Some(self.find(&command).await?);
         Ok(action)
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != FIND_CONSTRUCTION && params.command != UNTANGLE {
-            return Err(invalid(format!("unknown command `{}`", params.command)));
-        }
-        let uri: Uri = params
-            .arguments
-            .first()
-            .and_then(|uri| uri.as_str())
-            .and_then(|uri| uri.parse().ok())
-            .ok_or_else(|| invalid("expected the document's URI as the first argument".into()))?;
-        let block = params
-            .arguments
-            .get(1)
-            .and_then(|block| block.as_str())
-            .ok_or_else(|| invalid("expected the block's name as the second argument".into()))?
-            .to_string();
-        let version = params
-            .arguments
-            .get(2)
-            .and_then(|version| version.as_i64())
-            .map(|v| v as i32);
-        let edit = if params.command == UNTANGLE {
-            self.untangle(&uri, &block, version).await?
-        } else {
-            self.find(&uri, &block, version).await?
+        let command = ServerCommand::named(&params.command)?;
+        let arguments = BlockCommand::from_arguments(&params.arguments)?;
+        let edit = match command {
+            ServerCommand::Untangle => self.untangle(&arguments).await?,
+            ServerCommand::FindConstruction => self.find(&arguments).await?,
         };
         if edit == WorkspaceEdit::default() {
             // Nothing to change (no shorter construction): nothing applied.
@@ -914,129 +757,5 @@ mod tests {
             tower_lsp_server::jsonrpc::ErrorCode::InternalError
         );
         assert_eq!(guarded(|| 7).unwrap(), 7);
-    }
-}
-
-/// The parameters of `euc/render`.
-#[derive(Debug, serde::Deserialize)]
-pub struct RenderParams {
-    pub uri: Uri,
-    /// The block; the first solve or planar block when absent.
-    #[serde(default)]
-    pub block: Option<String>,
-    /// Draw up to this move.
-    #[serde(default)]
-    pub moves: Option<usize>,
-}
-
-/// The parameters of the board's requests (`euc/boardState`, `euc/boardMove`,
-/// `euc/boardNext`): the document, the planar block (default: the first),
-/// and for a move the node and where it was dropped.
-#[derive(Debug, serde::Deserialize)]
-pub struct BoardParams {
-    pub uri: Uri,
-    #[serde(default)]
-    pub block: Option<String>,
-    #[serde(default)]
-    pub node: Option<String>,
-    #[serde(default)]
-    pub x: Option<f64>,
-    #[serde(default)]
-    pub y: Option<f64>,
-}
-
-/// The board's requests, for the VS Code "Play" webview (docs/planar.md, "The
-/// board"): the state of a planar block, and the edits a drop or "next level"
-/// makes — returned, not applied, so that the client applies them as normal,
-/// undoable edits of the document version they were computed for.
-impl Backend {
-    async fn board_puzzle(
-        &self,
-        params: &BoardParams,
-    ) -> Result<(Snapshot, crate::resolve::Puzzle, crate::check::Status)> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
-            return Err(invalid("the document is not open".into()));
-        };
-        let puzzles = &analysis.scene().puzzles;
-        let index = match &params.block {
-            Some(name) => puzzles.iter().position(|p| &p.name == name),
-            None => (!puzzles.is_empty()).then_some(0),
-        }
-        .ok_or_else(|| invalid("no such planar block".into()))?;
-        Ok((
-            snapshot,
-            puzzles[index].clone(),
-            analysis.puzzle_reports[index].status,
-        ))
-    }
-
-    /// `euc/render`: the picture of a block from the document as it is
-    /// now (unsaved text included), up to a move; with the number of moves
-    /// the block has, for a slider.
-    /// A message the client sent broken, answered with its error
-    /// (`framing`).
-    pub async fn invalid_message(
-        &self,
-        params: super::framing::InvalidMessage,
-    ) -> Result<serde_json::Value> {
-        Err(params.error())
-    }
-
-    pub async fn render(&self, params: RenderParams) -> Result<serde_json::Value> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
-            return Err(invalid("the document is not open".into()));
-        };
-        let options = crate::render::RenderOptions {
-            block: params.block.clone(),
-            moves: params.moves,
-        };
-        let rendered = {
-            let analysis = analysis.clone();
-            tokio::task::spawn_blocking(move || crate::render::render_svg(&analysis, &options))
-                .await
-                .map_err(|_| panicked())?
-        };
-        let problem = match &params.block {
-            Some(name) => analysis.scene().problems.iter().find(|p| &p.name == name),
-            None => analysis.scene().problems.first(),
-        };
-        let moves = problem.map_or(0, |problem| {
-            problem
-                .steps
-                .iter()
-                .filter(|step| step.op.draw().is_some())
-                .count()
-        });
-        Ok(match rendered {
-            Ok(svg) => {
-                serde_json::json!({ "version": snapshot.version, "svg": svg, "moves": moves })
-            }
-            Err(why) => {
-                serde_json::json!({ "version": snapshot.version, "error": why, "moves": moves })
-            }
-        })
-    }
-
-    pub async fn board_state(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
-        let state = crate::planar::edits::board_state(&puzzle);
-        Ok(serde_json::json!({ "version": snapshot.version, "state": state }))
-    }
-
-    pub async fn board_move(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
-        let (Some(node), Some(x), Some(y)) = (&params.node, params.x, params.y) else {
-            return Err(invalid("a move needs `node`, `x` and `y`".into()));
-        };
-        let edits = crate::planar::edits::move_node(&puzzle, node, crate::geom::Point::new(x, y))
-            .map_err(invalid)?;
-        Ok(serde_json::json!({ "block": puzzle.name, "edit": snapshot.versioned_edit(edits) }))
-    }
-
-    pub async fn board_next(&self, params: BoardParams) -> Result<serde_json::Value> {
-        let (snapshot, puzzle, status) = self.board_puzzle(&params).await?;
-        let edits = crate::planar::edits::next_level(&puzzle, status).map_err(invalid)?;
-        let block = crate::planar::edits::next_level_name(&puzzle);
-        Ok(serde_json::json!({ "block": block, "edit": snapshot.versioned_edit(edits) }))
     }
 }

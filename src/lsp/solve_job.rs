@@ -4,6 +4,7 @@
 
 use super::documents::{Documents, Snapshot};
 use crate::edit::fill_block;
+use crate::ide::find;
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -12,6 +13,8 @@ use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::Client;
 
+/// How far and how long "Find construction" searches (`settings`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SolveSettings {
     pub max_moves: usize,
     pub timeout: Duration,
@@ -120,12 +123,7 @@ pub async fn find_construction(
             .await
             .map_err(|_| internal("the analysis failed"))?
     };
-    let Some(problem_index) = analysis
-        .scene()
-        .problems
-        .iter()
-        .position(|problem| problem.name == block)
-    else {
+    let Some(problem_index) = analysis.scene().problem_index(block) else {
         return Err(invalid(format!("no solve block named `{block}`")));
     };
     if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
@@ -136,7 +134,7 @@ pub async fn find_construction(
         cancelled: cancelled.clone(),
         client: client.clone(),
         token: None,
-        message: "cancelled".into(),
+        message: find::CANCELLED.into(),
     };
     if let Some(token) = progress_token {
         send_progress(
@@ -181,19 +179,12 @@ async fn run(
         deadline: Instant::now().checked_add(settings.timeout),
         latest: Mutex::new(None),
     });
-    // On a block that is solved already, only a shorter construction helps:
-    // search below its length, so that "none" is an answer, not a swap.
+    // On a block that is solved already, only a shorter construction helps
+    // (`ide::find`).
     let problem = &analysis.scene().problems[problem_index];
-    let report = &analysis.reports[problem_index];
-    let current = (!problem.steps.is_empty() && report.status == crate::check::Status::Solved)
-        .then_some(match problem.count {
-            crate::resolve::Count::E => report.moves,
-            crate::resolve::Count::L => report.tool_uses,
-        });
+    let solved = find::solved_length(analysis, problem_index);
     let options = SearchOptions {
-        max_moves: current.map_or(settings.max_moves, |current| {
-            current.saturating_sub(1).min(settings.max_moves)
-        }),
+        max_moves: find::max_moves(solved, settings.max_moves),
         ..SearchOptions::default()
     };
     let job = {
@@ -231,30 +222,22 @@ async fn run(
     }
     let construction = match outcome {
         Outcome::Found(construction) => construction,
-        Outcome::Exhausted { max_moves } if current.is_some() => {
+        Outcome::Exhausted { max_moves } if solved.is_some() => {
             // An answer, not a failure: say it and change nothing.
-            let moves = if max_moves == 1 { "move" } else { "moves" };
-            let proved = if Some(max_moves + 1) == current {
-                format!("no shorter construction exists: none with at most {max_moves} {moves}")
-            } else {
-                format!(
-                    "no shorter construction with at most {max_moves} {moves} (the solver's limit)"
-                )
-            };
+            let proved = find::no_shorter(max_moves, solved);
             guard.message = proved.clone();
             client.show_message(lsp::MessageType::INFO, proved).await;
             return Ok(lsp::WorkspaceEdit::default());
         }
         Outcome::Exhausted { max_moves } => {
-            guard.message = format!("no construction with at most {max_moves} moves");
+            guard.message = find::none_within(max_moves);
             return Err(invalid(guard.message.clone()));
         }
         Outcome::Stopped {
-            stop: Stop::OutOfTime,
+            stop: stop @ Stop::OutOfTime,
             searched,
         } => {
-            guard.message =
-                format!("time limit reached; no construction with at most {searched} moves");
+            guard.message = find::stopped(stop, None, searched);
             return Err(invalid(guard.message.clone()));
         }
         Outcome::Stopped {
@@ -263,7 +246,7 @@ async fn run(
         } => return Err(jsonrpc::Error::request_cancelled()),
         Outcome::Unsearchable(why) => return Err(invalid(why)),
     };
-    guard.message = format!("found {}", construction.describe_count(false));
+    guard.message = find::found_briefly(&construction);
     // What the solver answers, `check` accepts (the filled file is analysed
     // again, off the async threads).
     let lines = {

@@ -40,22 +40,13 @@ pub fn render_svg(analysis: &Analysis, options: &RenderOptions) -> Result<String
 }
 
 fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
-    if let Some(problem) = pick(
-        &analysis.scene().problems,
-        |p| &p.name,
-        options,
-        analysis,
-        true,
-    ) {
+    let scene = analysis.scene();
+    let problem_index = |name: &str| scene.problem_index(name);
+    if let Some(problem) = pick(scene.problems.len(), problem_index, options, analysis, true) {
         return render_problem(analysis, problem, options.moves);
     }
-    if let Some(puzzle) = pick(
-        &analysis.scene().puzzles,
-        |p| &p.name,
-        options,
-        analysis,
-        false,
-    ) {
+    let puzzle_index = |name: &str| scene.puzzle_index(name);
+    if let Some(puzzle) = pick(scene.puzzles.len(), puzzle_index, options, analysis, false) {
         return Ok(render_puzzle(analysis, puzzle));
     }
     Err(match &options.block {
@@ -64,16 +55,17 @@ fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, St
     })
 }
 
-/// The named block, or the first block of the file if it is of this kind.
-fn pick<T>(
-    items: &[T],
-    name: impl Fn(&T) -> &String,
+/// The named block, or the first block of the file if it is of this kind
+/// (`count` blocks of it, found by name with `index_of`).
+fn pick(
+    count: usize,
+    index_of: impl Fn(&str) -> Option<usize>,
     options: &RenderOptions,
     analysis: &Analysis,
     solve: bool,
 ) -> Option<usize> {
     match &options.block {
-        Some(wanted) => items.iter().position(|item| name(item) == wanted),
+        Some(wanted) => index_of(wanted),
         None => {
             let first_solve = analysis.scene().problems.first().map(|p| p.span.start);
             let first_planar = analysis.scene().puzzles.first().map(|p| p.span.start);
@@ -82,7 +74,7 @@ fn pick<T>(
                 (Some(_), None) => true,
                 _ => false,
             };
-            (solve == solve_first && !items.is_empty()).then_some(0)
+            (solve == solve_first && count > 0).then_some(0)
         }
     }
 }

@@ -88,6 +88,18 @@ impl Scene {
         self.by_name.get(name).copied()
     }
 
+    /// The solve block named `name`, as an index into `problems`.
+    pub fn problem_index(&self, name: &str) -> Option<usize> {
+        self.problems
+            .iter()
+            .position(|problem| problem.name == name)
+    }
+
+    /// The planar block named `name`, as an index into `puzzles`.
+    pub fn puzzle_index(&self, name: &str) -> Option<usize> {
+        self.puzzles.iter().position(|puzzle| puzzle.name == name)
+    }
+
     /// The given points, in declaration order: the starting set.
     pub fn givens(&self) -> &[usize] {
         &self.kinds.givens

@@ -1,0 +1,128 @@
+//! "Find construction", the policy the editor and `euc solve` share: how
+//! long a construction to look for (on a solved block, only a shorter one
+//! helps) and the words for each outcome of the search (docs/solver.md).
+//! The edges only print these words or send them.
+
+use crate::analysis::Analysis;
+use crate::check::Status;
+use crate::resolve::Count;
+use crate::solve::construction::Construction;
+use crate::solve::search::Stop;
+
+/// Said when the search was cancelled, and by the editor when a search
+/// ends without another word.
+pub const CANCELLED: &str = "cancelled";
+
+/// The title of the action on a block: with steps, only a shorter
+/// construction is news.
+pub fn action_title(has_steps: bool) -> &'static str {
+    if has_steps {
+        "Find a shorter construction"
+    } else {
+        "Find construction"
+    }
+}
+
+/// The length of a solved block's construction, counted as its `count`
+/// line says (E moves or L tool uses); `None` when the block has no steps
+/// or they do not solve it.
+pub fn solved_length(analysis: &Analysis, block: usize) -> Option<usize> {
+    let problem = &analysis.scene().problems[block];
+    let report = &analysis.reports[block];
+    (!problem.steps.is_empty() && report.status == Status::Solved).then_some(match problem.count {
+        Count::E => report.moves,
+        Count::L => report.tool_uses,
+    })
+}
+
+/// The longest construction to look for: the setting, and below a solved
+/// block's length, so that "none" is an answer, not a swap.
+pub fn max_moves(solved: Option<usize>, setting: usize) -> usize {
+    solved.map_or(setting, |solved| solved.saturating_sub(1).min(setting))
+}
+
+/// A construction found, as `euc solve` reports it: "6 moves", "2 L, 6 E"
+/// (`tools`: always both counts), or why no move was needed.
+pub fn found(construction: &Construction, tools: bool) -> String {
+    match construction.moves() {
+        0 => "0 moves: the givens and setup already reach every goal".to_string(),
+        _ => construction.describe_count(tools),
+    }
+}
+
+/// A construction found, as the editor's progress report ends.
+pub fn found_briefly(construction: &Construction) -> String {
+    format!("found {}", construction.describe_count(false))
+}
+
+/// Every construction up to `max_moves` was examined, and none works.
+pub fn none_within(max_moves: usize) -> String {
+    format!("no construction with at most {max_moves} moves")
+}
+
+/// Every construction up to `max_moves` was examined on a block solved in
+/// `solved` moves: a proof when the bound was just below it, else the
+/// solver's limit.
+pub fn no_shorter(max_moves: usize, solved: Option<usize>) -> String {
+    let moves = if max_moves == 1 { "move" } else { "moves" };
+    if Some(max_moves + 1) == solved {
+        format!("no shorter construction exists: none with at most {max_moves} {moves}")
+    } else {
+        format!("no shorter construction with at most {max_moves} {moves} (the solver's limit)")
+    }
+}
+
+/// The search stopped early, after every length up to `searched`; `limit`
+/// names the time limit when the reader did not set it themselves.
+pub fn stopped(stop: Stop, limit: Option<&str>, searched: usize) -> String {
+    let why = match (stop, limit) {
+        (Stop::OutOfTime, Some(limit)) => format!("time limit of {limit} reached"),
+        (Stop::OutOfTime, None) => "time limit reached".to_string(),
+        (Stop::Cancelled, _) => CANCELLED.to_string(),
+    };
+    format!("{why}; {}", none_within(searched))
+}
+
+/// The block cannot be searched, and why.
+pub fn unsearchable(why: &str) -> String {
+    format!("cannot search: {why}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solved_block_is_searched_below_its_length() {
+        assert_eq!(max_moves(None, 8), 8);
+        assert_eq!(max_moves(Some(5), 8), 4);
+        assert_eq!(max_moves(Some(20), 8), 8);
+        assert_eq!(max_moves(Some(0), 8), 0);
+    }
+
+    #[test]
+    fn the_words_for_each_outcome() {
+        assert_eq!(none_within(3), "no construction with at most 3 moves");
+        assert_eq!(
+            no_shorter(1, Some(2)),
+            "no shorter construction exists: none with at most 1 move"
+        );
+        assert_eq!(
+            no_shorter(8, Some(12)),
+            "no shorter construction with at most 8 moves (the solver's limit)"
+        );
+        assert_eq!(
+            stopped(Stop::OutOfTime, Some("0.5 s"), 2),
+            "time limit of 0.5 s reached; no construction with at most 2 moves"
+        );
+        assert_eq!(
+            stopped(Stop::OutOfTime, None, 2),
+            "time limit reached; no construction with at most 2 moves"
+        );
+        assert_eq!(
+            stopped(Stop::Cancelled, None, 0),
+            "cancelled; no construction with at most 0 moves"
+        );
+        assert_eq!(unsearchable("no goal"), "cannot search: no goal");
+    }
+}
