@@ -202,12 +202,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     };
     let name = super::source_name(&args.file);
     let targets: Vec<usize> = match &args.block {
-        Some(block) => match analysis
-            .scene()
-            .problems
-            .iter()
-            .position(|p| &p.name == block)
-        {
+        Some(block) => match analysis.scene().problem_index(block) {
             Some(index) => vec![index],
             None => {
                 let names: Vec<&str> = analysis

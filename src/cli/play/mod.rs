@@ -226,7 +226,7 @@ impl Board {
         }
         let puzzles = &analysis.scene().puzzles;
         let index = match &self.name {
-            Some(name) => puzzles.iter().position(|p| &p.name == name),
+            Some(name) => analysis.scene().puzzle_index(name),
             None => (self.index < puzzles.len()).then_some(self.index),
         }
         .ok_or_else(|| match &self.name {
