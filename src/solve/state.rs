@@ -4,8 +4,8 @@
 //! `docs/solver.md`.
 
 use super::construction::{Construction, DrawStep, PointRef};
+use super::context::Context;
 use super::mask::{allowed_at, kinds_at, Draw};
-use super::search::Context;
 use super::spots::{Spot, Spots};
 use super::verify::finish;
 use crate::geom::{meet, Circle, Degenerate, Extent, Line, Meet, Object, Point, EPS};
