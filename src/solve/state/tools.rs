@@ -1,31 +1,33 @@
-//! The L-tool moves at a node (docs/language.md, "The L-tools").
+//! The L-tool moves at a node: how each tool's operands are enumerated
+//! (the geometry is `geom`'s; docs/language.md, "The L-tools").
 
 use super::super::context::Context;
 use super::super::mask::{allowed_at, Draw};
 use super::bounds::Filter;
 use super::keys::{object_key, KeySet};
 use super::{Choice, State};
-use crate::geom::{Circle, Extent, Line, Object, Point, EPS};
+use crate::geom::{Circle, Line, Object, Point, EPS};
 use crate::parse::ast::Tool;
 
-impl State {
-    /// An L-tool move with its object already drawn (`DrawStep` gives the
-    /// operands' roles).
-    fn tool_choice(&self, tool: Tool, operands: [usize; 4], object: Object) -> Choice {
-        let [a, b, c, line] = operands;
-        let marks = self.marks(&object);
-        Choice {
-            draw: Draw::Tool(tool),
-            a: a as u32,
-            b: b as u32,
-            c: c as u32,
-            line: line as u32,
-            object,
-            key: object_key(&object),
-            marks,
-        }
-    }
+/// The L-tool moves of one node as they are found: each is listed if it
+/// passes the filter and is an object not drawn or listed yet.
+struct ToolMoves<'a> {
+    state: &'a State,
+    filter: &'a Filter,
+    tried: &'a mut KeySet,
+    choices: &'a mut Vec<Choice>,
+}
 
+/// When the next move must draw a goal object: only tools of its kind
+/// serve, the compass only about a goal circle's centre, the angle
+/// bisector only at a vertex on a goal line.
+struct GoalShapes {
+    only: bool,
+    lines: Vec<Line>,
+    centers: Vec<Point>,
+}
+
+impl State {
     /// The L-tool moves the mask allows at this depth, tested like the
     /// pairs of `children_scan`: objects are drawn straight from the points
     /// (unit vectors from each vertex and the pairs' distances computed once
@@ -40,168 +42,177 @@ impl State {
         tried: &mut KeySet,
         choices: &mut Vec<Choice>,
     ) {
-        let count = self.points.len();
-        let points = &self.points;
-        let mut consider = |tool: Tool,
-                            operands: [usize; 4],
-                            object: Option<Object>,
-                            choices: &mut Vec<Choice>| {
-            let Some(object) = object else { return };
-            if !filter.pass.iter().all(|point| object.contains(*point)) {
-                return;
-            }
-            if filter.only_goal_objects
-                && !filter.goal_objects.iter().any(|goal| object.reaches(goal))
-            {
-                return;
-            }
-            let choice = self.tool_choice(tool, operands, object);
-            if !self.admits(filter, &choice) || !tried.insert(choice.key) {
-                return;
-            }
-            if self.is_drawn(&choice.object) {
-                return;
-            }
-            choices.push(choice);
+        let goals = GoalShapes::of(filter);
+        let mut moves = ToolMoves {
+            state: self,
+            filter,
+            tried,
+            choices,
         };
-        let mut distances: Vec<f64> = Vec::new();
-        let mut units: Vec<Option<Point>> = Vec::new();
-        // When the move must be a goal object: only tools of its kind, and
-        // the compass only about a goal circle's centre, the angle bisector
-        // only at a vertex on a goal line.
-        let goal_lines: Vec<Line> = filter
-            .goal_objects
-            .iter()
-            .filter_map(|goal| match goal {
-                Object::Line(line) => Some(*line),
-                Object::Circle(_) => None,
-            })
-            .collect();
-        let goal_centers: Vec<Point> = filter
-            .goal_objects
-            .iter()
-            .filter_map(|goal| match goal {
-                Object::Circle(circle) => Some(circle.center),
-                Object::Line(_) => None,
-            })
-            .collect();
-        let only_goals = filter.only_goal_objects;
         for &tool in &context.problem.tools {
             if !allowed_at(context.mask, depth, context.length, Draw::Tool(tool))
                 || !self.within_cost(depth, context, tool.e_cost())
             {
                 continue;
             }
-            if only_goals
-                && (if tool.draws_line() {
-                    goal_lines.is_empty()
-                } else {
-                    goal_centers.is_empty()
-                })
-            {
+            let none_of_its_kind = if tool.draws_line() {
+                goals.lines.is_empty()
+            } else {
+                goals.centers.is_empty()
+            };
+            if goals.only && none_of_its_kind {
                 continue;
             }
             match tool {
-                Tool::PerpBisector => {
-                    for a in 0..count {
-                        for b in a + 1..count {
-                            // A point it passes is as far from both ends.
-                            let equidistant = |point: &Point| {
-                                (point.dist(points[a]) - point.dist(points[b])).abs() < EPS
-                            };
-                            if !filter.pass.iter().all(equidistant) {
-                                continue;
-                            }
-                            let object = Line::perp_bisector(points[a], points[b])
-                                .ok()
-                                .map(Object::Line);
-                            consider(tool, [a, b, a, 0], object, choices);
-                        }
-                    }
+                Tool::PerpBisector => self.perp_bisector_moves(&mut moves),
+                Tool::Perpendicular | Tool::Parallel => self.moves_from_lines(tool, &mut moves),
+                Tool::AngleBisector => self.angle_bisector_moves(&goals, &mut moves),
+                Tool::Compass => self.compass_moves(&goals, &mut moves),
+            }
+        }
+    }
+
+    /// The perpendicular bisector of every pair of points.
+    fn perp_bisector_moves(&self, moves: &mut ToolMoves) {
+        let points = &self.points;
+        for a in 0..points.len() {
+            for b in a + 1..points.len() {
+                // A point it passes is as far from both ends.
+                let equidistant =
+                    |point: &Point| (point.dist(points[a]) - point.dist(points[b])).abs() < EPS;
+                if !moves.filter.pass.iter().all(equidistant) {
+                    continue;
                 }
-                Tool::Perpendicular | Tool::Parallel => {
-                    for line in 0..self.objects.len() {
-                        let Object::Line(base) = self.objects[line] else {
-                            continue;
-                        };
-                        for (a, point) in points.iter().enumerate() {
-                            let object = if tool == Tool::Perpendicular {
-                                base.perpendicular(*point)
-                            } else {
-                                base.parallel(*point)
-                            };
-                            consider(
-                                tool,
-                                [a, a, a, line],
-                                object.ok().map(Object::Line),
-                                choices,
-                            );
-                        }
-                    }
-                }
-                Tool::AngleBisector => {
-                    for vertex in 0..count {
-                        if only_goals
-                            && !goal_lines
-                                .iter()
-                                .any(|line| line.distance_to(points[vertex]) < EPS)
-                        {
-                            continue;
-                        }
-                        units.clear();
-                        units.extend(points.iter().map(|point| {
-                            let offset = *point - points[vertex];
-                            let length = offset.norm();
-                            (length >= EPS).then(|| offset * (1.0 / length))
-                        }));
-                        for (a, unit_a) in units.iter().enumerate() {
-                            let Some(unit_a) = *unit_a else { continue };
-                            for (b, unit_b) in units.iter().enumerate().skip(a + 1) {
-                                let Some(unit_b) = *unit_b else { continue };
-                                let sum = unit_a + unit_b;
-                                let direction = if sum.norm() < 1e-9 {
-                                    unit_a.perp()
-                                } else {
-                                    sum
-                                };
-                                let length = direction.norm();
-                                let object = Object::Line(Line {
-                                    origin: points[vertex],
-                                    direction: direction * (1.0 / length),
-                                    extent: Extent::Full,
-                                });
-                                consider(tool, [a, vertex, b, 0], Some(object), choices);
-                            }
-                        }
-                    }
-                }
-                Tool::Compass => {
-                    if distances.is_empty() {
-                        distances.extend(
-                            (0..count * count).map(|k| points[k / count].dist(points[k % count])),
-                        );
-                    }
-                    for (center, at) in points.iter().enumerate() {
-                        if only_goals && !goal_centers.iter().any(|goal| goal.same(*at)) {
-                            continue;
-                        }
-                        for a in 0..count {
-                            for b in a + 1..count {
-                                let radius = distances[a * count + b];
-                                // About an end of the radius it is a plain circle.
-                                if center == a || center == b || radius < EPS {
-                                    continue;
-                                }
-                                let object = Object::Circle(Circle {
-                                    center: points[center],
-                                    radius,
-                                });
-                                consider(tool, [center, a, b, 0], Some(object), choices);
-                            }
-                        }
-                    }
+                let object = Line::perp_bisector(points[a], points[b])
+                    .ok()
+                    .map(Object::Line);
+                moves.consider(Tool::PerpBisector, [a, b, a, 0], object);
+            }
+        }
+    }
+
+    /// The perpendicular to (or parallel with) every line drawn, through
+    /// every point.
+    fn moves_from_lines(&self, tool: Tool, moves: &mut ToolMoves) {
+        for line in 0..self.objects.len() {
+            let Object::Line(base) = self.objects[line] else {
+                continue;
+            };
+            for (a, point) in self.points.iter().enumerate() {
+                let object = if tool == Tool::Perpendicular {
+                    base.perpendicular(*point)
+                } else {
+                    base.parallel(*point)
+                };
+                moves.consider(tool, [a, a, a, line], object.ok().map(Object::Line));
+            }
+        }
+    }
+
+    /// The bisector of every angle between two points at every vertex,
+    /// from the unit vectors out of the vertex computed once.
+    fn angle_bisector_moves(&self, goals: &GoalShapes, moves: &mut ToolMoves) {
+        let points = &self.points;
+        let mut units: Vec<Option<Point>> = Vec::new();
+        for vertex in 0..points.len() {
+            if goals.only
+                && !goals
+                    .lines
+                    .iter()
+                    .any(|line| line.distance_to(points[vertex]) < EPS)
+            {
+                continue;
+            }
+            units.clear();
+            units.extend(points.iter().map(|point| (*point - points[vertex]).unit()));
+            for (a, unit_a) in units.iter().enumerate() {
+                let Some(unit_a) = *unit_a else { continue };
+                for (b, unit_b) in units.iter().enumerate().skip(a + 1) {
+                    let Some(unit_b) = *unit_b else { continue };
+                    let object =
+                        Object::Line(Line::bisector_of_units(points[vertex], unit_a, unit_b));
+                    moves.consider(Tool::AngleBisector, [a, vertex, b, 0], Some(object));
                 }
             }
+        }
+    }
+
+    /// The circle about every point with the distance of every other pair
+    /// as its radius (the distances computed once).
+    fn compass_moves(&self, goals: &GoalShapes, moves: &mut ToolMoves) {
+        let points = &self.points;
+        let count = points.len();
+        let distances: Vec<f64> = (0..count * count)
+            .map(|k| points[k / count].dist(points[k % count]))
+            .collect();
+        for (center, at) in points.iter().enumerate() {
+            if goals.only && !goals.centers.iter().any(|goal| goal.same(*at)) {
+                continue;
+            }
+            for a in 0..count {
+                for b in a + 1..count {
+                    let radius = distances[a * count + b];
+                    // About an end of the radius it is a plain circle.
+                    if center == a || center == b || radius < EPS {
+                        continue;
+                    }
+                    let object = Circle::new(*at, radius).ok().map(Object::Circle);
+                    moves.consider(Tool::Compass, [center, a, b, 0], object);
+                }
+            }
+        }
+    }
+}
+
+impl ToolMoves<'_> {
+    /// Lists one L-tool move (`DrawStep` gives the operands' roles: points
+    /// `a`, `b`, `c` and the object `line`) if it passes the filter and is
+    /// new.
+    fn consider(&mut self, tool: Tool, operands: [usize; 4], object: Option<Object>) {
+        let Some(object) = object else { return };
+        let (state, filter) = (self.state, self.filter);
+        if !filter.pass.iter().all(|point| object.contains(*point)) {
+            return;
+        }
+        if filter.only_goal_objects && !filter.goal_objects.iter().any(|goal| object.reaches(goal))
+        {
+            return;
+        }
+        let [a, b, c, line] = operands;
+        let choice = Choice {
+            draw: Draw::Tool(tool),
+            a: a as u32,
+            b: b as u32,
+            c: c as u32,
+            line: line as u32,
+            object,
+            key: object_key(&object),
+            marks: state.marks(&object),
+        };
+        if !state.admits(filter, &choice) || !self.tried.insert(choice.key) {
+            return;
+        }
+        if state.is_drawn(&choice.object) {
+            return;
+        }
+        self.choices.push(choice);
+    }
+}
+
+impl GoalShapes {
+    fn of(filter: &Filter) -> GoalShapes {
+        let lines = filter.goal_objects.iter().filter_map(|goal| match goal {
+            Object::Line(line) => Some(*line),
+            Object::Circle(_) => None,
+        });
+        let centers = filter.goal_objects.iter().filter_map(|goal| match goal {
+            Object::Circle(circle) => Some(circle.center),
+            Object::Line(_) => None,
+        });
+        GoalShapes {
+            only: filter.only_goal_objects,
+            lines: lines.collect(),
+            centers: centers.collect(),
         }
     }
 }
