@@ -82,19 +82,8 @@ const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    if problem.instances.is_empty() {
-        return (
-            Outcome::Unsearchable(
-                "the problem has errors: its instances cannot be computed".to_string(),
-            ),
-            stats,
-        );
-    }
-    if problem.goals.is_empty() {
-        return (
-            Outcome::Unsearchable("the block has no goal".to_string()),
-            stats,
-        );
+    if let Some(why) = unsearchable(problem) {
+        return (Outcome::Unsearchable(why), stats);
     }
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
@@ -115,19 +104,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
     let rounds = rounds(problem, count, first, last);
-    // L-tools use operands the bounds below do not know (a perpendicular
-    // needs one point of its line, the compass no point of its circle, a
-    // parallel uses a line): with them only the goal pruning stays
-    // (docs/language.md). A round whose cost equals its length has no room
-    // for an L-tool and keeps every technique.
-    let with_tools = Techniques {
-        prerequisites: false,
-        idle_objects: false,
-        incremental: false,
-        lookahead: false,
-        merge_reorderings: false,
-        ..options.techniques
-    };
+    let with_tools = techniques_with_tools(options.techniques);
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -201,6 +178,33 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         }
     }
     (Outcome::Exhausted { max_moves: last }, stats)
+}
+
+/// Why a problem cannot be searched at all, if it cannot.
+fn unsearchable(problem: &Problem) -> Option<String> {
+    if problem.instances.is_empty() {
+        return Some("the problem has errors: its instances cannot be computed".to_string());
+    }
+    if problem.goals.is_empty() {
+        return Some("the block has no goal".to_string());
+    }
+    None
+}
+
+/// The techniques of a round where L-tools are moves. L-tools use operands
+/// the bounds do not know (a perpendicular needs one point of its line, the
+/// compass no point of its circle, a parallel uses a line): with them only
+/// the goal pruning stays (docs/language.md). A round whose cost equals its
+/// length has no room for an L-tool and keeps every technique.
+fn techniques_with_tools(techniques: Techniques) -> Techniques {
+    Techniques {
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+        lookahead: false,
+        merge_reorderings: false,
+        ..techniques
+    }
 }
 
 /// The searches to run, in order: each length once — or, to minimise E with
