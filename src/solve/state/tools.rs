@@ -91,20 +91,16 @@ impl State {
         }
     }
 
-    /// The perpendicular to (or parallel with) every line drawn, through
-    /// every point.
+    /// A tool that takes a line and a point (the perpendicular, the
+    /// parallel) at every line drawn and every point.
     fn moves_from_lines(&self, tool: Tool, moves: &mut ToolMoves) {
         for line in 0..self.objects.len() {
-            let Object::Line(base) = self.objects[line] else {
+            if !matches!(self.objects[line], Object::Line(_)) {
                 continue;
-            };
-            for (a, point) in self.points.iter().enumerate() {
-                let object = if tool == Tool::Perpendicular {
-                    base.perpendicular(*point)
-                } else {
-                    base.parallel(*point)
-                };
-                moves.consider(tool, [a, a, a, line], object.ok().map(Object::Line));
+            }
+            for a in 0..self.points.len() {
+                let object = tool.object([line, a, a], &self.points, &self.objects);
+                moves.consider(tool, [a, a, a, line], object.ok());
             }
         }
     }
