@@ -7,6 +7,7 @@ use crate::resolve::{Problem, Scene, StepOp};
 use crate::solve::construction::{Binding, Construction};
 use crate::solve::search::setup_kinds;
 use crate::span::Span;
+use crate::tools::Operand;
 use std::collections::HashSet;
 
 /// Replace `span` with `text`.
@@ -83,24 +84,12 @@ pub fn construction_to_lines(
             StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
             StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
             StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
-            StepOp::Tool {
-                tool,
-                args: [a, b, c],
-            } => match tool {
-                Tool::PerpBisector => {
-                    format!("perp_bisector({}, {})", point_names[a], point_names[b])
-                }
-                Tool::Perpendicular | Tool::Parallel => {
-                    format!("{}({}, {})", tool.name(), object_names[a], point_names[b])
-                }
-                Tool::AngleBisector | Tool::Compass => format!(
-                    "{}({}, {}, {})",
-                    tool.name(),
-                    point_names[a],
-                    point_names[b],
-                    point_names[c]
-                ),
-            },
+            StepOp::Tool { tool, args } => {
+                Tool::call_text(tool, args, |operand, arg| match operand {
+                    Operand::Point => point_names[arg].clone(),
+                    Operand::Line => object_names[arg].clone(),
+                })
+            }
         };
         match op {
             StepOp::Meet(..) => point_names.extend(binders.iter().cloned()),

@@ -17,6 +17,7 @@
 //! | parse      | `parse`    | `SourceFile` (syntax tree, error nodes)          |
 //! | resolve    | `resolve`  | `Scene`: symbols, values, `Problem`s, `Puzzle`s  |
 //! | geometry   | `geom`     | intersections in canonical order                 |
+//! | L-tools    | `tools`    | each tool's name, operands, E cost and geometry  |
 //! | solve      | `solve`    | masks, replay, the search, verification          |
 //! | planar     | `planar`   | crossings, level generators, embedding, untangle |
 //! | check      | `check`    | a report per block, diagnostics                  |
@@ -44,3 +45,4 @@ pub mod render;
 pub mod resolve;
 pub mod solve;
 pub mod span;
+pub mod tools;

@@ -241,16 +241,10 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 StepOp::Circle(a, b) => format!("circle(p{a}, p{b})"),
                 StepOp::Meet(a, b) => format!("o{a} & o{b}"),
                 StepOp::Tool { tool, args } => {
-                    let [a, b, c] = args;
-                    match tool {
-                        Tool::PerpBisector => format!("perp_bisector(p{a}, p{b})"),
-                        Tool::Perpendicular | Tool::Parallel => {
-                            format!("{}(o{a}, p{b})", tool.name())
-                        }
-                        Tool::AngleBisector | Tool::Compass => {
-                            format!("{}(p{a}, p{b}, p{c})", tool.name())
-                        }
-                    }
+                    Tool::call_text(tool, args, |operand, arg| match operand {
+                        crate::tools::Operand::Point => format!("p{arg}"),
+                        crate::tools::Operand::Line => format!("o{arg}"),
+                    })
                 }
             };
             let names: Vec<&str> = step

@@ -62,6 +62,12 @@ impl Point {
     pub fn perp(self) -> Point {
         Point::new(-self.y, self.x)
     }
+
+    /// This offset scaled to length 1; `None` when it is shorter than EPS.
+    pub fn unit(self) -> Option<Point> {
+        let length = self.norm();
+        (length >= EPS).then(|| self * (1.0 / length))
+    }
 }
 
 impl std::ops::Add for Point {
@@ -265,11 +271,20 @@ impl Line {
             return Err(Degenerate::SamePoints);
         }
         let (unit_a, unit_b) = (to_a * (1.0 / length_a), to_b * (1.0 / length_b));
-        let sum = unit_a + unit_b;
-        if sum.norm() < 1e-9 {
-            return Line::directed(vertex, unit_a.perp());
+        Line::directed(vertex, bisecting(unit_a, unit_b))
+    }
+
+    /// The bisector at `vertex` of the angle between the unit vectors
+    /// `unit_a` and `unit_b` (`Point::unit`), as `angle_bisector` draws it:
+    /// for a caller that has the unit vectors already (the solver computes
+    /// them once per vertex).
+    pub fn bisector_of_units(vertex: Point, unit_a: Point, unit_b: Point) -> Line {
+        let direction = bisecting(unit_a, unit_b);
+        Line {
+            origin: vertex,
+            direction: direction * (1.0 / direction.norm()),
+            extent: Extent::Full,
         }
-        Line::directed(vertex, sum)
     }
 
     /// The whole line this segment or ray lies on.
@@ -403,6 +418,17 @@ impl Circle {
 
     pub fn at_angle(&self, angle: f64) -> Point {
         self.center + Point::new(angle.cos(), angle.sin()) * self.radius
+    }
+}
+
+/// The direction halving the angle between two unit vectors, not scaled
+/// to length 1; for a straight angle, a quarter turn left of the first.
+fn bisecting(unit_a: Point, unit_b: Point) -> Point {
+    let sum = unit_a + unit_b;
+    if sum.norm() < 1e-9 {
+        unit_a.perp()
+    } else {
+        sum
     }
 }
 

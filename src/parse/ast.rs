@@ -148,55 +148,8 @@ pub enum MaskToken {
     Tool(Tool),
 }
 
-/// Euclidea's L-tools: each draws one line or circle, counts 1 L and the
-/// game's E cost (docs/language.md, "The L-tools").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tool {
-    PerpBisector,
-    Perpendicular,
-    Parallel,
-    AngleBisector,
-    Compass,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 5] = [
-        Tool::PerpBisector,
-        Tool::Perpendicular,
-        Tool::Parallel,
-        Tool::AngleBisector,
-        Tool::Compass,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::PerpBisector => "perp_bisector",
-            Tool::Perpendicular => "perpendicular",
-            Tool::Parallel => "parallel",
-            Tool::AngleBisector => "angle_bisector",
-            Tool::Compass => "compass",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Tool> {
-        Tool::ALL.into_iter().find(|tool| tool.name() == name)
-    }
-
-    /// Elementary moves the game counts for one use.
-    pub fn e_cost(self) -> usize {
-        match self {
-            Tool::PerpBisector | Tool::Perpendicular => 3,
-            Tool::Parallel | Tool::AngleBisector => 4,
-            Tool::Compass => 5,
-        }
-    }
-
-    /// Whether it draws a line (else a circle).
-    pub fn draws_line(self) -> bool {
-        self != Tool::Compass
-    }
-}
+/// The L-tools are described in one place, `crate::tools`.
+pub use crate::tools::Tool;
 
 impl MaskToken {
     /// The seed engine's spelling.

@@ -180,14 +180,7 @@ impl StepOp {
     pub fn point_operands(&self) -> Vec<usize> {
         match *self {
             StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
-            StepOp::Tool {
-                tool,
-                args: [a, b, c],
-            } => match tool {
-                Tool::PerpBisector => vec![a, b],
-                Tool::Perpendicular | Tool::Parallel => vec![b],
-                Tool::AngleBisector | Tool::Compass => vec![a, b, c],
-            },
+            StepOp::Tool { tool, args } => tool.point_args(args).collect(),
             StepOp::Meet(..) => Vec::new(),
         }
     }

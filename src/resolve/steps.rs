@@ -8,6 +8,7 @@ use super::Scene;
 use crate::diag::Diagnostic;
 use crate::parse::ast::{self, Binder, DeclKind, ExprKind, SolveBlock, SolveItemKind, Tool};
 use crate::span::Span;
+use crate::tools::Operand;
 use std::collections::HashMap;
 
 /// What a name means inside a block's steps.
@@ -233,14 +234,7 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
     match &step.value.kind {
         ExprKind::Call { function, args } if Tool::from_name(&function.text).is_some() => {
             let tool = Tool::from_name(&function.text)?;
-            // Which operands are lines (the rest are points), per tool.
-            let (shape, signature): (&[bool], &str) = match tool {
-                Tool::PerpBisector => (&[false, false], "perp_bisector(A, B)"),
-                Tool::Perpendicular => (&[true, false], "perpendicular(l, P)"),
-                Tool::Parallel => (&[true, false], "parallel(l, P)"),
-                Tool::AngleBisector => (&[false, false, false], "angle_bisector(A, V, B)"),
-                Tool::Compass => (&[false, false, false], "compass(C, A, B)"),
-            };
+            let (shape, signature) = (tool.operands(), tool.usage());
             if args.len() != shape.len() {
                 operands.diagnostics.push(
                     Diagnostic::error(
@@ -260,8 +254,8 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             }
             let mut resolved = [0usize; 3];
             let mut complete = true;
-            for (position, (arg, is_line)) in args.iter().zip(shape).enumerate() {
-                let found = if *is_line {
+            for (position, (arg, operand)) in args.iter().zip(shape).enumerate() {
+                let found = if *operand == Operand::Line {
                     let why = format!("`{}` takes a line here", function.text);
                     match operands.object(arg, &why) {
                         Some((index, ty)) if ty.is_line() => Some(index),

@@ -1,9 +1,9 @@
 //! A construction found by the search, and its conversion to replayable
 //! steps (`StepOp`s) with the points that need names.
 
-use crate::parse::ast::Tool;
 use crate::resolve::StepOp;
 use crate::solve::mask::Draw;
+use crate::tools::Operand;
 
 /// Where a point of the working set comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,17 +114,16 @@ impl Construction {
                 Draw::Line => StepOp::Line(planner.point(draw.a), planner.point(draw.b)),
                 Draw::Circle => StepOp::Circle(planner.point(draw.a), planner.point(draw.b)),
                 Draw::Tool(tool) => {
-                    let args = match tool {
-                        Tool::PerpBisector => [planner.point(draw.a), planner.point(draw.b), 0],
-                        Tool::Perpendicular | Tool::Parallel => {
-                            [draw.line, planner.point(draw.a), 0]
-                        }
-                        Tool::AngleBisector | Tool::Compass => [
-                            planner.point(draw.a),
-                            planner.point(draw.b),
-                            planner.point(draw.c),
-                        ],
-                    };
+                    // The tool's point operands are `a`, `b`, `c` in order,
+                    // its line operand `line`; unused arguments are 0.
+                    let mut points = [draw.a, draw.b, draw.c].into_iter();
+                    let mut args = [0; 3];
+                    for (arg, operand) in args.iter_mut().zip(tool.operands()) {
+                        *arg = match operand {
+                            Operand::Point => planner.point(points.next().unwrap_or(draw.a)),
+                            Operand::Line => draw.line,
+                        };
+                    }
                     StepOp::Tool { tool, args }
                 }
             };

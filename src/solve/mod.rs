@@ -1,8 +1,11 @@
 //! Problem → construction: masks, replay of steps on instances, and (later)
 //! the search for a shortest construction.
 
+mod budget;
 pub mod construction;
+mod context;
 pub mod mask;
+mod options;
 pub mod replay;
 pub mod search;
 mod spots;

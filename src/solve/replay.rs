@@ -2,7 +2,6 @@
 //! drawing reaches.
 
 use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Outside, Point};
-use crate::parse::ast::Tool;
 use crate::resolve::{Instance, Problem, StepOp, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
@@ -82,8 +81,9 @@ pub fn replay_ops(
                 replay.objects.push(Object::Circle(circle));
             }
             StepOp::Tool { tool, args } => {
-                let object =
-                    tool_object(tool, args, &replay.points, &replay.objects).map_err(fail)?;
+                let object = tool
+                    .object(args, &replay.points, &replay.objects)
+                    .map_err(fail)?;
                 replay.objects.push(object);
             }
             StepOp::Meet(first, second) => {
@@ -111,27 +111,6 @@ pub fn replay_ops(
         }
     }
     Ok(replay)
-}
-
-/// The line or circle an L-tool draws from these points and objects.
-pub fn tool_object(
-    tool: Tool,
-    args: [usize; 3],
-    points: &[Point],
-    objects: &[Object],
-) -> Result<Object, Degenerate> {
-    let line_at = |index: usize| match objects[index] {
-        Object::Line(line) => Ok(line),
-        Object::Circle(_) => Err(Degenerate::SameObject),
-    };
-    let [a, b, c] = args;
-    Ok(match tool {
-        Tool::PerpBisector => Object::Line(Line::perp_bisector(points[a], points[b])?),
-        Tool::Perpendicular => Object::Line(line_at(a)?.perpendicular(points[b])?),
-        Tool::Parallel => Object::Line(line_at(a)?.parallel(points[b])?),
-        Tool::AngleBisector => Object::Line(Line::angle_bisector(points[a], points[b], points[c])?),
-        Tool::Compass => Object::Circle(Circle::compass(points[a], points[b], points[c])?),
-    })
 }
 
 /// For each goal of the instance, whether the drawing reaches it: a point

@@ -18,146 +18,16 @@
 //!   machines) take in a fixed order; the answer of the earliest subtree
 //!   wins, so answers do not depend on the number of threads or shards.
 
+pub use super::budget::{Budget, Progress, Stop, Unlimited};
 use super::construction::Construction;
-use super::mask::{kinds_at, Draw};
+pub(super) use super::context::Context;
+pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 use super::state::{Choice, Filter, State};
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-#[derive(Clone, Copy, Debug)]
-pub struct SearchOptions {
-    /// Give up after constructions of this many moves.
-    pub max_moves: usize,
-    /// Worker threads; 0 means one per core.
-    pub threads: usize,
-    /// The techniques, each switchable so that benchmarks can measure it and
-    /// tests can compare against the plain search.
-    pub techniques: Techniques,
-    /// Search only this share of the tree (for clusters; docs/solver.md).
-    pub shard: Option<Shard>,
-    /// What to minimise, instead of the block's `count` line.
-    pub count: Option<Count>,
-}
-
-/// The longest construction a search looks for: Euclidea's longest
-/// E-star solutions have about 20 moves, and a search's memory grows with
-/// the length (one list of moves per depth, one round per E cost).
-pub const MOST_MOVES: usize = 64;
-
-/// The most shares a tree is split into (each shard splits the first levels
-/// into 16 subtrees per shard, so this bounds that split's memory).
-pub const MOST_SHARDS: usize = 10_000;
-
-/// One of `count` deterministic shares of the search tree, `index` from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Techniques {
-    /// Explore each set of objects in one order only.
-    pub merge_reorderings: bool,
-    /// Near the end, only objects through the missing goals.
-    pub goal_pruning: bool,
-    /// Try an object reached from several pairs of points once.
-    pub merge_same_objects: bool,
-    /// What a goal needs before its last move: a line two points on it, a
-    /// circle its centre and a point on it (with `goal_pruning`).
-    pub prerequisites: bool,
-    /// No idle object: every removable object must pass through a goal or
-    /// make a point a later move uses (with `goal_pruning`).
-    pub idle_objects: bool,
-    /// Candidate moves kept level by level instead of scanning every pair
-    /// of points at every node; the last move only checks the goals
-    /// (with `merge_same_objects`).
-    pub incremental: bool,
-    /// A node's children that would leave a goal point with no object
-    /// through it to draw next are dropped before they are drawn (with
-    /// `goal_pruning`).
-    pub lookahead: bool,
-}
-
-impl Techniques {
-    pub const ALL: Techniques = Techniques {
-        merge_reorderings: true,
-        goal_pruning: true,
-        merge_same_objects: true,
-        prerequisites: true,
-        idle_objects: true,
-        incremental: true,
-        lookahead: true,
-    };
-    /// The seed engine's search: every sequence, pruned by nothing.
-    pub const NONE: Techniques = Techniques {
-        merge_reorderings: false,
-        goal_pruning: false,
-        merge_same_objects: false,
-        prerequisites: false,
-        idle_objects: false,
-        incremental: false,
-        lookahead: false,
-    };
-    /// The first release's search: the baseline of the benchmarks.
-    pub const FIRST: Techniques = Techniques {
-        merge_reorderings: true,
-        goal_pruning: true,
-        merge_same_objects: true,
-        prerequisites: false,
-        idle_objects: false,
-        incremental: false,
-        lookahead: false,
-    };
-}
-
-impl Default for SearchOptions {
-    fn default() -> Self {
-        SearchOptions {
-            max_moves: 8,
-            threads: 0,
-            techniques: Techniques::ALL,
-            shard: None,
-            count: None,
-        }
-    }
-}
-
-/// Why a search stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    Cancelled,
-    OutOfTime,
-}
-
-/// What the search reports while it runs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    /// The construction length being searched.
-    pub moves: usize,
-    /// Constructions examined so far (all lengths).
-    pub examined: u64,
-}
-
-/// Time, cancellation and progress come from outside: the core has no clock.
-pub trait Budget: Sync {
-    /// Asked every few thousand constructions.
-    fn stop(&self) -> Option<Stop>;
-    fn progress(&self, progress: &Progress);
-}
-
-/// A budget that never stops and reports nothing.
-pub struct Unlimited;
-
-impl Budget for Unlimited {
-    fn stop(&self) -> Option<Stop> {
-        None
-    }
-    fn progress(&self, _: &Progress) {}
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -212,19 +82,8 @@ const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    if problem.instances.is_empty() {
-        return (
-            Outcome::Unsearchable(
-                "the problem has errors: its instances cannot be computed".to_string(),
-            ),
-            stats,
-        );
-    }
-    if problem.goals.is_empty() {
-        return (
-            Outcome::Unsearchable("the block has no goal".to_string()),
-            stats,
-        );
+    if let Some(why) = unsearchable(problem) {
+        return (Outcome::Unsearchable(why), stats);
     }
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
@@ -245,19 +104,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
     let rounds = rounds(problem, count, first, last);
-    // L-tools use operands the bounds below do not know (a perpendicular
-    // needs one point of its line, the compass no point of its circle, a
-    // parallel uses a line): with them only the goal pruning stays
-    // (docs/language.md). A round whose cost equals its length has no room
-    // for an L-tool and keeps every technique.
-    let with_tools = Techniques {
-        prerequisites: false,
-        idle_objects: false,
-        incremental: false,
-        lookahead: false,
-        merge_reorderings: false,
-        ..options.techniques
-    };
+    let with_tools = techniques_with_tools(options.techniques);
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -333,6 +180,33 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     (Outcome::Exhausted { max_moves: last }, stats)
 }
 
+/// Why a problem cannot be searched at all, if it cannot.
+fn unsearchable(problem: &Problem) -> Option<String> {
+    if problem.instances.is_empty() {
+        return Some("the problem has errors: its instances cannot be computed".to_string());
+    }
+    if problem.goals.is_empty() {
+        return Some("the block has no goal".to_string());
+    }
+    None
+}
+
+/// The techniques of a round where L-tools are moves. L-tools use operands
+/// the bounds do not know (a perpendicular needs one point of its line, the
+/// compass no point of its circle, a parallel uses a line): with them only
+/// the goal pruning stays (docs/language.md). A round whose cost equals its
+/// length has no room for an L-tool and keeps every technique.
+fn techniques_with_tools(techniques: Techniques) -> Techniques {
+    Techniques {
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+        lookahead: false,
+        merge_reorderings: false,
+        ..techniques
+    }
+}
+
 /// The searches to run, in order: each length once — or, to minimise E with
 /// L-tools (which cost several E each), each E cost from the fewest up, and
 /// for it first the lines and circles alone (as many moves as E, every
@@ -382,77 +256,6 @@ fn lengths(mask: &[MaskToken], max_moves: usize) -> (usize, usize) {
         (fixed.max(1), max_moves)
     } else {
         (fixed, fixed.min(max_moves))
-    }
-}
-
-pub(super) struct Context<'a> {
-    pub(super) techniques: Techniques,
-    pub(super) problem: &'a Problem,
-    pub(super) mask: &'a [MaskToken],
-    pub(super) length: usize,
-    pub(super) budget: &'a dyn Budget,
-    pub(super) total: &'a AtomicU64,
-    /// Set when one worker stops: the others stop at their next check.
-    pub(super) halt: &'a AtomicBool,
-    /// Whether the mask allows lines (circles) anywhere.
-    pub(super) any_lines: bool,
-    pub(super) any_circles: bool,
-    /// The E moves a construction must cost exactly (the E count with
-    /// L-tools, docs/language.md "The L-tools"; cheaper ones were searched
-    /// before); `None`: any.
-    pub(super) cost_limit: Option<usize>,
-    /// Whether the block's L-tools are moves here.
-    pub(super) tools: bool,
-}
-
-impl<'a> Context<'a> {
-    fn new(
-        problem: &'a Problem,
-        techniques: Techniques,
-        length: usize,
-        budget: &'a dyn Budget,
-        total: &'a AtomicU64,
-        halt: &'a AtomicBool,
-    ) -> Self {
-        let mask = &problem.mask;
-        let allows = |draw| {
-            (0..length).any(|index| {
-                let (lines, circles, _) = kinds_at(mask, index, length);
-                match draw {
-                    Draw::Line => lines,
-                    Draw::Circle => circles,
-                    Draw::Tool(_) => false,
-                }
-            })
-        };
-        Context {
-            techniques,
-            problem,
-            mask,
-            length,
-            budget,
-            total,
-            halt,
-            any_lines: allows(Draw::Line),
-            any_circles: allows(Draw::Circle),
-            cost_limit: None,
-            tools: false,
-        }
-    }
-
-    /// Partial-order reduction, unless `ignore min` is set: which points
-    /// survive that limit depends on the order objects are drawn in, so
-    /// every order must be tried (docs/solver.md, "Soundness").
-    pub(super) fn reorder(&self) -> bool {
-        self.techniques.merge_reorderings && self.problem.limits.min.is_none()
-    }
-
-    /// The no-idle-object bound, unless `ignore min` is set (leaving an
-    /// object out can let a point survive that hides a later one).
-    pub(super) fn idle_objects(&self) -> bool {
-        self.techniques.goal_pruning
-            && self.techniques.idle_objects
-            && self.problem.limits.min.is_none()
     }
 }
 

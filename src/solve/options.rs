@@ -1,0 +1,103 @@
+//! What a search is asked to do: its length limit, threads, techniques,
+//! shard and count (docs/solver.md).
+
+use crate::resolve::Count;
+
+#[derive(Clone, Copy, Debug)]
+pub struct SearchOptions {
+    /// Give up after constructions of this many moves.
+    pub max_moves: usize,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// The techniques, each switchable so that benchmarks can measure it and
+    /// tests can compare against the plain search.
+    pub techniques: Techniques,
+    /// Search only this share of the tree (for clusters; docs/solver.md).
+    pub shard: Option<Shard>,
+    /// What to minimise, instead of the block's `count` line.
+    pub count: Option<Count>,
+}
+
+/// The longest construction a search looks for: Euclidea's longest
+/// E-star solutions have about 20 moves, and a search's memory grows with
+/// the length (one list of moves per depth, one round per E cost).
+pub const MOST_MOVES: usize = 64;
+
+/// The most shares a tree is split into (each shard splits the first levels
+/// into 16 subtrees per shard, so this bounds that split's memory).
+pub const MOST_SHARDS: usize = 10_000;
+
+/// One of `count` deterministic shares of the search tree, `index` from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Explore each set of objects in one order only.
+    pub merge_reorderings: bool,
+    /// Near the end, only objects through the missing goals.
+    pub goal_pruning: bool,
+    /// Try an object reached from several pairs of points once.
+    pub merge_same_objects: bool,
+    /// What a goal needs before its last move: a line two points on it, a
+    /// circle its centre and a point on it (with `goal_pruning`).
+    pub prerequisites: bool,
+    /// No idle object: every removable object must pass through a goal or
+    /// make a point a later move uses (with `goal_pruning`).
+    pub idle_objects: bool,
+    /// Candidate moves kept level by level instead of scanning every pair
+    /// of points at every node; the last move only checks the goals
+    /// (with `merge_same_objects`).
+    pub incremental: bool,
+    /// A node's children that would leave a goal point with no object
+    /// through it to draw next are dropped before they are drawn (with
+    /// `goal_pruning`).
+    pub lookahead: bool,
+}
+
+impl Techniques {
+    pub const ALL: Techniques = Techniques {
+        merge_reorderings: true,
+        goal_pruning: true,
+        merge_same_objects: true,
+        prerequisites: true,
+        idle_objects: true,
+        incremental: true,
+        lookahead: true,
+    };
+    /// The seed engine's search: every sequence, pruned by nothing.
+    pub const NONE: Techniques = Techniques {
+        merge_reorderings: false,
+        goal_pruning: false,
+        merge_same_objects: false,
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+        lookahead: false,
+    };
+    /// The first release's search: the baseline of the benchmarks.
+    pub const FIRST: Techniques = Techniques {
+        merge_reorderings: true,
+        goal_pruning: true,
+        merge_same_objects: true,
+        prerequisites: false,
+        idle_objects: false,
+        incremental: false,
+        lookahead: false,
+    };
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            max_moves: 8,
+            threads: 0,
+            techniques: Techniques::ALL,
+            shard: None,
+            count: None,
+        }
+    }
+}

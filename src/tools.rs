@@ -1,0 +1,172 @@
+//! Euclidea's L-tools, described once: each tool's name, operands, E cost,
+//! what it draws, and which `geom` construction draws it. Each draws one
+//! line or circle and counts 1 L (docs/language.md, "The L-tools").
+//!
+//! A new tool is a variant and a row of `Tool::facts` here, its geometry in
+//! `geom`, and its moves in `solve/state/tools.rs`; the parser, resolver,
+//! replay, printing, masks and editor read the facts from here.
+
+use crate::geom::{Circle, Degenerate, Line, Object, Point};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tool {
+    PerpBisector,
+    Perpendicular,
+    Parallel,
+    AngleBisector,
+    Compass,
+}
+
+/// What one operand of an L-tool is: a point, or a line drawn or set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Point,
+    Line,
+}
+
+/// One tool's row of the table.
+struct Facts {
+    name: &'static str,
+    /// In the order a step writes them; a step's `args` holds them in this
+    /// order (points by point index, lines by object index).
+    operands: &'static [Operand],
+    /// How a step writes it, for help texts.
+    usage: &'static str,
+    /// Elementary moves the game counts for one use.
+    e_cost: usize,
+    /// Whether it draws a line (else a circle).
+    draws_line: bool,
+}
+
+use Operand::{Line as L, Point as P};
+
+impl Tool {
+    pub const ALL: [Tool; 5] = [
+        Tool::PerpBisector,
+        Tool::Perpendicular,
+        Tool::Parallel,
+        Tool::AngleBisector,
+        Tool::Compass,
+    ];
+
+    /// The table: one row per tool.
+    #[inline]
+    fn facts(self) -> &'static Facts {
+        match self {
+            Tool::PerpBisector => &Facts {
+                name: "perp_bisector",
+                operands: &[P, P],
+                usage: "perp_bisector(A, B)",
+                e_cost: 3,
+                draws_line: true,
+            },
+            Tool::Perpendicular => &Facts {
+                name: "perpendicular",
+                operands: &[L, P],
+                usage: "perpendicular(l, P)",
+                e_cost: 3,
+                draws_line: true,
+            },
+            Tool::Parallel => &Facts {
+                name: "parallel",
+                operands: &[L, P],
+                usage: "parallel(l, P)",
+                e_cost: 4,
+                draws_line: true,
+            },
+            Tool::AngleBisector => &Facts {
+                name: "angle_bisector",
+                operands: &[P, P, P],
+                usage: "angle_bisector(A, V, B)",
+                e_cost: 4,
+                draws_line: true,
+            },
+            Tool::Compass => &Facts {
+                name: "compass",
+                operands: &[P, P, P],
+                usage: "compass(C, A, B)",
+                e_cost: 5,
+                draws_line: false,
+            },
+        }
+    }
+
+    /// The geometry: the line or circle the tool draws from a step's `args`
+    /// (see `operands`; unused ones are ignored).
+    pub fn object(
+        self,
+        args: [usize; 3],
+        points: &[Point],
+        objects: &[Object],
+    ) -> Result<Object, Degenerate> {
+        let line_at = |index: usize| match objects[index] {
+            Object::Line(line) => Ok(line),
+            Object::Circle(_) => Err(Degenerate::SameObject),
+        };
+        let [a, b, c] = args;
+        Ok(match self {
+            Tool::PerpBisector => Object::Line(Line::perp_bisector(points[a], points[b])?),
+            Tool::Perpendicular => Object::Line(line_at(a)?.perpendicular(points[b])?),
+            Tool::Parallel => Object::Line(line_at(a)?.parallel(points[b])?),
+            Tool::AngleBisector => {
+                Object::Line(Line::angle_bisector(points[a], points[b], points[c])?)
+            }
+            Tool::Compass => Object::Circle(Circle::compass(points[a], points[b], points[c])?),
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    pub fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|tool| tool.name() == name)
+    }
+
+    /// What it takes, in the order a step writes it.
+    pub fn operands(self) -> &'static [Operand] {
+        self.facts().operands
+    }
+
+    /// How a step writes it, e.g. `perp_bisector(A, B)`.
+    pub fn usage(self) -> &'static str {
+        self.facts().usage
+    }
+
+    /// Elementary moves the game counts for one use.
+    #[inline]
+    pub fn e_cost(self) -> usize {
+        self.facts().e_cost
+    }
+
+    /// Whether it draws a line (else a circle).
+    #[inline]
+    pub fn draws_line(self) -> bool {
+        self.facts().draws_line
+    }
+
+    /// The point operands among a step's `args`.
+    pub fn point_args(self, args: [usize; 3]) -> impl Iterator<Item = usize> {
+        self.operands()
+            .iter()
+            .zip(args)
+            .filter(|(operand, _)| **operand == Operand::Point)
+            .map(|(_, arg)| arg)
+    }
+
+    /// A use written out, `name(x, y)`, each operand named by `name_of`.
+    pub fn call_text(
+        self,
+        args: [usize; 3],
+        mut name_of: impl FnMut(Operand, usize) -> String,
+    ) -> String {
+        let operands: Vec<String> = self
+            .operands()
+            .iter()
+            .zip(args)
+            .map(|(operand, arg)| name_of(*operand, arg))
+            .collect();
+        format!("{}({})", self.name(), operands.join(", "))
+    }
+}
