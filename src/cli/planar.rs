@@ -2,8 +2,8 @@
 
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::check::Status;
+use crate::edit::planar::{next_level, untangle_block};
 use crate::edit::{apply_edits, TextEdit};
-use crate::planar::edits::{next_level, untangle_block};
 use crate::planar::generate::{generate, Method};
 use crate::planar::write::block_text;
 use clap::{Subcommand, ValueEnum};

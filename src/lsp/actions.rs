@@ -90,7 +90,7 @@ pub fn planar_actions(
     snapshot: &Snapshot,
     offset: usize,
 ) -> Vec<CodeActionOrCommand> {
-    use crate::planar::edits::{append_new_level, next_level, untangle_block};
+    use crate::edit::planar::{append_new_level, next_level, untangle_block};
     let action = |title: &str, kind: CodeActionKind, edits: Vec<crate::edit::TextEdit>| {
         CodeActionOrCommand::CodeAction(CodeAction {
             title: title.to_string(),

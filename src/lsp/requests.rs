@@ -6,7 +6,7 @@
 use super::documents::Snapshot;
 use super::server::{panicked, Backend};
 use super::solve_job::invalid;
-use crate::planar::edits::BoardState;
+use crate::edit::planar::BoardState;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tower_lsp_server::jsonrpc::Result;
@@ -132,7 +132,7 @@ impl Backend {
         let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
         answer(BoardAnswer {
             version: snapshot.version,
-            state: crate::planar::edits::board_state(&puzzle),
+            state: crate::edit::planar::board_state(&puzzle),
         })
     }
 
@@ -141,7 +141,7 @@ impl Backend {
         let (Some(node), Some(x), Some(y)) = (&params.node, params.x, params.y) else {
             return Err(invalid("a move needs `node`, `x` and `y`".into()));
         };
-        let edits = crate::planar::edits::move_node(&puzzle, node, crate::geom::Point::new(x, y))
+        let edits = crate::edit::planar::move_node(&puzzle, node, crate::geom::Point::new(x, y))
             .map_err(invalid)?;
         answer(BoardEdit {
             block: puzzle.name.clone(),
@@ -151,9 +151,9 @@ impl Backend {
 
     pub async fn board_next(&self, params: BoardParams) -> Result<Value> {
         let (snapshot, puzzle, status) = self.board_puzzle(&params).await?;
-        let edits = crate::planar::edits::next_level(&puzzle, status).map_err(invalid)?;
+        let edits = crate::edit::planar::next_level(&puzzle, status).map_err(invalid)?;
         answer(BoardEdit {
-            block: crate::planar::edits::next_level_name(&puzzle),
+            block: crate::edit::planar::next_level_name(&puzzle),
             edit: snapshot.versioned_edit(edits),
         })
     }

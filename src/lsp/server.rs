@@ -183,7 +183,7 @@ impl Backend {
             .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?;
         let puzzle = scene.puzzles[index].clone();
         let edits =
-            tokio::task::spawn_blocking(move || crate::planar::edits::untangle_block(&puzzle))
+            tokio::task::spawn_blocking(move || crate::edit::planar::untangle_block(&puzzle))
                 .await
                 .map_err(|_| panicked())?
                 .map_err(invalid)?;

@@ -1,7 +1,6 @@
 //! Planarity puzzles: generate levels, find crossings, untangle.
 
 pub mod crossing;
-pub mod edits;
 pub mod embed;
 pub mod exact;
 pub mod families;

@@ -1,12 +1,12 @@
 //! The text edits behind "next level" and "untangle", shared by the command
 //! line and the editor.
 
-use super::crossing::crossing_summary;
-use super::generate::{generate, Method, MAX_LEVEL};
-use super::untangle::{untangle, Untangled};
-use super::write::{block_text, position_text};
+use super::TextEdit;
 use crate::check::Status;
-use crate::edit::TextEdit;
+use crate::planar::crossing::crossing_summary;
+use crate::planar::generate::{generate, Method, MAX_LEVEL};
+use crate::planar::untangle::{untangle, Untangled};
+use crate::planar::write::{block_text, position_text};
 use crate::resolve::Puzzle;
 
 /// Replaces a solved block with the next level (same seed, the model's generator).

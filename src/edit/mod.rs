@@ -1,6 +1,9 @@
 //! Construction → text: steps in `.euc` syntax with fresh names (never a
 //! name the file already uses; only points that later steps or goals use get
-//! names), and the text edit that puts them into a solve block.
+//! names), and the text edit that puts them into a solve block; the edits
+//! of a planar block (moves, next level, untangle) in `planar`.
+
+pub mod planar;
 
 use crate::parse::ast::Tool;
 use crate::resolve::{Problem, Scene, StepOp};
