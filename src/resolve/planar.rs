@@ -1,8 +1,8 @@
 //! A `planar` block → `Puzzle`: nodes with positions, links by node index,
 //! level and seed; every mistake in the block is a diagnostic.
 
+use super::build_problem::{block_header, evaluate_constant};
 use super::lower::closest;
-use super::problem::evaluate_constant;
 use super::types::Value;
 use super::Scene;
 use crate::diag::Diagnostic;
@@ -64,8 +64,7 @@ pub(super) fn resolve_puzzle(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Puzzle {
-    let (name, header_span) =
-        super::problem::block_header(&block.name, block.keyword_span, "planar");
+    let (name, header_span) = block_header(&block.name, block.keyword_span, "planar");
     let mut puzzle = Puzzle {
         name,
         span,
