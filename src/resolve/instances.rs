@@ -1,12 +1,17 @@
 //! Instances of a problem: the declared one, explicit `verify` ones, and
 //! seeded random ones with every parameter moved a little (docs/design.md,
 //! "Tolerances") and every dropped point (`any(…)`) moved across its whole
-//! object (docs/language.md, "Arbitrary points").
+//! object (docs/language.md, "Arbitrary points"). A block takes the
+//! givens, setup and goals of each (`build_instances`), and reports where
+//! one cannot be computed.
 
 use super::eval::{eval, EvalError};
+use super::problem::{Instance, Origin, Problem};
 use super::types::{Builtin, Ir, Value};
-use super::{Origin, Scene};
+use super::Scene;
+use crate::diag::Diagnostic;
 use crate::geom::{Circle, Extent, Line, Object, Point};
+use crate::span::Span;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -95,6 +100,70 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                 }
             }
         }
+    }
+    instances
+}
+
+/// A block's instances in the file's frame: the declared one, one per
+/// `verify` line, and the file's random ones where the block can be
+/// computed.
+pub(super) fn build_instances(
+    scene: &Scene,
+    problem: &Problem,
+    verifies: &[(Span, Vec<(usize, Value)>)],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Instance> {
+    let declared = match instance_from(problem, &scene.values, Origin::Declared) {
+        Ok(declared) => declared,
+        Err(failure) => {
+            // A value that failed upstream was reported where it is declared.
+            if failure.message != super::eval::MISSING {
+                diagnostics.push(failure.diagnostic(problem, scene, None));
+            }
+            return Vec::new();
+        }
+    };
+    let mut instances = vec![declared];
+    for (span, overrides) in verifies {
+        match evaluate_with(scene, overrides) {
+            Ok(values) => match instance_from(problem, &values, Origin::Verify { span: *span }) {
+                Ok(instance) => instances.push(instance),
+                Err(failure) => diagnostics.push(failure.diagnostic(problem, scene, Some(*span))),
+            },
+            Err((symbol, EvalError(message))) => diagnostics.push(
+                Diagnostic::error(
+                    "E0301",
+                    *span,
+                    format!(
+                        "on this instance `{}` cannot be computed: {message}",
+                        scene.symbols[symbol].name
+                    ),
+                )
+                .with_label(scene.symbol_decl_span(symbol), "declared here"),
+            ),
+        }
+    }
+    let mut random = 0;
+    for drawn in scene.random.iter() {
+        let origin = drawn.origin.clone();
+        if let Ok(instance) = instance_from(problem, &drawn.values, origin) {
+            instances.push(instance);
+            random += 1;
+        }
+    }
+    let moves = scene.symbols.iter().any(|s| s.is_parameter || s.dropped);
+    if random == 0 && moves && !problem.givens.is_empty() {
+        diagnostics.push(
+            Diagnostic::warning(
+                "W0004",
+                problem.header_span,
+                format!(
+                    "`{}` is checked on its declared coordinates only: no moved instance could be computed",
+                    problem.name
+                ),
+            )
+            .with_help("every small move of the givens breaks a declaration or a goal (circles that stop meeting, a division by zero): a construction passing here may work only for these coordinates"),
+        );
     }
     instances
 }
@@ -347,4 +416,103 @@ fn jitter_framed(value: Value, figure: f64, step: f64, rng: &mut ChaCha8Rng) -> 
         }
         Value::Pair(..) => value,
     }
+}
+
+/// What of a block could not be computed on an instance.
+struct Failure {
+    what: Failed,
+    message: String,
+}
+
+enum Failed {
+    Given(usize),
+    Setup(usize),
+    /// A goal and the alternative.
+    Goal(usize, usize),
+}
+
+impl Failure {
+    /// The error: on the goal (or object) itself for the declared
+    /// instance, on the `verify` line for another.
+    fn diagnostic(&self, problem: &Problem, scene: &Scene, verify: Option<Span>) -> Diagnostic {
+        let (name, span, declared) = match self.what {
+            Failed::Given(symbol) | Failed::Setup(symbol) => {
+                let span = scene.symbol_decl_span(symbol);
+                (scene.symbols[symbol].name.clone(), span, span)
+            }
+            Failed::Goal(goal, alternative) => {
+                let goal = &problem.goals[goal];
+                let span = goal
+                    .alternative_spans
+                    .get(alternative)
+                    .copied()
+                    .unwrap_or(goal.item_span);
+                (goal.name.clone(), span, span)
+            }
+        };
+        match verify {
+            None => Diagnostic::error(
+                "E0301",
+                span,
+                format!("cannot compute `{name}`: {}", self.message),
+            )
+            .with_help("the block cannot be checked or solved until it can be computed"),
+            Some(line) => Diagnostic::error(
+                "E0301",
+                line,
+                format!(
+                    "on this instance `{name}` cannot be computed: {}",
+                    self.message
+                ),
+            )
+            .with_label(declared, "declared here"),
+        }
+    }
+}
+
+fn instance_from(
+    problem: &Problem,
+    values: &[Option<Value>],
+    origin: Origin,
+) -> Result<Instance, Failure> {
+    let missing = |what| Failure {
+        what,
+        message: super::eval::MISSING.to_string(),
+    };
+    let mut givens = Vec::new();
+    for &symbol in &problem.givens {
+        match values[symbol] {
+            Some(Value::Point(point)) => givens.push(point),
+            _ => return Err(missing(Failed::Given(symbol))),
+        }
+    }
+    let mut setup = Vec::new();
+    for &symbol in &problem.setup {
+        let value = values[symbol].ok_or_else(|| missing(Failed::Setup(symbol)))?;
+        setup.push(
+            super::eval::object(value).map_err(|EvalError(message)| Failure {
+                what: Failed::Setup(symbol),
+                message,
+            })?,
+        );
+    }
+    let mut goals = Vec::new();
+    for (index, goal) in problem.goals.iter().enumerate() {
+        let mut values_of_goal = Vec::new();
+        for (alternative, definition) in goal.definitions.iter().enumerate() {
+            values_of_goal.push(eval(definition, values).map_err(|EvalError(message)| {
+                Failure {
+                    what: Failed::Goal(index, alternative),
+                    message,
+                }
+            })?);
+        }
+        goals.push(values_of_goal);
+    }
+    Ok(Instance {
+        origin,
+        givens,
+        setup,
+        goals,
+    })
 }

@@ -2,6 +2,7 @@
 //! the declared instance, and one `Problem` per `solve` block with its
 //! instances (declared, `verify`, random) evaluated to coordinates.
 
+mod build_problem;
 mod eval;
 mod instances;
 mod lower;
@@ -268,8 +269,12 @@ pub fn resolve_traced(
                 (scene.puzzles.len() - 1, true)
             }
             ItemKind::Solve(block) => {
-                let problem =
-                    problem::resolve_block(block, item.span, &mut scene, &mut block_diagnostics);
+                let problem = build_problem::resolve_block(
+                    block,
+                    item.span,
+                    &mut scene,
+                    &mut block_diagnostics,
+                );
                 scene.problems.push(problem);
                 (scene.problems.len() - 1, false)
             }
@@ -314,7 +319,7 @@ pub fn resolve_block_again(
     }
     if let ItemKind::Solve(block) = &item.kind {
         scene.problems[previous.index] =
-            problem::resolve_block(block, item.span, scene, &mut diagnostics);
+            build_problem::resolve_block(block, item.span, scene, &mut diagnostics);
     }
     let gathered = std::mem::replace(&mut scene.references, kept);
     let references = previous.references.start..previous.references.start + gathered.len();

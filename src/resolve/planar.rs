@@ -1,13 +1,13 @@
 //! A `planar` block → `Puzzle`: nodes with positions, links by node index,
 //! level and seed; every mistake in the block is a diagnostic.
 
+use super::build_problem::{block_header, evaluate_constant};
 use super::lower::closest;
-use super::problem::evaluate_constant;
 use super::types::Value;
 use super::Scene;
 use crate::diag::Diagnostic;
 use crate::geom::Point;
-use crate::parse::ast::{Expr, PlanarBlock, PlanarItemKind};
+use crate::parse::ast::{Edge, Expr, Name, PlanarBlock, PlanarItemKind};
 use crate::span::{Shift, Span};
 use std::collections::HashMap;
 
@@ -64,8 +64,7 @@ pub(super) fn resolve_puzzle(
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Puzzle {
-    let (name, header_span) =
-        super::problem::block_header(&block.name, block.keyword_span, "planar");
+    let (name, header_span) = block_header(&block.name, block.keyword_span, "planar");
     let mut puzzle = Puzzle {
         name,
         span,
@@ -89,19 +88,9 @@ pub(super) fn resolve_puzzle(
                 } else {
                     ("seed", &mut seed_span)
                 };
-                if let Some(first) = previous {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "E0502",
-                            item.span,
-                            format!("a second `{word}` line in the same block"),
-                        )
-                        .with_label(*first, "the first one"),
-                    );
-                    continue;
-                }
-                *previous = Some(item.span);
-                let Some(number) = whole_number(value, word, scene, diagnostics) else {
+                let Some(number) =
+                    once_whole_number(word, previous, item.span, value, scene, diagnostics)
+                else {
                     continue;
                 };
                 if is_level {
@@ -111,90 +100,140 @@ pub(super) fn resolve_puzzle(
                 }
             }
             PlanarItemKind::Node { name, value } => {
-                if let Some(&first) = by_name.get(&name.text) {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "E0102",
-                            name.span,
-                            format!("node `{}` is declared twice", name.text),
-                        )
-                        .with_label(puzzle.nodes[first].span, "first declared here"),
-                    );
-                    puzzle.complete = false;
-                    continue;
-                }
-                let Some(position) = point_value(value, scene, diagnostics) else {
-                    puzzle.complete = false;
-                    continue;
-                };
-                by_name.insert(name.text.clone(), puzzle.nodes.len());
-                puzzle.nodes.push(PuzzleNode {
-                    name: name.text.clone(),
-                    span: name.span,
-                    value_span: value.span,
-                    position,
-                });
+                resolve_node(name, value, &mut by_name, &mut puzzle, scene, diagnostics);
             }
             PlanarItemKind::Edges(edges) => {
-                for edge in edges {
-                    let ends: Vec<Option<usize>> = [&edge.from, &edge.to]
-                        .iter()
-                        .map(|end| {
-                            let found = by_name.get(&end.text).copied();
-                            if found.is_none() {
-                                let names: Vec<String> = by_name.keys().cloned().collect();
-                                let mut diagnostic = Diagnostic::error("E0601", end.span, format!("unknown node `{}`", end.text));
-                                diagnostic = match closest(&end.text, &names) {
-                                    Some(close) => diagnostic.did_you_mean(end.span, close),
-                                    None => diagnostic.with_help("declare nodes before the edges that use them: `node a = (0, 0)`"),
-                                };
-                                diagnostics.push(diagnostic);
-                            }
-                            found
-                        })
-                        .collect();
-                    let (Some(a), Some(b)) = (ends[0], ends[1]) else {
-                        puzzle.complete = false;
-                        continue;
-                    };
-                    if a == b {
-                        diagnostics.push(
-                            Diagnostic::error(
-                                "E0603",
-                                edge.span,
-                                format!("edge `{}` joins a node to itself", edge.from.text),
-                            )
-                            .with_help("an edge joins two different nodes"),
-                        );
-                        puzzle.complete = false;
-                        continue;
-                    }
-                    if let Some(first) = puzzle
-                        .links
-                        .iter()
-                        .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-                    {
-                        diagnostics.push(
-                            Diagnostic::error(
-                                "E0602",
-                                edge.span,
-                                format!(
-                                    "edge `{}-{}` is listed twice",
-                                    edge.from.text, edge.to.text
-                                ),
-                            )
-                            .with_label(puzzle.link_spans[first], "first listed here"),
-                        );
-                        continue;
-                    }
-                    puzzle.links.push((a, b));
-                    puzzle.link_spans.push(edge.span);
-                }
+                resolve_edges(edges, &by_name, &mut puzzle, diagnostics);
             }
             PlanarItemKind::Error => puzzle.complete = false,
         }
     }
     puzzle
+}
+
+/// The number of a `level` or `seed` line, which a block has at most once
+/// (`previous`: where the first one is).
+fn once_whole_number(
+    word: &str,
+    previous: &mut Option<Span>,
+    line: Span,
+    value: &Expr,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<u64> {
+    if let Some(first) = previous {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0502",
+                line,
+                format!("a second `{word}` line in the same block"),
+            )
+            .with_label(*first, "the first one"),
+        );
+        return None;
+    }
+    *previous = Some(line);
+    whole_number(value, word, scene, diagnostics)
+}
+
+/// A `node` line: a new name at a constant point.
+fn resolve_node(
+    name: &Name,
+    value: &Expr,
+    by_name: &mut HashMap<String, usize>,
+    puzzle: &mut Puzzle,
+    scene: &mut Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some(&first) = by_name.get(&name.text) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0102",
+                name.span,
+                format!("node `{}` is declared twice", name.text),
+            )
+            .with_label(puzzle.nodes[first].span, "first declared here"),
+        );
+        puzzle.complete = false;
+        return;
+    }
+    let Some(position) = point_value(value, scene, diagnostics) else {
+        puzzle.complete = false;
+        return;
+    };
+    by_name.insert(name.text.clone(), puzzle.nodes.len());
+    puzzle.nodes.push(PuzzleNode {
+        name: name.text.clone(),
+        span: name.span,
+        value_span: value.span,
+        position,
+    });
+}
+
+/// An `edges` line: each `a - b` joins two different declared nodes, once.
+fn resolve_edges(
+    edges: &[Edge],
+    by_name: &HashMap<String, usize>,
+    puzzle: &mut Puzzle,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for edge in edges {
+        let ends: Vec<Option<usize>> = [&edge.from, &edge.to]
+            .iter()
+            .map(|end| {
+                let found = by_name.get(&end.text).copied();
+                if found.is_none() {
+                    let names: Vec<String> = by_name.keys().cloned().collect();
+                    let mut diagnostic = Diagnostic::error(
+                        "E0601",
+                        end.span,
+                        format!("unknown node `{}`", end.text),
+                    );
+                    diagnostic = match closest(&end.text, &names) {
+                        Some(close) => diagnostic.did_you_mean(end.span, close),
+                        None => diagnostic.with_help(
+                            "declare nodes before the edges that use them: `node a = (0, 0)`",
+                        ),
+                    };
+                    diagnostics.push(diagnostic);
+                }
+                found
+            })
+            .collect();
+        let (Some(a), Some(b)) = (ends[0], ends[1]) else {
+            puzzle.complete = false;
+            continue;
+        };
+        if a == b {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0603",
+                    edge.span,
+                    format!("edge `{}` joins a node to itself", edge.from.text),
+                )
+                .with_help("an edge joins two different nodes"),
+            );
+            puzzle.complete = false;
+            continue;
+        }
+        if let Some(first) = puzzle
+            .links
+            .iter()
+            .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+        {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0602",
+                    edge.span,
+                    format!("edge `{}-{}` is listed twice", edge.from.text, edge.to.text),
+                )
+                .with_label(puzzle.link_spans[first], "first listed here"),
+            );
+            continue;
+        }
+        puzzle.links.push((a, b));
+        puzzle.link_spans.push(edge.span);
+    }
 }
 
 fn point_value(expr: &Expr, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) -> Option<Point> {

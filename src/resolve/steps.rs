@@ -110,42 +110,7 @@ pub(super) fn resolve_steps(
         };
         let expected = outputs.len();
         if step.binders.len() != expected {
-            let message = if expected == 2 {
-                format!(
-                    "this intersection has two points, but {} name{} bound",
-                    step.binders.len(),
-                    super::plural(step.binders.len())
-                )
-            } else {
-                format!(
-                    "this step makes one {}, but {} names are bound",
-                    outputs[0],
-                    step.binders.len()
-                )
-            };
-            let help = if expected == 2 {
-                "bind both points in canonical order, `_` for one you do not need: `P, _ = k & l`"
-            } else {
-                "bind one name"
-            };
-            let mut diagnostic = Diagnostic::error("E0204", item.span, message).with_help(help);
-            // The fix: `_` for the missing point, or the first name alone.
-            if let (Some(first), Some(last)) = (step.binders.first(), step.binders.last()) {
-                diagnostic = if expected == 2 && step.binders.len() == 1 {
-                    let end = first.span().end;
-                    diagnostic.with_fix("Bind the other point to `_`", Span::new(end, end), ", _")
-                } else if expected == 1 {
-                    let kept = first.name().map_or("_", |name| name.text.as_str());
-                    diagnostic.with_fix(
-                        format!("Bind only `{kept}`"),
-                        first.span().to(last.span()),
-                        kept,
-                    )
-                } else {
-                    diagnostic
-                };
-            }
-            diagnostics.push(diagnostic);
+            diagnostics.push(binder_count_mismatch(step, item.span, &outputs));
             problem.steps_complete = false;
             continue;
         }
@@ -167,50 +132,7 @@ pub(super) fn resolve_steps(
                 });
                 continue;
             };
-            let goal = problem.goals.iter().position(|goal| goal.name == name.text);
-            if let Some(goal) = goal {
-                if !(problem.goals[goal].ty == *ty
-                    || (ty.is_line() && problem.goals[goal].ty.is_line()))
-                {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "E0201",
-                            name.span,
-                            format!(
-                                "goal `{}` is a {}, but this step binds a {ty}",
-                                name.text, problem.goals[goal].ty
-                            ),
-                        )
-                        .with_label(problem.goals[goal].span, "the goal"),
-                    );
-                    problem.steps_complete = false;
-                }
-            } else if let Some(symbol) = scene.symbol(&name.text) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "E0104",
-                        name.span,
-                        format!("`{}` is already a top-level name", name.text),
-                    )
-                    .with_label(scene.symbol_span(symbol), "declared here")
-                    .with_help("steps bind new names; choose another one"),
-                );
-                problem.steps_complete = false;
-            }
-            if let Some(first) = local_spans.get(&name.text) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "E0102",
-                        name.span,
-                        format!("`{}` is bound twice in this block", name.text),
-                    )
-                    .with_label(*first, "first bound here"),
-                );
-                problem.steps_complete = false;
-            } else {
-                local_spans.insert(name.text.clone(), name.span);
-                problem.local_names.push(name.text.clone());
-            }
+            let goal = check_binding(name, *ty, scene, problem, &mut local_spans, diagnostics);
             scope.local.insert(name.text.clone(), (local, name.span));
             binders.push(StepBinder {
                 name: Some(name.text.clone()),
@@ -228,73 +150,110 @@ pub(super) fn resolve_steps(
     }
 }
 
+/// The error for a step that binds more or fewer names than it makes, with
+/// the fix where one is clear.
+fn binder_count_mismatch(step: &ast::Step, span: Span, outputs: &[Type]) -> Diagnostic {
+    let expected = outputs.len();
+    let message = if expected == 2 {
+        format!(
+            "this intersection has two points, but {} name{} bound",
+            step.binders.len(),
+            super::plural(step.binders.len())
+        )
+    } else {
+        format!(
+            "this step makes one {}, but {} names are bound",
+            outputs[0],
+            step.binders.len()
+        )
+    };
+    let help = if expected == 2 {
+        "bind both points in canonical order, `_` for one you do not need: `P, _ = k & l`"
+    } else {
+        "bind one name"
+    };
+    let mut diagnostic = Diagnostic::error("E0204", span, message).with_help(help);
+    // The fix: `_` for the missing point, or the first name alone.
+    if let (Some(first), Some(last)) = (step.binders.first(), step.binders.last()) {
+        diagnostic = if expected == 2 && step.binders.len() == 1 {
+            let end = first.span().end;
+            diagnostic.with_fix("Bind the other point to `_`", Span::new(end, end), ", _")
+        } else if expected == 1 {
+            let kept = first.name().map_or("_", |name| name.text.as_str());
+            diagnostic.with_fix(
+                format!("Bind only `{kept}`"),
+                first.span().to(last.span()),
+                kept,
+            )
+        } else {
+            diagnostic
+        };
+    }
+    diagnostic
+}
+
+/// The checks on a name a step binds: a goal's name must be bound to the
+/// goal's kind, a top-level name cannot be bound, and a name is bound once
+/// per block (then it joins `local_names`). Returns the goal it binds.
+fn check_binding(
+    name: &ast::Name,
+    ty: Type,
+    scene: &Scene,
+    problem: &mut Problem,
+    local_spans: &mut HashMap<String, Span>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let goal = problem.goals.iter().position(|goal| goal.name == name.text);
+    if let Some(goal) = goal {
+        if !(problem.goals[goal].ty == ty || (ty.is_line() && problem.goals[goal].ty.is_line())) {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0201",
+                    name.span,
+                    format!(
+                        "goal `{}` is a {}, but this step binds a {ty}",
+                        name.text, problem.goals[goal].ty
+                    ),
+                )
+                .with_label(problem.goals[goal].span, "the goal"),
+            );
+            problem.steps_complete = false;
+        }
+    } else if let Some(symbol) = scene.symbol(&name.text) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0104",
+                name.span,
+                format!("`{}` is already a top-level name", name.text),
+            )
+            .with_label(scene.symbol_span(symbol), "declared here")
+            .with_help("steps bind new names; choose another one"),
+        );
+        problem.steps_complete = false;
+    }
+    if let Some(first) = local_spans.get(&name.text) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0102",
+                name.span,
+                format!("`{}` is bound twice in this block", name.text),
+            )
+            .with_label(*first, "first bound here"),
+        );
+        problem.steps_complete = false;
+    } else {
+        local_spans.insert(name.text.clone(), name.span);
+        problem.local_names.push(name.text.clone());
+    }
+    goal
+}
+
 /// The operation of a step and the types of what it makes.
 fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp, Vec<Type>)> {
     let form_help = "a step is `l = line(P, Q)`, `c = circle(C, P)` or `P, Q = a & b`, with names of points and objects";
     match &step.value.kind {
         ExprKind::Call { function, args } if Tool::from_name(&function.text).is_some() => {
-            let tool = Tool::from_name(&function.text)?;
-            let (shape, signature) = (tool.operands(), tool.usage());
-            if args.len() != shape.len() {
-                operands.diagnostics.push(
-                    Diagnostic::error(
-                        "E0207",
-                        step.value.span,
-                        format!(
-                            "`{}` in a step takes {} operands",
-                            function.text,
-                            shape.len()
-                        ),
-                    )
-                    .with_help(format!(
-                        "write `{signature}` with names of points and lines"
-                    )),
-                );
-                return None;
-            }
-            let mut resolved = [0usize; 3];
-            let mut complete = true;
-            for (position, (arg, operand)) in args.iter().zip(shape).enumerate() {
-                let found = if *operand == Operand::Line {
-                    let why = format!("`{}` takes a line here", function.text);
-                    match operands.object(arg, &why) {
-                        Some((index, ty)) if ty.is_line() => Some(index),
-                        Some((_, ty)) => {
-                            operands.diagnostics.push(
-                                Diagnostic::error(
-                                    "E0201",
-                                    arg.span,
-                                    format!("`{}` takes a line here, not a {ty}", function.text),
-                                )
-                                .with_help(format!("write `{signature}`")),
-                            );
-                            None
-                        }
-                        None => None,
-                    }
-                } else {
-                    operands.point(arg)
-                };
-                match found {
-                    Some(index) => resolved[position] = index,
-                    None => complete = false,
-                }
-            }
-            if !complete {
-                return None;
-            }
-            let made = if tool.draws_line() {
-                Type::Line
-            } else {
-                Type::Circle
-            };
-            Some((
-                StepOp::Tool {
-                    tool,
-                    args: resolved,
-                },
-                vec![made],
-            ))
+            resolve_tool_step(step, function, args, operands)
         }
         ExprKind::Call { function, args }
             if function.text == "line" || function.text == "circle" =>
@@ -343,6 +302,77 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             None
         }
     }
+}
+
+/// A step that uses an L-tool: its operands, lines or points by the tool.
+fn resolve_tool_step(
+    step: &ast::Step,
+    function: &ast::Name,
+    args: &[ast::Expr],
+    operands: &mut Operands,
+) -> Option<(StepOp, Vec<Type>)> {
+    let tool = Tool::from_name(&function.text)?;
+    let (shape, signature) = (tool.operands(), tool.usage());
+    if args.len() != shape.len() {
+        operands.diagnostics.push(
+            Diagnostic::error(
+                "E0207",
+                step.value.span,
+                format!(
+                    "`{}` in a step takes {} operands",
+                    function.text,
+                    shape.len()
+                ),
+            )
+            .with_help(format!(
+                "write `{signature}` with names of points and lines"
+            )),
+        );
+        return None;
+    }
+    let mut resolved = [0usize; 3];
+    let mut complete = true;
+    for (position, (arg, operand)) in args.iter().zip(shape).enumerate() {
+        let found = if *operand == Operand::Line {
+            let why = format!("`{}` takes a line here", function.text);
+            match operands.object(arg, &why) {
+                Some((index, ty)) if ty.is_line() => Some(index),
+                Some((_, ty)) => {
+                    operands.diagnostics.push(
+                        Diagnostic::error(
+                            "E0201",
+                            arg.span,
+                            format!("`{}` takes a line here, not a {ty}", function.text),
+                        )
+                        .with_help(format!("write `{signature}`")),
+                    );
+                    None
+                }
+                None => None,
+            }
+        } else {
+            operands.point(arg)
+        };
+        match found {
+            Some(index) => resolved[position] = index,
+            None => complete = false,
+        }
+    }
+    if !complete {
+        return None;
+    }
+    let made = if tool.draws_line() {
+        Type::Line
+    } else {
+        Type::Circle
+    };
+    Some((
+        StepOp::Tool {
+            tool,
+            args: resolved,
+        },
+        vec![made],
+    ))
 }
 
 fn step_name<'a>(
