@@ -2,7 +2,7 @@
 //! `verify` instance and the random ones, and say what fails where.
 
 use crate::diag::Diagnostic;
-use crate::geom::{Object, Point};
+use crate::geom::Object;
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
 use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay};
@@ -239,7 +239,7 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                 let points: Vec<String> = declared.goals[goal]
                     .iter()
                     .filter_map(|value| match value {
-                        Value::Point(point) => Some(format_point(*point * problem.unit)),
+                        Value::Point(point) => Some((*point * problem.unit).to_string()),
                         _ => None,
                     })
                     .collect();
@@ -567,60 +567,9 @@ fn describe_instance(instance: &Instance) -> String {
 fn assignments(values: &[(String, Value)]) -> String {
     let values: Vec<String> = values
         .iter()
-        .map(|(name, value)| format!("{name} = {}", format_value(value)))
+        .map(|(name, value)| format!("{name} = {value}"))
         .collect();
     values.join(", ")
-}
-
-pub fn format_point(point: Point) -> String {
-    format!("({}, {})", format_number(point.x), format_number(point.y))
-}
-
-/// Six decimals, without trailing zeros or a negative zero.
-pub fn format_number(value: f64) -> String {
-    let text = format!("{value:.6}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-pub fn format_value(value: &Value) -> String {
-    match value {
-        Value::Number(number) => format_number(*number),
-        Value::Point(point) => format_point(*point),
-        Value::Line(line) if !line.extent.is_full() => match line.end() {
-            Some(end) => format!(
-                "segment from {} to {}",
-                format_point(line.origin),
-                format_point(end)
-            ),
-            None => format!(
-                "ray from {} direction {}",
-                format_point(line.origin),
-                format_point(line.direction)
-            ),
-        },
-        Value::Line(line) => {
-            let (a, b, c) = line.equation();
-            format!(
-                "line {}x + {}y = {}",
-                format_number(a),
-                format_number(b),
-                format_number(c)
-            )
-        }
-        Value::Circle(circle) => format!(
-            "circle centre {} radius {}",
-            format_point(circle.center),
-            format_number(circle.radius)
-        ),
-        Value::Pair(first, second) => {
-            format!("{} and {}", format_point(*first), format_point(*second))
-        }
-    }
 }
 
 /// What checking a `planar` block found.
@@ -697,11 +646,7 @@ pub fn check_puzzle(puzzle: &crate::resolve::Puzzle) -> (PuzzleReport, Vec<Diagn
                 let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
                 diagnostic = diagnostic.with_label(
                     puzzle.link_spans[other],
-                    format!(
-                        "crosses `{}` at {}",
-                        puzzle.link_name(link),
-                        format_point(at)
-                    ),
+                    format!("crosses `{}` at {at}", puzzle.link_name(link)),
                 );
             }
             diagnostic.with_help(
