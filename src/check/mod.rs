@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::geom::Object;
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
-use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay};
+use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay, StepFailure};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -89,8 +89,11 @@ fn reached_without_steps(problem: &Problem) -> bool {
         })
 }
 
+/// Checks a solve block in steps: is there a construction at all; do its
+/// tools and draws fit the block; does it work on the declared instance;
+/// does it still work on every other instance (verify, random, dropped).
+/// The first failing instance stops the check.
 pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
     let draws = draws(problem);
     let mut report = BlockReport {
         name: problem.name.clone(),
@@ -104,20 +107,85 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         replay: None,
     };
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
-        diagnostics.push(
-            Diagnostic::warning(
-                "W0002",
-                problem.header_span,
-                format!("`{}` has no construction yet", problem.name),
-            )
-            .with_help(
-                "run `euc solve` on this file, or use the editor's \"Find construction\" action",
-            ),
-        );
         report.status = Status::Unsolved;
+        return (report, vec![no_construction_yet(problem)]);
+    }
+    let mut diagnostics = disallowed_tools(problem);
+    if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
+        diagnostics.push(mask_mismatch(problem, &draws));
+    }
+    if !diagnostics.is_empty() {
+        report.status = Status::Failed;
+    }
+    if !problem.steps_complete || problem.instances.is_empty() {
         return (report, diagnostics);
     }
-    // An L-tool step needs the block's `tools` line to allow it.
+    let declared = &problem.instances[0];
+    let replay = match verdict(problem, declared) {
+        Verdict::Works(replay) => replay,
+        Verdict::Beyond {
+            step,
+            binder,
+            beyond,
+            replay,
+        } => {
+            diagnostics.push(beyond_on_declared(problem, step, binder, beyond, &replay));
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+        Verdict::StepFails(failure) => {
+            diagnostics.push(step_fails_on_declared(problem, &failure));
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            replay,
+        } => {
+            diagnostics.extend(missed_on_declared(problem, declared, &missed));
+            diagnostics.extend(
+                wrong_bindings
+                    .iter()
+                    .map(|&binding| wrong_binding(problem, binding)),
+            );
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+    };
+    diagnostics.extend(redrawn_objects(problem, &replay));
+    report.reached = reached_alternatives(problem, declared, &replay);
+    report.replay = Some(replay);
+    report.instances = 1;
+    for instance in &problem.instances[1..] {
+        report.instances += 1;
+        if let Some(diagnostic) = failure_elsewhere(problem, instance) {
+            diagnostics.push(diagnostic);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+    }
+    if report.status != Status::Failed {
+        report.status = Status::Solved;
+    }
+    (report, diagnostics)
+}
+
+/// W0002: an empty block whose goals are not reached without steps.
+fn no_construction_yet(problem: &Problem) -> Diagnostic {
+    Diagnostic::warning(
+        "W0002",
+        problem.header_span,
+        format!("`{}` has no construction yet", problem.name),
+    )
+    .with_help("run `euc solve` on this file, or use the editor's \"Find construction\" action")
+}
+
+/// E0507: an L-tool step needs the block's `tools` line to allow it.
+fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
     for step in &problem.steps {
         if let StepOp::Tool { tool, .. } = step.op {
             if !problem.tools.contains(&tool) {
@@ -137,231 +205,219 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
                         format!("\n  tools {}", tool.name()),
                     ),
                 );
-                report.status = Status::Failed;
             }
         }
     }
-    if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
-        let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
-        let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
+    diagnostics
+}
+
+/// E0506: the steps draw what the block's mask does not allow.
+fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
+    let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
+    let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
+    let diagnostic = Diagnostic::error(
+        "E0506",
+        problem.header_span,
+        format!(
+            "the steps draw `{}`, which the mask `{}` does not allow",
+            drawn.join(" "),
+            mask.join(" ")
+        ),
+    )
+    .with_help("change the steps or the mask");
+    match (problem.mask_span, drawn.is_empty()) {
+        (Some(span), false) => {
+            diagnostic.with_fix("Widen the mask to these steps", span, drawn.join(" "))
+        }
+        _ => diagnostic,
+    }
+}
+
+/// Which alternative of each either-or goal the steps reach on the
+/// declared instance; a goal bound by name is reached by the alternative
+/// it is bound to.
+fn reached_alternatives(problem: &Problem, declared: &Instance, replay: &Replay) -> Vec<Reached> {
+    let mut reached = goals_reached(declared, replay);
+    for binding in goal_bindings(problem, declared, replay) {
+        reached[binding.goal] = binding.alternative;
+    }
+    reached
+        .into_iter()
+        .enumerate()
+        .filter(|(goal, _)| problem.goals[*goal].definitions.len() > 1)
+        .filter_map(|(goal, alternative)| {
+            Some(Reached {
+                goal: problem.goals[goal].name.clone(),
+                alternative: alternative? + 1,
+                of: problem.goals[goal].definitions.len(),
+            })
+        })
+        .collect()
+}
+
+/// E0405 on the declared instance: a name bound to an intersection beyond
+/// a segment or ray.
+fn beyond_on_declared(
+    problem: &Problem,
+    step: usize,
+    binder: usize,
+    beyond: Beyond,
+    replay: &Replay,
+) -> Diagnostic {
+    let binder = &problem.steps[step].binders[binder];
+    Diagnostic::error(
+        "E0405",
+        binder.span,
+        format!(
+            "`{}` is not a point of the drawing: {}",
+            binder.name.as_deref().unwrap_or("_"),
+            describe_beyond(problem, replay, beyond)
+        ),
+    )
+    .with_label(problem.steps[step].span, "this intersection")
+    .with_help(
+        "segments and rays meet other objects only within their extent: write `_` for this point, or draw the full line through the segment first (`l = line(A, B)`, one move)",
+    )
+}
+
+/// E0401 on the declared instance: a step cannot be built.
+fn step_fails_on_declared(problem: &Problem, failure: &StepFailure) -> Diagnostic {
+    Diagnostic::error(
+        "E0401",
+        problem.steps[failure.step].span,
+        format!("this step cannot be built: {}", failure.why.describe()),
+    )
+    .with_help("check which objects the step uses; intersections need objects that cross")
+}
+
+/// E0402 on the declared instance: goals not reached, each with where it is.
+fn missed_on_declared(problem: &Problem, declared: &Instance, missed: &[usize]) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for &goal in missed {
         let mut diagnostic = Diagnostic::error(
-            "E0506",
-            problem.header_span,
+            "E0402",
+            problem.goals[goal].span,
             format!(
-                "the steps draw `{}`, which the mask `{}` does not allow",
-                drawn.join(" "),
-                mask.join(" ")
+                "goal `{}` is not reached by these steps",
+                problem.goals[goal].name
             ),
-        )
-        .with_help("change the steps or the mask");
-        if let (Some(span), false) = (problem.mask_span, drawn.is_empty()) {
-            diagnostic =
-                diagnostic.with_fix("Widen the mask to these steps", span, drawn.join(" "));
+        );
+        let points: Vec<String> = declared.goals[goal]
+            .iter()
+            .filter_map(|value| match value {
+                Value::Point(point) => Some((*point * problem.unit).to_string()),
+                _ => None,
+            })
+            .collect();
+        match points.as_slice() {
+            [] => {}
+            [point] => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the goal is at {point}; no given point, step or intersection of the drawing is there"
+                ))
+            }
+            points => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the goal's alternatives are at {}; no given point, step or intersection of the drawing is at any of them",
+                    points.join(", ")
+                ))
+            }
         }
         diagnostics.push(diagnostic);
-        report.status = Status::Failed;
     }
-    if !problem.steps_complete || problem.instances.is_empty() {
-        return (report, diagnostics);
-    }
-    let declared = &problem.instances[0];
-    match verdict(problem, declared) {
-        Verdict::Works(replay) => {
-            diagnostics.extend(redrawn_objects(problem, &replay));
-            // A goal bound by name is reached by the alternative it is bound to.
-            let mut reached = goals_reached(declared, &replay);
-            for binding in goal_bindings(problem, declared, &replay) {
-                reached[binding.goal] = binding.alternative;
-            }
-            report.reached = reached
-                .into_iter()
-                .enumerate()
-                .filter(|(goal, _)| problem.goals[*goal].definitions.len() > 1)
-                .filter_map(|(goal, alternative)| {
-                    Some(Reached {
-                        goal: problem.goals[goal].name.clone(),
-                        alternative: alternative? + 1,
-                        of: problem.goals[goal].definitions.len(),
-                    })
-                })
-                .collect();
-            report.replay = Some(replay);
+    diagnostics
+}
+
+/// E0404 on the declared instance: a goal's name bound to another point or
+/// object, given as (step, binder).
+fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnostic {
+    let op = problem.steps[step].op;
+    let binder = &problem.steps[step].binders[binder];
+    let goal = binder.goal.unwrap_or_default();
+    let (made, name) = (op.made(), &problem.goals[goal].name);
+    let help = match op {
+        StepOp::Meet(..) => {
+            "bind another name here, or check the order of the intersection's two points"
         }
+        _ => "bind another name here, or draw the goal from other points",
+    };
+    Diagnostic::error(
+        "E0404",
+        binder.span,
+        match problem.goals[goal].definitions.len() {
+            1 => format!("this {made} is bound as goal `{name}`, but it is not the goal"),
+            count => format!(
+                "this {made} is bound as goal `{name}`, but it is none of its {count} alternatives"
+            ),
+        },
+    )
+    .with_label(problem.goals[goal].span, "the goal")
+    .with_help(help)
+}
+
+/// E0403 (or E0406 for a dropped point) when the steps, which work on the
+/// declared instance, fail on `instance`; `None` when they work there.
+fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnostic> {
+    let (span, label) = match verdict(problem, instance) {
+        Verdict::Works(_) => return None,
         Verdict::Beyond {
             step,
             binder,
             beyond,
             replay,
-        } => {
-            let binder = &problem.steps[step].binders[binder];
-            diagnostics.push(
-                Diagnostic::error(
-                    "E0405",
-                    binder.span,
-                    format!(
-                        "`{}` is not a point of the drawing: {}",
-                        binder.name.as_deref().unwrap_or("_"),
-                        describe_beyond(problem, &replay, beyond)
-                    ),
-                )
-                .with_label(problem.steps[step].span, "this intersection")
-                .with_help(
-                    "segments and rays meet other objects only within their extent: write `_` for this point, or draw the full line through the segment first (`l = line(A, B)`, one move)",
-                ),
-            );
-            report.replay = Some(replay);
-            report.status = Status::Failed;
-            return (report, diagnostics);
-        }
-        Verdict::StepFails(failure) => {
-            diagnostics.push(
-                Diagnostic::error(
-                    "E0401",
-                    problem.steps[failure.step].span,
-                    format!("this step cannot be built: {}", failure.why.describe()),
-                )
-                .with_help(
-                    "check which objects the step uses; intersections need objects that cross",
-                ),
-            );
-            report.status = Status::Failed;
-            return (report, diagnostics);
-        }
+        } => (
+            problem.steps[step].binders[binder].span,
+            format!(
+                "here `{}` is not a point of the drawing: {}",
+                problem.steps[step].binders[binder]
+                    .name
+                    .as_deref()
+                    .unwrap_or("_"),
+                describe_beyond(problem, &replay, beyond)
+            ),
+        ),
+        Verdict::StepFails(failure) => (
+            problem.steps[failure.step].span,
+            format!("here the step cannot be built: {}", failure.why.describe()),
+        ),
         Verdict::Misses {
             missed,
             wrong_bindings,
-            replay,
-        } => {
-            for goal in missed {
-                let mut diagnostic = Diagnostic::error(
-                    "E0402",
-                    problem.goals[goal].span,
-                    format!(
-                        "goal `{}` is not reached by these steps",
-                        problem.goals[goal].name
-                    ),
-                );
-                let points: Vec<String> = declared.goals[goal]
-                    .iter()
-                    .filter_map(|value| match value {
-                        Value::Point(point) => Some((*point * problem.unit).to_string()),
-                        _ => None,
-                    })
-                    .collect();
-                match points.as_slice() {
-                    [] => {}
-                    [point] => {
-                        diagnostic = diagnostic.with_help(format!(
-                            "the goal is at {point}; no given point, step or intersection of the drawing is there"
-                        ))
-                    }
-                    points => {
-                        diagnostic = diagnostic.with_help(format!(
-                            "the goal's alternatives are at {}; no given point, step or intersection of the drawing is at any of them",
-                            points.join(", ")
-                        ))
-                    }
-                }
-                diagnostics.push(diagnostic);
-            }
-            for (step, binder) in wrong_bindings {
-                let op = problem.steps[step].op;
-                let binder = &problem.steps[step].binders[binder];
-                let goal = binder.goal.unwrap_or_default();
-                let (made, name) = (op.made(), &problem.goals[goal].name);
-                let help = match op {
-                    StepOp::Meet(..) => "bind another name here, or check the order of the intersection's two points",
-                    _ => "bind another name here, or draw the goal from other points",
-                };
-                diagnostics.push(
-                    Diagnostic::error(
-                        "E0404",
-                        binder.span,
-                        match problem.goals[goal].definitions.len() {
-                            1 => format!("this {made} is bound as goal `{name}`, but it is not the goal"),
-                            count => format!("this {made} is bound as goal `{name}`, but it is none of its {count} alternatives"),
-                        },
-                    )
-                    .with_label(problem.goals[goal].span, "the goal")
-                    .with_help(help),
-                );
-            }
-            report.replay = Some(replay);
-            report.status = Status::Failed;
-            return (report, diagnostics);
-        }
-    }
-    report.instances = 1;
-    for instance in &problem.instances[1..] {
-        report.instances += 1;
-        let failure = match verdict(problem, instance) {
-            Verdict::Works(_) => continue,
-            Verdict::Beyond {
-                step,
-                binder,
-                beyond,
-                replay,
-            } => (
+            ..
+        } => match (missed.first(), wrong_bindings.first()) {
+            (Some(&goal), _) => (
+                problem.goals[goal].span,
+                format!("goal `{}` is missed", problem.goals[goal].name),
+            ),
+            (None, Some(&(step, binder))) => (
                 problem.steps[step].binders[binder].span,
+                "this is no longer the goal".to_string(),
+            ),
+            (None, None) => return None,
+        },
+    };
+    let (code, message) = match &instance.origin {
+        Origin::Dropped { points } => {
+            let names: Vec<String> = points.iter().map(|(name, _)| format!("`{name}`")).collect();
+            (
+                "E0406",
                 format!(
-                    "here `{}` is not a point of the drawing: {}",
-                    problem.steps[step].binders[binder]
-                        .name
-                        .as_deref()
-                        .unwrap_or("_"),
-                    describe_beyond(problem, &replay, beyond)
+                    "the construction depends on where {} {} dropped",
+                    names.join(" and "),
+                    if names.len() == 1 { "is" } else { "are" }
                 ),
-            ),
-            Verdict::StepFails(failure) => (
-                problem.steps[failure.step].span,
-                format!("here the step cannot be built: {}", failure.why.describe()),
-            ),
-            Verdict::Misses {
-                missed,
-                wrong_bindings,
-                ..
-            } => match (missed.first(), wrong_bindings.first()) {
-                (Some(&goal), _) => (
-                    problem.goals[goal].span,
-                    format!("goal `{}` is missed", problem.goals[goal].name),
-                ),
-                (None, Some(&(step, binder))) => (
-                    problem.steps[step].binders[binder].span,
-                    "this is no longer the goal".to_string(),
-                ),
-                (None, None) => continue,
-            },
-        };
-        let (code, message) = match &instance.origin {
-            Origin::Dropped { points } => {
-                let names: Vec<String> =
-                    points.iter().map(|(name, _)| format!("`{name}`")).collect();
-                (
-                    "E0406",
-                    format!(
-                        "the construction depends on where {} {} dropped",
-                        names.join(" and "),
-                        if names.len() == 1 { "is" } else { "are" }
-                    ),
-                )
-            }
-            _ => (
-                "E0403",
-                "the construction works only for these coordinates".to_string(),
-            ),
-        };
-        diagnostics.push(
-            Diagnostic::error(code, problem.header_span, message)
-                .with_label(failure.0, failure.1)
-                .with_help(describe_instance(instance)),
-        );
-        report.status = Status::Failed;
-        return (report, diagnostics);
-    }
-    if report.status != Status::Failed {
-        report.status = Status::Solved;
-    }
-    (report, diagnostics)
+            )
+        }
+        _ => (
+            "E0403",
+            "the construction works only for these coordinates".to_string(),
+        ),
+    };
+    Some(
+        Diagnostic::error(code, problem.header_span, message)
+            .with_label(span, label)
+            .with_help(describe_instance(instance)),
+    )
 }
 
 /// A move that draws a line or circle already on the page is wasted.
@@ -426,7 +482,7 @@ enum Verdict {
         beyond: Beyond,
         replay: Replay,
     },
-    StepFails(crate::solve::StepFailure),
+    StepFails(StepFailure),
     /// Goals not reached, and goal names bound to other points (step, binder).
     Misses {
         missed: Vec<usize>,
