@@ -1,9 +1,9 @@
 //! `euc compile`: the resolved problems as the solver receives them.
 
-use crate::check::{format_number, format_point, format_value};
+use crate::geom::format_number;
 use crate::parse::ast::{MaskToken, Tool};
 use crate::resolve::{Instance, Limits, Type};
-use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp};
+use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp, Value};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -145,7 +145,7 @@ fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
     }
     writeln!(out, "  nodes:")?;
     for node in &puzzle.nodes {
-        writeln!(out, "    {} = {}", node.name, format_point(node.position))?;
+        writeln!(out, "    {} = {}", node.name, node.position)?;
     }
     let links: Vec<String> = (0..puzzle.links.len())
         .map(|link| puzzle.link_name(link))
@@ -184,8 +184,7 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         writeln!(
             out,
             "    {} = {}{dropped}",
-            scene.symbols[*symbol].name,
-            format_point(*point)
+            scene.symbols[*symbol].name, point
         )?;
     }
     if !problem.setup.is_empty() {
@@ -195,18 +194,13 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
                 crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
             };
-            writeln!(
-                out,
-                "    {} = {}",
-                scene.symbols[*symbol].name,
-                format_value(&value)
-            )?;
+            writeln!(out, "    {} = {}", scene.symbols[*symbol].name, value)?;
         }
     }
     writeln!(out, "  goals:")?;
     for (goal, values) in problem.goals.iter().zip(&declared.goals) {
         let constant = if goal.is_constant { " (constant)" } else { "" };
-        let values: Vec<String> = values.iter().map(format_value).collect();
+        let values: Vec<String> = values.iter().map(Value::to_string).collect();
         writeln!(out, "    {} = {}{constant}", goal.name, values.join(" | "))?;
     }
     let verify = problem

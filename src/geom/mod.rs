@@ -1,6 +1,10 @@
 //! The numeric kernel: points, lines and circles, their intersections in the
 //! canonical order of docs/design.md, and the tolerances that decide when
-//! two computed values are the same.
+//! two computed values are the same. How they print is in `text.rs`.
+
+mod text;
+
+pub use text::format_number;
 
 use serde::Serialize;
 

@@ -2,7 +2,7 @@
 
 use super::name_at;
 use crate::analysis::Analysis;
-use crate::check::{format_number, format_point, format_value};
+use crate::geom::format_number;
 use crate::geom::Object;
 use crate::parse::ast::{DeclKind, Expr, ExprKind, ItemKind, MaskToken, SolveItemKind};
 use crate::resolve::{types::builtin_doc, StepOp, Value};
@@ -184,16 +184,8 @@ fn describe(value: &Value) -> String {
         Value::Line(line) if !line.extent.is_full() => {
             let (a, b, c) = line.equation();
             let extent = match line.end() {
-                Some(end) => format!(
-                    "from {} to {}",
-                    format_point(line.origin),
-                    format_point(end)
-                ),
-                None => format!(
-                    "from {}, direction {}",
-                    format_point(line.origin),
-                    format_point(line.direction)
-                ),
+                Some(end) => format!("from {} to {}", line.origin, end),
+                None => format!("from {}, direction {}", line.origin, line.direction),
             };
             format!(
                 "{} {extent}, on {}x + {}y = {}",
@@ -210,16 +202,16 @@ fn describe(value: &Value) -> String {
                 format_number(a),
                 format_number(b),
                 format_number(c),
-                format_point(line.origin),
-                format_point(line.direction)
+                line.origin,
+                line.direction
             )
         }
         Value::Circle(circle) => format!(
             "centre {}, radius {}",
-            format_point(circle.center),
+            circle.center,
             format_number(circle.radius)
         ),
-        other => format_value(other),
+        other => other.to_string(),
     }
 }
 
@@ -280,9 +272,8 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                     let point = replay.and_then(|replay| replay.points.get(binder.index));
                     format!(
                         "**point** `{name}` (an intersection)\n\n{}",
-                        point.map_or("(not computed: the steps fail)".to_string(), |p| {
-                            format_point(*p)
-                        })
+                        point.map_or("(not computed: the steps fail)".to_string(), |p| p
+                            .to_string())
                     )
                 }
                 StepOp::Line(..) | StepOp::Circle(..) | StepOp::Tool { .. } => {
@@ -406,7 +397,7 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
                     let point = replay
                         .points
                         .get(binder.index)
-                        .map_or("?".to_string(), |p| format_point(*p));
+                        .map_or("?".to_string(), |p| p.to_string());
                     match replay.beyond.get(binder.index).copied().flatten() {
                         Some(beyond) => {
                             let outside = match replay.objects.get(beyond.object) {
@@ -572,7 +563,7 @@ fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             .map(|&(a, b)| {
                 let other = if a == link { b } else { a };
                 let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
-                format!("`{}` at {}", puzzle.link_name(other), format_point(at))
+                format!("`{}` at {}", puzzle.link_name(other), at)
             })
             .collect()
     };
@@ -588,7 +579,7 @@ fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         let text = format!(
             "**node** `{}` at {}, degree {}\n\n{}",
             puzzle.nodes[node].name,
-            format_point(puzzle.nodes[node].position),
+            puzzle.nodes[node].position,
             links.len(),
             if crossing.is_empty() {
                 "its links cross nothing".to_string()
@@ -611,8 +602,8 @@ fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         let text = format!(
             "**link** `{}` from {} to {}, length {}\n\n{}",
             puzzle.link_name(link),
-            format_point(positions[a]),
-            format_point(positions[b]),
+            positions[a],
+            positions[b],
             format_number(positions[a].dist(positions[b])),
             if crossing.is_empty() {
                 "crosses nothing".to_string()

@@ -1,7 +1,6 @@
 //! The document outline, folding ranges and inlay hints.
 
 use crate::analysis::Analysis;
-use crate::check::format_point;
 use crate::parse::ast::{DeclKind, ItemKind};
 use crate::resolve::{StepOp, Value};
 use crate::span::Span;
@@ -168,7 +167,7 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
         {
             hints.push(InlayHint {
                 offset: symbol.span.end,
-                label: format!(": {}", format_point(point)),
+                label: format!(": {point}"),
             });
         }
     }
@@ -193,7 +192,7 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     };
                     hints.push(InlayHint {
                         offset: binder.span.end,
-                        label: format!(": {}{note}", format_point(*point * problem.unit)),
+                        label: format!(": {}{note}", *point * problem.unit),
                     });
                 }
             }

@@ -1,7 +1,6 @@
 //! Puzzles → `.euc` text: a generated level as a `planar` block.
 
 use super::crossing::Link;
-use crate::check::format_number;
 use crate::geom::Point;
 
 /// A `planar` block with nodes `n1`, `n2`, … at `positions`.
@@ -32,5 +31,5 @@ pub fn block_text(
 }
 
 pub fn position_text(point: Point) -> String {
-    format!("({}, {})", format_number(point.x), format_number(point.y))
+    point.to_string()
 }

@@ -8,8 +8,8 @@ use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
 use crate::planar::crossing::{crossing_point, crossing_summary};
-use crate::resolve::{StepOp, Value};
-use crate::solve::{goals_reached, replay_ops};
+use crate::resolve::{Instance, Problem, Step, StepOp, Value};
+use crate::solve::{goals_reached, replay_ops, Replay, StepFailure};
 use svg::{Canvas, Style};
 
 /// Which block to draw, and how much of its construction.
@@ -79,6 +79,9 @@ fn pick(
     }
 }
 
+/// A solve block's picture in steps: the steps up to the requested move,
+/// their replay, the goals shown, the frame, the title, then points before
+/// objects.
 fn render_problem(
     analysis: &Analysis,
     index: usize,
@@ -90,111 +93,30 @@ fn render_problem(
         .instances
         .first()
         .ok_or("the block's problem cannot be computed: fix the errors first")?;
-    // The steps up to the requested move.
-    let mut ops = Vec::new();
-    let mut drawn = 0;
-    for step in &problem.steps {
-        let is_draw = !matches!(step.op, StepOp::Meet(..));
-        if is_draw && moves.is_some_and(|limit| drawn >= limit) {
-            break;
-        }
-        drawn += usize::from(is_draw);
-        ops.push(step.clone());
-    }
+    let (ops, drawn) = steps_up_to(problem, moves);
     let replay = replay_ops(ops.iter().map(|step| step.op), declared);
     let (replay, failure) = match replay {
         Ok(replay) => (Some(replay), None),
         Err(failure) => (None, Some(failure)),
     };
-    // What to fit: the givens, the steps' points, the goals, small circles.
     // The whole construction's, so that every step is drawn in one frame
     // (a picture of move 2 lines up with the picture of move 5).
-    let mut fit: Vec<Point> = declared.givens.clone();
     let whole = match moves {
         Some(_) => replay_ops(problem.steps.iter().map(|step| step.op), declared).ok(),
         None => replay.clone(),
     };
-    if let Some(whole) = whole.as_ref().or(replay.as_ref()) {
-        fit.extend(whole.points.iter().copied());
-    }
-    // An either-or goal shows the alternative reached, or all of them.
-    let reached = replay
-        .as_ref()
-        .map(|replay| goals_reached(declared, replay));
-    let shown: Vec<Vec<(String, Value)>> = problem
-        .goals
-        .iter()
-        .zip(&declared.goals)
-        .enumerate()
-        .map(|(index, (goal, values))| {
-            let reached = reached.as_ref().and_then(|reached| reached[index]);
-            values
-                .iter()
-                .enumerate()
-                .filter(|(alternative, _)| reached.is_none_or(|r| r == *alternative))
-                .map(|(alternative, value)| {
-                    let label = if values.len() > 1 && reached.is_none() {
-                        format!("{} ({})", goal.name, alternative + 1)
-                    } else {
-                        goal.name.clone()
-                    };
-                    (label, *value)
-                })
-                .collect()
-        })
-        .collect();
-    // Goals are always in the frame, a goal circle whole.
-    for (_, value) in shown.iter().flatten() {
-        match value {
-            Value::Point(point) => fit.push(*point),
-            Value::Circle(circle) => {
-                let r = Point::new(circle.radius, circle.radius);
-                fit.extend([circle.center - r, circle.center + r]);
-            }
-            _ => {}
-        }
-    }
-    // Segments and rays are drawn from their ends: the picture shows them.
-    for object in &declared.setup {
-        if let Object::Line(line) = object {
-            if !line.extent.is_full() {
-                fit.push(line.origin);
-                fit.extend(line.end());
-            }
-        }
-    }
+    let shown = shown_goals(problem, declared, replay.as_ref());
+    let fit = frame_points(declared, whole.as_ref().or(replay.as_ref()), &shown);
     let objects: Vec<Object> = whole
         .as_ref()
         .or(replay.as_ref())
         .map_or(declared.setup.clone(), |r| r.objects.clone());
     let mut canvas = Canvas::fitted(&fit, &objects);
-    let title = match (failure, analysis.reports[index].status) {
-        (Some(failure), _) => format!(
-            "{} — step {} cannot be built: {}",
-            problem.name,
-            failure.step + 1,
-            failure.why.describe()
-        ),
-        (None, Status::Solved) if moves.is_none() => format!("{} — {} moves", problem.name, drawn),
-        (None, _) if moves.is_some() => format!("{} — up to move {}", problem.name, drawn),
-        (None, Status::Unsolved) => format!("{} — no construction yet", problem.name),
-        (None, _) => format!("{} — the construction fails", problem.name),
-    };
-    canvas.title(&title);
+    let status = analysis.reports[index].status;
+    canvas.title(&title(&problem.name, failure, status, moves, drawn));
     // Points first, so that their labels have the first pick of places.
     if let Some(replay) = &replay {
-        for step in &ops {
-            if let StepOp::Meet(..) = step.op {
-                for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
-                    // A point bound as a goal is labelled once, as the goal.
-                    let name = match binder.goal {
-                        Some(_) => "",
-                        None => binder.name.as_deref().unwrap_or(""),
-                    };
-                    canvas.point(replay.points[binder.index], Style::Helper, name);
-                }
-            }
-        }
+        draw_intersections(&mut canvas, &ops, replay);
     }
     for (position, point) in declared.givens.iter().enumerate() {
         canvas.point(
@@ -226,24 +148,8 @@ fn render_problem(
         })
         .collect();
     if let Some(replay) = &replay {
-        let mut number = 0;
-        for step in &ops {
-            if matches!(step.op, StepOp::Meet(..)) {
-                continue;
-            }
-            number += 1;
-            let object = &replay.objects[step.binders[0].index];
-            let style = if goal_objects.iter().any(|(_, goal)| object.reaches(goal)) {
-                Style::Goal
-            } else if moves.is_some() && number == drawn {
-                // Stepping through: the move just made stands out.
-                Style::Latest
-            } else {
-                Style::Helper
-            };
-            let name = step.binders[0].name.clone().unwrap_or_default();
-            canvas.object(object, style, Some(&format!("{number}: {name}")));
-        }
+        let latest = moves.map(|_| drawn);
+        draw_construction(&mut canvas, &ops, replay, &goal_objects, latest);
     }
     for (label, goal) in &goal_objects {
         let reached = replay
@@ -254,6 +160,155 @@ fn render_problem(
         }
     }
     Ok(canvas.finish())
+}
+
+/// The steps up to the requested move, and how many lines and circles they
+/// draw.
+fn steps_up_to(problem: &Problem, moves: Option<usize>) -> (Vec<Step>, usize) {
+    let mut ops = Vec::new();
+    let mut drawn = 0;
+    for step in &problem.steps {
+        let is_draw = !matches!(step.op, StepOp::Meet(..));
+        if is_draw && moves.is_some_and(|limit| drawn >= limit) {
+            break;
+        }
+        drawn += usize::from(is_draw);
+        ops.push(step.clone());
+    }
+    (ops, drawn)
+}
+
+/// Each goal's labelled values to draw: an either-or goal shows the
+/// alternative reached, or all of them.
+fn shown_goals(
+    problem: &Problem,
+    declared: &Instance,
+    replay: Option<&Replay>,
+) -> Vec<Vec<(String, Value)>> {
+    let reached = replay.map(|replay| goals_reached(declared, replay));
+    problem
+        .goals
+        .iter()
+        .zip(&declared.goals)
+        .enumerate()
+        .map(|(index, (goal, values))| {
+            let reached = reached.as_ref().and_then(|reached| reached[index]);
+            values
+                .iter()
+                .enumerate()
+                .filter(|(alternative, _)| reached.is_none_or(|r| r == *alternative))
+                .map(|(alternative, value)| {
+                    let label = if values.len() > 1 && reached.is_none() {
+                        format!("{} ({})", goal.name, alternative + 1)
+                    } else {
+                        goal.name.clone()
+                    };
+                    (label, *value)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What to fit: the givens, the steps' points, the goals, small circles.
+fn frame_points(
+    declared: &Instance,
+    replay: Option<&Replay>,
+    shown: &[Vec<(String, Value)>],
+) -> Vec<Point> {
+    let mut fit: Vec<Point> = declared.givens.clone();
+    if let Some(replay) = replay {
+        fit.extend(replay.points.iter().copied());
+    }
+    // Goals are always in the frame, a goal circle whole.
+    for (_, value) in shown.iter().flatten() {
+        match value {
+            Value::Point(point) => fit.push(*point),
+            Value::Circle(circle) => {
+                let r = Point::new(circle.radius, circle.radius);
+                fit.extend([circle.center - r, circle.center + r]);
+            }
+            _ => {}
+        }
+    }
+    // Segments and rays are drawn from their ends: the picture shows them.
+    for object in &declared.setup {
+        if let Object::Line(line) = object {
+            if !line.extent.is_full() {
+                fit.push(line.origin);
+                fit.extend(line.end());
+            }
+        }
+    }
+    fit
+}
+
+/// "name — 3 moves", "name — up to move 2", "name — step 2 cannot be built: …".
+fn title(
+    name: &str,
+    failure: Option<StepFailure>,
+    status: Status,
+    moves: Option<usize>,
+    drawn: usize,
+) -> String {
+    match (failure, status) {
+        (Some(failure), _) => format!(
+            "{} — step {} cannot be built: {}",
+            name,
+            failure.step + 1,
+            failure.why.describe()
+        ),
+        (None, Status::Solved) if moves.is_none() => format!("{} — {} moves", name, drawn),
+        (None, _) if moves.is_some() => format!("{} — up to move {}", name, drawn),
+        (None, Status::Unsolved) => format!("{} — no construction yet", name),
+        (None, _) => format!("{} — the construction fails", name),
+    }
+}
+
+/// The named intersection points of the steps drawn.
+fn draw_intersections(canvas: &mut Canvas, ops: &[Step], replay: &Replay) {
+    for step in ops {
+        if let StepOp::Meet(..) = step.op {
+            for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
+                // A point bound as a goal is labelled once, as the goal.
+                let name = match binder.goal {
+                    Some(_) => "",
+                    None => binder.name.as_deref().unwrap_or(""),
+                };
+                canvas.point(replay.points[binder.index], Style::Helper, name);
+            }
+        }
+    }
+}
+
+/// The lines and circles of the steps drawn, numbered; one that reaches a
+/// goal is drawn as the goal, and move `latest` (when stepping through)
+/// stands out.
+fn draw_construction(
+    canvas: &mut Canvas,
+    ops: &[Step],
+    replay: &Replay,
+    goal_objects: &[(&str, Object)],
+    latest: Option<usize>,
+) {
+    let mut number = 0;
+    for step in ops {
+        if matches!(step.op, StepOp::Meet(..)) {
+            continue;
+        }
+        number += 1;
+        let object = &replay.objects[step.binders[0].index];
+        let style = if goal_objects.iter().any(|(_, goal)| object.reaches(goal)) {
+            Style::Goal
+        } else if latest == Some(number) {
+            // Stepping through: the move just made stands out.
+            Style::Latest
+        } else {
+            Style::Helper
+        };
+        let name = step.binders[0].name.clone().unwrap_or_default();
+        canvas.object(object, style, Some(&format!("{number}: {name}")));
+    }
 }
 
 /// The most crossings marked in a picture: a scrambled 5,000-node level has

@@ -96,8 +96,7 @@ fn within(objects: &[Object], point: Point) -> Result<()> {
         if let Object::Line(line) = object {
             if let Some(outside) = line.outside(point) {
                 return fail(format!(
-                    "the intersection {} lies outside the {}: {}",
-                    crate::check::format_point(point),
+                    "the intersection {point} lies outside the {}: {}",
                     line.extent.name(),
                     describe_outside(line, outside)
                 ));
@@ -109,13 +108,10 @@ fn within(objects: &[Object], point: Point) -> Result<()> {
 
 /// "beyond its end (2, 0)" and the like, for messages.
 pub fn describe_outside(line: &geom::Line, outside: geom::Outside) -> String {
-    use crate::check::format_point;
     match (outside, line.extent) {
-        (geom::Outside::Before(at), geom::Extent::Ray) => {
-            format!("behind its start {}", format_point(at))
-        }
-        (geom::Outside::Before(at), _) => format!("beyond its end {}", format_point(at)),
-        (geom::Outside::After(at), _) => format!("beyond its end {}", format_point(at)),
+        (geom::Outside::Before(at), geom::Extent::Ray) => format!("behind its start {at}"),
+        (geom::Outside::Before(at), _) => format!("beyond its end {at}"),
+        (geom::Outside::After(at), _) => format!("beyond its end {at}"),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Value types, the built-in functions with their signatures, and the typed
-//! intermediate form (`Ir`) that expressions lower to.
+//! intermediate form (`Ir`) that expressions lower to; how a value prints.
 
-use crate::geom::{Circle, Extent, Line, Point};
+use crate::geom::{format_number, Circle, Extent, Line, Point};
 use crate::parse::ast::BinaryOp;
 use serde::Serialize;
 use std::fmt;
@@ -70,6 +70,20 @@ impl Value {
             },
             Value::Circle(_) => Type::Circle,
             Value::Pair(..) => Type::Pair,
+        }
+    }
+}
+
+/// A value as messages and hovers show it: "2", "(1, 0)", "segment from
+/// (0, 0) to (4, 0)", "(1, 0) and (-1, 0)".
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Value::Number(number) => f.write_str(&format_number(*number)),
+            Value::Point(point) => write!(f, "{point}"),
+            Value::Line(line) => write!(f, "{line}"),
+            Value::Circle(circle) => write!(f, "{circle}"),
+            Value::Pair(first, second) => write!(f, "{first} and {second}"),
         }
     }
 }

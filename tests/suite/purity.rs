@@ -54,3 +54,31 @@ fn core_modules_do_no_io() {
     }
     assert!(checked > 10);
 }
+
+/// Imports point down the pipeline (docs/design.md, "Pipeline"): the
+/// stages before `check` never name it.
+#[test]
+fn stages_below_check_do_not_import_it() {
+    let mut stack: Vec<_> = [
+        "lex.rs", "parse", "resolve", "geom", "solve", "span.rs", "diag.rs",
+    ]
+    .iter()
+    .map(|part| root().join("src").join(part))
+    .collect();
+    let mut checked = 0;
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).unwrap() {
+                stack.push(entry.unwrap().path());
+            }
+            continue;
+        }
+        assert!(
+            !super::read(&path).contains("crate::check"),
+            "{} names crate::check, a later stage",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked > 10);
+}

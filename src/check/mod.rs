@@ -1,0 +1,634 @@
+//! Checking a solve block: replay its steps on the declared instance, every
+//! `verify` instance and the random ones, and say what fails where. A
+//! `planar` block is checked for crossings in `puzzle.rs`.
+
+mod puzzle;
+
+pub use puzzle::{check_puzzle, PuzzleReport, CROSSED_LINKS_SHOWN};
+
+use crate::diag::Diagnostic;
+use crate::geom::Object;
+use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
+use crate::solve::mask::Draw;
+use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay, StepFailure};
+use crate::span::Span;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The steps reach every goal on every instance.
+    Solved,
+    /// No steps yet.
+    Unsolved,
+    /// The steps fail somewhere.
+    Failed,
+    /// Earlier mistakes in the file keep the block from being checked.
+    Unchecked,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BlockReport {
+    pub name: String,
+    pub status: Status,
+    pub steps: usize,
+    /// Euclidea's E moves: lines and circles, each L-tool at its cost.
+    pub moves: usize,
+    /// Euclidea's L moves: tool uses (every line, circle and L-tool is one).
+    pub tool_uses: usize,
+    /// The block allows L-tools: both counts are worth showing.
+    #[serde(skip)]
+    pub uses_tools: bool,
+    /// How many instances the steps were replayed on.
+    pub instances: usize,
+    /// Which alternative of each either-or goal the steps reach on the
+    /// declared instance (goals with one alternative are left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<Reached>,
+    /// The declared-instance replay, when it succeeded (for hover and pictures).
+    #[serde(skip)]
+    pub replay: Option<Replay>,
+}
+
+/// An either-or goal and the alternative the construction reaches.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reached {
+    pub goal: String,
+    /// Counted from 1, in the order the alternatives are written.
+    pub alternative: usize,
+    pub of: usize,
+}
+
+impl Reached {
+    /// "X by its 2nd alternative (of 2)".
+    pub fn describe(&self) -> String {
+        let ordinal = match self.alternative {
+            1 => "1st".to_string(),
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        format!(
+            "`{}` by its {ordinal} alternative (of {})",
+            self.goal, self.of
+        )
+    }
+}
+
+/// Whether the givens and setup reach every goal on every instance already
+/// (a goal that is a given point or a drawn line): zero moves solve it.
+fn reached_without_steps(problem: &Problem) -> bool {
+    !problem.instances.is_empty()
+        && !problem.goals.is_empty()
+        && mask_matches(&problem.mask, &[])
+        && problem.instances.iter().all(|instance| {
+            instance.goals.len() == problem.goals.len()
+                && replay_ops([], instance).is_ok_and(|replay| {
+                    goals_reached(instance, &replay).iter().all(Option::is_some)
+                })
+        })
+}
+
+/// Checks a solve block in steps: is there a construction at all; do its
+/// tools and draws fit the block; does it work on the declared instance;
+/// does it still work on every other instance (verify, random, dropped).
+/// The first failing instance stops the check.
+pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
+    let draws = draws(problem);
+    let mut report = BlockReport {
+        name: problem.name.clone(),
+        status: Status::Unchecked,
+        steps: problem.steps.len(),
+        moves: draws.iter().map(|draw| draw.e_cost()).sum(),
+        tool_uses: draws.len(),
+        uses_tools: !problem.tools.is_empty(),
+        instances: 0,
+        reached: Vec::new(),
+        replay: None,
+    };
+    if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
+        report.status = Status::Unsolved;
+        return (report, vec![no_construction_yet(problem)]);
+    }
+    let mut diagnostics = disallowed_tools(problem);
+    if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
+        diagnostics.push(mask_mismatch(problem, &draws));
+    }
+    if !diagnostics.is_empty() {
+        report.status = Status::Failed;
+    }
+    if !problem.steps_complete || problem.instances.is_empty() {
+        return (report, diagnostics);
+    }
+    let declared = &problem.instances[0];
+    let replay = match verdict(problem, declared) {
+        Verdict::Works(replay) => replay,
+        Verdict::Beyond {
+            step,
+            binder,
+            beyond,
+            replay,
+        } => {
+            diagnostics.push(beyond_on_declared(problem, step, binder, beyond, &replay));
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+        Verdict::StepFails(failure) => {
+            diagnostics.push(step_fails_on_declared(problem, &failure));
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            replay,
+        } => {
+            diagnostics.extend(missed_on_declared(problem, declared, &missed));
+            diagnostics.extend(
+                wrong_bindings
+                    .iter()
+                    .map(|&binding| wrong_binding(problem, binding)),
+            );
+            report.replay = Some(replay);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+    };
+    diagnostics.extend(redrawn_objects(problem, &replay));
+    report.reached = reached_alternatives(problem, declared, &replay);
+    report.replay = Some(replay);
+    report.instances = 1;
+    for instance in &problem.instances[1..] {
+        report.instances += 1;
+        if let Some(diagnostic) = failure_elsewhere(problem, instance) {
+            diagnostics.push(diagnostic);
+            report.status = Status::Failed;
+            return (report, diagnostics);
+        }
+    }
+    if report.status != Status::Failed {
+        report.status = Status::Solved;
+    }
+    (report, diagnostics)
+}
+
+/// W0002: an empty block whose goals are not reached without steps.
+fn no_construction_yet(problem: &Problem) -> Diagnostic {
+    Diagnostic::warning(
+        "W0002",
+        problem.header_span,
+        format!("`{}` has no construction yet", problem.name),
+    )
+    .with_help("run `euc solve` on this file, or use the editor's \"Find construction\" action")
+}
+
+/// E0507: an L-tool step needs the block's `tools` line to allow it.
+fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for step in &problem.steps {
+        if let StepOp::Tool { tool, .. } = step.op {
+            if !problem.tools.contains(&tool) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0507",
+                        step.span,
+                        format!("`{}` is an L-tool this block does not allow", tool.name()),
+                    )
+                    .with_help(format!(
+                        "add `tools {}` to the block (lines and circles are always allowed)",
+                        tool.name()
+                    ))
+                    .with_fix(
+                        format!("Allow `{}` in this block", tool.name()),
+                        Span::new(problem.body_span.start, problem.body_span.start),
+                        format!("\n  tools {}", tool.name()),
+                    ),
+                );
+            }
+        }
+    }
+    diagnostics
+}
+
+/// E0506: the steps draw what the block's mask does not allow.
+fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
+    let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
+    let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
+    let diagnostic = Diagnostic::error(
+        "E0506",
+        problem.header_span,
+        format!(
+            "the steps draw `{}`, which the mask `{}` does not allow",
+            drawn.join(" "),
+            mask.join(" ")
+        ),
+    )
+    .with_help("change the steps or the mask");
+    match (problem.mask_span, drawn.is_empty()) {
+        (Some(span), false) => {
+            diagnostic.with_fix("Widen the mask to these steps", span, drawn.join(" "))
+        }
+        _ => diagnostic,
+    }
+}
+
+/// Which alternative of each either-or goal the steps reach on the
+/// declared instance; a goal bound by name is reached by the alternative
+/// it is bound to.
+fn reached_alternatives(problem: &Problem, declared: &Instance, replay: &Replay) -> Vec<Reached> {
+    let mut reached = goals_reached(declared, replay);
+    for binding in goal_bindings(problem, declared, replay) {
+        reached[binding.goal] = binding.alternative;
+    }
+    reached
+        .into_iter()
+        .enumerate()
+        .filter(|(goal, _)| problem.goals[*goal].definitions.len() > 1)
+        .filter_map(|(goal, alternative)| {
+            Some(Reached {
+                goal: problem.goals[goal].name.clone(),
+                alternative: alternative? + 1,
+                of: problem.goals[goal].definitions.len(),
+            })
+        })
+        .collect()
+}
+
+/// E0405 on the declared instance: a name bound to an intersection beyond
+/// a segment or ray.
+fn beyond_on_declared(
+    problem: &Problem,
+    step: usize,
+    binder: usize,
+    beyond: Beyond,
+    replay: &Replay,
+) -> Diagnostic {
+    let binder = &problem.steps[step].binders[binder];
+    Diagnostic::error(
+        "E0405",
+        binder.span,
+        format!(
+            "`{}` is not a point of the drawing: {}",
+            binder.name.as_deref().unwrap_or("_"),
+            describe_beyond(problem, replay, beyond)
+        ),
+    )
+    .with_label(problem.steps[step].span, "this intersection")
+    .with_help(
+        "segments and rays meet other objects only within their extent: write `_` for this point, or draw the full line through the segment first (`l = line(A, B)`, one move)",
+    )
+}
+
+/// E0401 on the declared instance: a step cannot be built.
+fn step_fails_on_declared(problem: &Problem, failure: &StepFailure) -> Diagnostic {
+    Diagnostic::error(
+        "E0401",
+        problem.steps[failure.step].span,
+        format!("this step cannot be built: {}", failure.why.describe()),
+    )
+    .with_help("check which objects the step uses; intersections need objects that cross")
+}
+
+/// E0402 on the declared instance: goals not reached, each with where it is.
+fn missed_on_declared(problem: &Problem, declared: &Instance, missed: &[usize]) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for &goal in missed {
+        let mut diagnostic = Diagnostic::error(
+            "E0402",
+            problem.goals[goal].span,
+            format!(
+                "goal `{}` is not reached by these steps",
+                problem.goals[goal].name
+            ),
+        );
+        let points: Vec<String> = declared.goals[goal]
+            .iter()
+            .filter_map(|value| match value {
+                Value::Point(point) => Some((*point * problem.unit).to_string()),
+                _ => None,
+            })
+            .collect();
+        match points.as_slice() {
+            [] => {}
+            [point] => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the goal is at {point}; no given point, step or intersection of the drawing is there"
+                ))
+            }
+            points => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the goal's alternatives are at {}; no given point, step or intersection of the drawing is at any of them",
+                    points.join(", ")
+                ))
+            }
+        }
+        diagnostics.push(diagnostic);
+    }
+    diagnostics
+}
+
+/// E0404 on the declared instance: a goal's name bound to another point or
+/// object, given as (step, binder).
+fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnostic {
+    let op = problem.steps[step].op;
+    let binder = &problem.steps[step].binders[binder];
+    let goal = binder.goal.unwrap_or_default();
+    let (made, name) = (op.made(), &problem.goals[goal].name);
+    let help = match op {
+        StepOp::Meet(..) => {
+            "bind another name here, or check the order of the intersection's two points"
+        }
+        _ => "bind another name here, or draw the goal from other points",
+    };
+    Diagnostic::error(
+        "E0404",
+        binder.span,
+        match problem.goals[goal].definitions.len() {
+            1 => format!("this {made} is bound as goal `{name}`, but it is not the goal"),
+            count => format!(
+                "this {made} is bound as goal `{name}`, but it is none of its {count} alternatives"
+            ),
+        },
+    )
+    .with_label(problem.goals[goal].span, "the goal")
+    .with_help(help)
+}
+
+/// E0403 (or E0406 for a dropped point) when the steps, which work on the
+/// declared instance, fail on `instance`; `None` when they work there.
+fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnostic> {
+    let (span, label) = match verdict(problem, instance) {
+        Verdict::Works(_) => return None,
+        Verdict::Beyond {
+            step,
+            binder,
+            beyond,
+            replay,
+        } => (
+            problem.steps[step].binders[binder].span,
+            format!(
+                "here `{}` is not a point of the drawing: {}",
+                problem.steps[step].binders[binder]
+                    .name
+                    .as_deref()
+                    .unwrap_or("_"),
+                describe_beyond(problem, &replay, beyond)
+            ),
+        ),
+        Verdict::StepFails(failure) => (
+            problem.steps[failure.step].span,
+            format!("here the step cannot be built: {}", failure.why.describe()),
+        ),
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            ..
+        } => match (missed.first(), wrong_bindings.first()) {
+            (Some(&goal), _) => (
+                problem.goals[goal].span,
+                format!("goal `{}` is missed", problem.goals[goal].name),
+            ),
+            (None, Some(&(step, binder))) => (
+                problem.steps[step].binders[binder].span,
+                "this is no longer the goal".to_string(),
+            ),
+            (None, None) => return None,
+        },
+    };
+    let (code, message) = match &instance.origin {
+        Origin::Dropped { points } => {
+            let names: Vec<String> = points.iter().map(|(name, _)| format!("`{name}`")).collect();
+            (
+                "E0406",
+                format!(
+                    "the construction depends on where {} {} dropped",
+                    names.join(" and "),
+                    if names.len() == 1 { "is" } else { "are" }
+                ),
+            )
+        }
+        _ => (
+            "E0403",
+            "the construction works only for these coordinates".to_string(),
+        ),
+    };
+    Some(
+        Diagnostic::error(code, problem.header_span, message)
+            .with_label(span, label)
+            .with_help(describe_instance(instance)),
+    )
+}
+
+/// A move that draws a line or circle already on the page is wasted.
+fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
+    let setup = problem.setup.len();
+    let mut found = Vec::new();
+    for (index, step) in problem.steps.iter().enumerate() {
+        if matches!(step.op, StepOp::Meet(..)) {
+            continue;
+        }
+        let object = step.binders[0].index;
+        let Some(earlier) =
+            (0..object).find(|&other| replay.objects[other].same(&replay.objects[object]))
+        else {
+            continue;
+        };
+        let mut diagnostic = Diagnostic::warning(
+            "W0003",
+            step.span,
+            format!(
+                "this {} is already drawn: the move is wasted",
+                replay.objects[object].kind_name()
+            ),
+        )
+        .with_help("remove the step, or use the earlier object");
+        // Removing it is the fix when no later step uses what it drew.
+        let binding = step.binders[0].span;
+        if !problem
+            .local_uses
+            .iter()
+            .any(|(_, bound)| *bound == binding)
+        {
+            diagnostic = diagnostic.with_fix("Remove the wasted step", step.span, "");
+        }
+        if earlier >= setup {
+            if let Some(first) = problem.steps[..index]
+                .iter()
+                .find(|s| !matches!(s.op, StepOp::Meet(..)) && s.binders[0].index == earlier)
+            {
+                diagnostic = diagnostic.with_label(first.span, "drawn here");
+            }
+        }
+        found.push(diagnostic);
+    }
+    found
+}
+
+fn draws(problem: &Problem) -> Vec<Draw> {
+    problem
+        .steps
+        .iter()
+        .filter_map(|step| step.op.draw())
+        .collect()
+}
+
+enum Verdict {
+    Works(Replay),
+    /// A name is bound to an intersection outside a segment or ray.
+    Beyond {
+        step: usize,
+        binder: usize,
+        beyond: Beyond,
+        replay: Replay,
+    },
+    StepFails(StepFailure),
+    /// Goals not reached, and goal names bound to other points (step, binder).
+    Misses {
+        missed: Vec<usize>,
+        wrong_bindings: Vec<(usize, usize)>,
+        replay: Replay,
+    },
+}
+
+fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
+    let replay = match replay(problem, instance) {
+        Ok(replay) => replay,
+        Err(failure) => return Verdict::StepFails(failure),
+    };
+    for (step_index, step) in problem.steps.iter().enumerate() {
+        if !matches!(step.op, StepOp::Meet(..)) {
+            continue;
+        }
+        for (binder_index, binder) in step.binders.iter().enumerate() {
+            if binder.name.is_none() {
+                continue;
+            }
+            if let Some(beyond) = replay.beyond.get(binder.index).copied().flatten() {
+                return Verdict::Beyond {
+                    step: step_index,
+                    binder: binder_index,
+                    beyond,
+                    replay,
+                };
+            }
+        }
+    }
+    let missed: Vec<usize> = goals_reached(instance, &replay)
+        .iter()
+        .enumerate()
+        .filter(|(_, reached)| reached.is_none())
+        .map(|(goal, _)| goal)
+        .collect();
+    let wrong_bindings = wrong_goal_bindings(problem, instance, &replay);
+    if missed.is_empty() && wrong_bindings.is_empty() {
+        Verdict::Works(replay)
+    } else {
+        Verdict::Misses {
+            missed,
+            wrong_bindings,
+            replay,
+        }
+    }
+}
+
+/// Binders that carry a goal's name but hold another point or object.
+fn wrong_goal_bindings(
+    problem: &Problem,
+    instance: &Instance,
+    replay: &Replay,
+) -> Vec<(usize, usize)> {
+    goal_bindings(problem, instance, replay)
+        .into_iter()
+        .filter(|binding| binding.alternative.is_none())
+        .map(|binding| (binding.step, binding.binder))
+        .collect()
+}
+
+/// A step binder that carries a goal's name, and the alternative of the
+/// goal it holds (`None`: it holds another point or object).
+struct GoalBinding {
+    step: usize,
+    binder: usize,
+    goal: usize,
+    alternative: Option<usize>,
+}
+
+fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<GoalBinding> {
+    let mut found = Vec::new();
+    let mut point = instance.givens.len();
+    let mut object = instance.setup.len();
+    for (step_index, step) in problem.steps.iter().enumerate() {
+        for (binder_index, binder) in step.binders.iter().enumerate() {
+            // An either-or goal's name may be bound to any of its alternatives.
+            let is = |goal: &Value| match (goal, step.op) {
+                (Value::Point(goal), StepOp::Meet(..)) => {
+                    replay.points[point + binder_index].same(*goal)
+                }
+                (Value::Line(goal), op) if op.made() == "line" => {
+                    replay.objects[object].reaches(&Object::Line(*goal))
+                }
+                (Value::Circle(goal), op) if op.made() == "circle" => {
+                    replay.objects[object].same(&Object::Circle(*goal))
+                }
+                _ => false,
+            };
+            if let Some(goal) = binder.goal {
+                found.push(GoalBinding {
+                    step: step_index,
+                    binder: binder_index,
+                    goal,
+                    alternative: instance.goals[goal].iter().position(is),
+                });
+            }
+        }
+        match step.op {
+            StepOp::Meet(..) => point += step.binders.len(),
+            _ => object += 1,
+        }
+    }
+    found
+}
+
+/// "it lies outside segment `a`, beyond its end (4, 0)".
+fn describe_beyond(problem: &Problem, replay: &Replay, beyond: Beyond) -> String {
+    let name = problem
+        .setup_names
+        .get(beyond.object)
+        .map_or(String::new(), |name| format!(" `{name}`"));
+    match replay.objects[beyond.object] {
+        Object::Line(line) => format!(
+            "it lies outside {}{name}, {}",
+            line.extent.name(),
+            crate::resolve::describe_outside(
+                &line.scaled(problem.unit),
+                beyond.at.scaled(problem.unit)
+            )
+        ),
+        Object::Circle(_) => format!("it lies outside{name}"),
+    }
+}
+
+fn describe_instance(instance: &Instance) -> String {
+    match &instance.origin {
+        Origin::Declared => "it fails on the declared coordinates".to_string(),
+        Origin::Verify { .. } => "it fails on a `verify` instance of this block".to_string(),
+        Origin::Random { parameters } => format!(
+            "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
+            assignments(parameters)
+        ),
+        Origin::Dropped { points } => format!(
+            "it fails when the point is dropped elsewhere ({}); a point dropped anywhere may be anywhere on its object, so the construction must not rely on where it was declared",
+            assignments(points)
+        ),
+    }
+}
+
+/// "a = 1.2, B = (0, 1)".
+fn assignments(values: &[(String, Value)]) -> String {
+    let values: Vec<String> = values
+        .iter()
+        .map(|(name, value)| format!("{name} = {value}"))
+        .collect();
+    values.join(", ")
+}
