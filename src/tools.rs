@@ -170,3 +170,38 @@ impl Tool {
         format!("{}({})", self.name(), operands.join(", "))
     }
 }
+
+/// The tool a step uses: the straightedge, the compass, or an L-tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    Line,
+    Circle,
+    Tool(Tool),
+}
+
+impl Draw {
+    /// Elementary moves (E) one use counts.
+    pub fn e_cost(self) -> usize {
+        match self {
+            Draw::Line | Draw::Circle => 1,
+            Draw::Tool(tool) => tool.e_cost(),
+        }
+    }
+
+    /// Whether it draws a line (else a circle).
+    pub fn is_line(self) -> bool {
+        match self {
+            Draw::Line => true,
+            Draw::Circle => false,
+            Draw::Tool(tool) => tool.draws_line(),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Draw::Line => "line",
+            Draw::Circle => "circle",
+            Draw::Tool(tool) => tool.name(),
+        }
+    }
+}

@@ -207,8 +207,8 @@ pub enum StepOp {
 
 impl StepOp {
     /// The tool a drawing step uses (`None` for an intersection).
-    pub fn draw(&self) -> Option<crate::solve::mask::Draw> {
-        use crate::solve::mask::Draw;
+    pub fn draw(&self) -> Option<crate::tools::Draw> {
+        use crate::tools::Draw;
         match self {
             StepOp::Line(..) => Some(Draw::Line),
             StepOp::Circle(..) => Some(Draw::Circle),

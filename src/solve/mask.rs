@@ -1,42 +1,9 @@
 //! The seed engine's masks: fixed parts (`line`, `circle`, `*`) around at
 //! most one generator (`line**`, `circle**`, `**`).
 
-use crate::parse::ast::{MaskToken, Tool};
+use crate::parse::ast::MaskToken;
 
-/// The tool a step uses: the straightedge, the compass, or an L-tool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Draw {
-    Line,
-    Circle,
-    Tool(Tool),
-}
-
-impl Draw {
-    /// Elementary moves (E) one use counts.
-    pub fn e_cost(self) -> usize {
-        match self {
-            Draw::Line | Draw::Circle => 1,
-            Draw::Tool(tool) => tool.e_cost(),
-        }
-    }
-
-    /// Whether it draws a line (else a circle).
-    pub fn is_line(self) -> bool {
-        match self {
-            Draw::Line => true,
-            Draw::Circle => false,
-            Draw::Tool(tool) => tool.draws_line(),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Draw::Line => "line",
-            Draw::Circle => "circle",
-            Draw::Tool(tool) => tool.name(),
-        }
-    }
-}
+pub use crate::tools::Draw;
 
 /// `*` and `**` allow every tool; which L-tools a block has is its `tools`
 /// line, checked apart.

@@ -55,30 +55,132 @@ fn core_modules_do_no_io() {
     assert!(checked > 10);
 }
 
-/// Imports point down the pipeline (docs/design.md, "Pipeline"): the
-/// stages before `check` never name it.
-#[test]
-fn stages_below_check_do_not_import_it() {
-    let mut stack: Vec<_> = [
-        "lex.rs", "parse", "resolve", "geom", "solve", "span.rs", "diag.rs",
-    ]
-    .iter()
-    .map(|part| root().join("src").join(part))
-    .collect();
-    let mut checked = 0;
-    while let Some(path) = stack.pop() {
-        if path.is_dir() {
-            for entry in std::fs::read_dir(&path).unwrap() {
-                stack.push(entry.unwrap().path());
-            }
+/// The stages from the bottom up (docs/architecture.md, "Layers"): a module
+/// may name the modules before it and itself, never one after it. The
+/// edges come last; `cli` runs `lsp` (`euc lsp`), never the other way.
+const LAYERS: &[&str] = &[
+    "span",
+    "diag",
+    "geom",
+    "tools",
+    "lex",
+    "parse",
+    "resolve",
+    "solve",
+    "planar",
+    "check",
+    "edit",
+    "analysis",
+    "incremental",
+    "format",
+    "ide",
+    "render",
+    "lsp",
+    "cli",
+];
+
+/// The layer of a file under src/: its first component, without `.rs`.
+fn layer_of(relative: &str) -> Option<usize> {
+    let first = relative.split('/').next()?.trim_end_matches(".rs");
+    LAYERS.iter().position(|layer| *layer == first)
+}
+
+/// Every `crate::module` a piece of code names, skipping comments and
+/// unit-test modules (`#[cfg(test)]` to the module's closing brace at the
+/// start of a line: tests may use the whole crate).
+fn named_modules(text: &str) -> Vec<(usize, String)> {
+    let mut named = Vec::new();
+    let mut in_tests = false;
+    for (number, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            in_tests = true;
+        }
+        if in_tests {
+            in_tests = line != "}";
             continue;
         }
-        assert!(
-            !super::read(&path).contains("crate::check"),
-            "{} names crate::check, a later stage",
-            path.display()
-        );
-        checked += 1;
+        if code.starts_with("//") {
+            continue;
+        }
+        let code = code.split("//").next().unwrap_or(code);
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            named.push((number + 1, name));
+        }
     }
-    assert!(checked > 10);
+    named
+}
+
+/// Every upward `crate::…` in src/, as "file:line names module".
+fn upward_imports(files: &[(String, String)]) -> Vec<String> {
+    let mut upward = Vec::new();
+    for (relative, text) in files {
+        let Some(own) = layer_of(relative) else {
+            continue;
+        };
+        for (line, name) in named_modules(text) {
+            if let Some(other) = LAYERS.iter().position(|layer| *layer == name) {
+                if other > own {
+                    upward.push(format!("src/{relative}:{line} names `{name}`"));
+                }
+            }
+        }
+    }
+    upward
+}
+
+fn source_files() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![root().join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(root().join("src")).unwrap();
+                files.push((relative.to_string_lossy().to_string(), super::read(&path)));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn no_module_names_a_later_stage() {
+    let files = source_files();
+    // Every top-level module of lib.rs has its place in the order.
+    let lib = super::read(&root().join("src/lib.rs"));
+    for line in lib.lines() {
+        if let Some(module) = line
+            .strip_prefix("pub mod ")
+            .and_then(|m| m.strip_suffix(';'))
+        {
+            assert!(
+                LAYERS.contains(&module),
+                "src/lib.rs: `{module}` has no place in LAYERS"
+            );
+        }
+    }
+    let upward = upward_imports(&files);
+    assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
+    // The test itself fails on an upward import (here, one planted in geom).
+    let planted = vec![(
+        "geom/mod.rs".to_string(),
+        "use crate::span::Span;\nuse crate::check::Status;\n#[cfg(test)]\nmod tests {\n    use crate::cli::run;\n}\nfn f() -> crate::lsp::Backend {}\n"
+            .to_string(),
+    )];
+    assert_eq!(
+        upward_imports(&planted),
+        [
+            "src/geom/mod.rs:2 names `check`",
+            "src/geom/mod.rs:7 names `lsp`"
+        ]
+    );
 }
