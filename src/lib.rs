@@ -11,22 +11,28 @@
 //!      ──render──▶ SVG                                   (euc render)
 //! ```
 //!
+//! In the order of their layers (docs/architecture.md; a module names only
+//! the ones above it in this table, `tests/suite/purity.rs` holds it):
+//!
 //! | stage      | module     | output                                           |
 //! |------------|------------|--------------------------------------------------|
+//! | spans      | `span`     | byte spans, positions, `Shift` and `Settle`      |
+//! | diagnostics | `diag`    | the one diagnostic type                          |
+//! | geometry   | `geom`     | intersections in canonical order                 |
+//! | L-tools    | `tools`    | each tool's name, operands, E cost and geometry  |
 //! | lex        | `lex`      | tokens with byte spans                           |
 //! | parse      | `parse`    | `SourceFile` (syntax tree, error nodes)          |
 //! | resolve    | `resolve`  | `Scene`: symbols, values, `Problem`s, `Puzzle`s  |
-//! | geometry   | `geom`     | intersections in canonical order                 |
-//! | L-tools    | `tools`    | each tool's name, operands, E cost and geometry  |
 //! | solve      | `solve`    | masks, replay, the search, verification          |
 //! | planar     | `planar`   | crossings, level generators, embedding, untangle |
 //! | check      | `check`    | a report per block, diagnostics                  |
+//! | writing    | `edit`     | constructions as `.euc` text, block edits        |
 //! | façade     | `analysis` | everything above for one text                    |
 //! | after an edit | `incremental` | the analysis again, one block redone         |
+//! | formatting | `format`   | the formatter                                    |
 //! | editor     | `ide`      | hover, navigation, outline, completion by offset |
-//! | writing    | `edit`     | constructions as `.euc` text, block edits        |
 //! | pictures   | `render`   | SVG of a solve or planar block                   |
-//! | edges      | `cli`, `lsp` | files, terminal, JSON, exit codes; the protocol |
+//! | edges      | `lsp`, `cli` | the protocol; files, terminal, JSON, exit codes |
 
 pub mod analysis;
 pub mod check;
