@@ -93,6 +93,28 @@ pub enum Token<'src> {
     Semicolon,
 }
 
+impl Token<'_> {
+    /// A reserved word: it starts a declaration, a drawing or a block item
+    /// and cannot be a name (docs/language.md, "Reserved words").
+    pub fn is_keyword(&self) -> bool {
+        matches!(
+            self,
+            Token::Let
+                | Token::Point
+                | Token::Line
+                | Token::Circle
+                | Token::Segment
+                | Token::Ray
+                | Token::Solve
+                | Token::Planar
+                | Token::Goal
+                | Token::Mask
+                | Token::Ignore
+                | Token::Verify
+        )
+    }
+}
+
 impl fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let text = match self {

@@ -72,21 +72,10 @@ pub fn semantic_tokens(analysis: &Analysis, text: &str) -> Vec<SemanticToken> {
         comments_between(text, previous_end, span.start, &mut tokens);
         previous_end = span.end;
         let kind = match token {
-            Token::Let
-            | Token::Point
-            | Token::Line
-            | Token::Circle
-            | Token::Segment
-            | Token::Ray
-            | Token::Solve
-            | Token::Planar
-            | Token::Goal
-            | Token::Mask
-            | Token::Ignore
-            | Token::Verify
-            | Token::LineStars
-            | Token::CircleStars
-            | Token::StarStar => Some((TokenKind::Keyword, false)),
+            token if token.is_keyword() => Some((TokenKind::Keyword, false)),
+            Token::LineStars | Token::CircleStars | Token::StarStar => {
+                Some((TokenKind::Keyword, false))
+            }
             Token::Number(_) | Token::Degrees(_) => Some((TokenKind::Number, false)),
             Token::Plus
             | Token::Minus

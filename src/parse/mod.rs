@@ -156,21 +156,7 @@ fn reserved_word_as_name<'a>(
     if !expected.iter().any(|pattern| pattern == "name") {
         return None;
     }
-    let keyword = matches!(
-        found?,
-        Token::Let
-            | Token::Point
-            | Token::Line
-            | Token::Circle
-            | Token::Segment
-            | Token::Ray
-            | Token::Solve
-            | Token::Planar
-            | Token::Goal
-            | Token::Mask
-            | Token::Ignore
-            | Token::Verify
-    );
+    let keyword = found?.is_keyword();
     let word = text.get(span.range())?;
     (keyword && word.chars().all(|c| c.is_alphabetic())).then_some(word)
 }
