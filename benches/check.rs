@@ -1,8 +1,10 @@
 //! Parsing and checking generated files of 1,000 and 10,000 lines (release).
 //! Lexing alone is measured in the same run as the baseline the other
-//! figures are read against.
+//! figures are read against (medians of 21 and 5 runs).
+//!
+//! cargo bench --bench check
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::time::{Duration, Instant};
 
 /// A file of `lines` lines: chains of declarations and, every 50 lines, a
 /// solved block (the compass-only midpoint) that `check` replays.
@@ -29,28 +31,39 @@ fn generated_file(lines: usize) -> String {
     text
 }
 
-fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("check");
-    group.sample_size(10);
-    for lines in [1_000, 10_000] {
-        let text = generated_file(lines);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::new("lex", lines), &text, |b, text| {
-            b.iter(|| euc::lex::lex(text))
-        });
-        group.bench_with_input(BenchmarkId::new("parse", lines), &text, |b, text| {
-            b.iter(|| euc::parse::parse(text))
-        });
-        group.bench_with_input(BenchmarkId::new("analyze", lines), &text, |b, text| {
-            b.iter(|| {
-                let analysis = euc::analysis::analyze(text);
-                assert!(!analysis.has_errors());
-                analysis
-            })
-        });
-    }
-    group.finish();
+/// The median of `runs` timings of `work`.
+fn median_time<T>(runs: usize, mut work: impl FnMut() -> T) -> Duration {
+    let mut samples: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(work());
+            start.elapsed()
+        })
+        .collect();
+    samples.sort();
+    samples[runs / 2]
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    println!("| lines | KB | lex ms | parse / lex | analyze / lex | analyze MB/s |");
+    println!("|---|---|---|---|---|---|");
+    for lines in [1_000, 10_000] {
+        let text = generated_file(lines);
+        let runs = if lines > 5_000 { 5 } else { 21 };
+        let lex = median_time(runs, || euc::lex::lex(&text));
+        let parse = median_time(runs, || euc::parse::parse(&text));
+        let analyze = median_time(runs, || {
+            let analysis = euc::analysis::analyze(&text);
+            assert!(!analysis.has_errors());
+            analysis
+        });
+        println!(
+            "| {lines} | {} | {:.3} | {:.1} | {:.1} | {:.1} |",
+            text.len() / 1024,
+            lex.as_secs_f64() * 1e3,
+            parse.as_secs_f64() / lex.as_secs_f64(),
+            analyze.as_secs_f64() / lex.as_secs_f64(),
+            text.len() as f64 / analyze.as_secs_f64() / 1e6
+        );
+    }
+}

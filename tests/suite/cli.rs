@@ -211,27 +211,10 @@ fn check_writes_sarif_that_code_scanning_reads() {
     assert_eq!(output.status.code(), Some(2));
     let value: serde_json::Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stdout)));
-    // The OASIS SARIF 2.1.0 schema (as shipped by the serde-sarif crate),
-    // the one code-scanning uploads are validated against, with one typo of
-    // the published file fixed: a stray `]` in the pattern of `language`,
-    // which a strict ECMA-262 regex check of the schema itself rejects.
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("tests/fixtures/sarif-schema-2.1.0.json")).unwrap(),
-    )
-    .unwrap();
-    let validator = jsonschema::options()
-        .should_validate_formats(true)
-        .build(&schema)
-        .expect("the schema compiles");
-    let errors: Vec<String> = validator
-        .iter_errors(&value)
-        .map(|error| format!("{} at {}", error, error.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}\n{value:#}");
-    // The validator does reject what the schema forbids.
-    let mut broken = value.clone();
-    broken["runs"][0]["results"][0]["level"] = "fatal".into();
-    assert!(!validator.is_valid(&broken));
+    // Validation against the OASIS SARIF 2.1.0 schema
+    // (tests/fixtures/sarif-schema-2.1.0.json) runs in .ci/run, with
+    // Python's jsonschema: the Rust validator took a third of a clean
+    // `cargo test`'s compile time (docs/architecture.md, "The test suite").
     assert_eq!(value["version"], "2.1.0");
     assert_eq!(value["runs"].as_array().unwrap().len(), 1);
     let results = value["runs"][0]["results"].as_array().unwrap();
