@@ -336,7 +336,7 @@ fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnosti
     let goal = binder.goal.unwrap_or_default();
     let (made, name) = (op.made(), &problem.goals[goal].name);
     let help = match op {
-        StepOp::Meet(..) => {
+        StepOp::Meet(..) | StepOp::Pick { .. } => {
             "bind another name here, or check the order of the intersection's two points"
         }
         _ => "bind another name here, or draw the goal from other points",
@@ -425,7 +425,7 @@ fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
     let setup = problem.setup.len();
     let mut found = Vec::new();
     for (index, step) in problem.steps.iter().enumerate() {
-        if matches!(step.op, StepOp::Meet(..)) {
+        if step.op.is_meet() {
             continue;
         }
         let object = step.binders[0].index;
@@ -455,7 +455,7 @@ fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
         if earlier >= setup {
             if let Some(first) = problem.steps[..index]
                 .iter()
-                .find(|s| !matches!(s.op, StepOp::Meet(..)) && s.binders[0].index == earlier)
+                .find(|s| !s.op.is_meet() && s.binders[0].index == earlier)
             {
                 diagnostic = diagnostic.with_label(first.span, "drawn here");
             }
@@ -497,7 +497,7 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
         Err(failure) => return Verdict::StepFails(failure),
     };
     for (step_index, step) in problem.steps.iter().enumerate() {
-        if !matches!(step.op, StepOp::Meet(..)) {
+        if !step.op.is_meet() {
             continue;
         }
         for (binder_index, binder) in step.binders.iter().enumerate() {
@@ -562,7 +562,7 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
         for (binder_index, binder) in step.binders.iter().enumerate() {
             // An either-or goal's name may be bound to any of its alternatives.
             let is = |goal: &Value| match (goal, step.op) {
-                (Value::Point(goal), StepOp::Meet(..)) => {
+                (Value::Point(goal), StepOp::Meet(..) | StepOp::Pick { .. }) => {
                     replay.points[point + binder_index].same(*goal)
                 }
                 (Value::Line(goal), op) if op.made() == "line" => {
@@ -583,7 +583,7 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
             }
         }
         match step.op {
-            StepOp::Meet(..) => point += step.binders.len(),
+            StepOp::Meet(..) | StepOp::Pick { .. } => point += step.binders.len(),
             _ => object += 1,
         }
     }

@@ -234,6 +234,12 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                 StepOp::Line(a, b) => format!("line(p{a}, p{b})"),
                 StepOp::Circle(a, b) => format!("circle(p{a}, p{b})"),
                 StepOp::Meet(a, b) => format!("o{a} & o{b}"),
+                StepOp::Pick {
+                    first,
+                    second,
+                    pick,
+                    at,
+                } => format!("{}(o{first}, o{second}, p{at})", pick.name()),
                 StepOp::Tool { tool, args } => {
                     Tool::call_text(tool, args, |operand, arg| match operand {
                         crate::tools::Operand::Point => format!("p{arg}"),

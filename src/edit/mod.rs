@@ -87,6 +87,18 @@ pub fn construction_to_lines(
             StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
             StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
             StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
+            StepOp::Pick {
+                first,
+                second,
+                pick,
+                at,
+            } => format!(
+                "{}({}, {}, {})",
+                pick.name(),
+                object_names[first],
+                object_names[second],
+                point_names[at]
+            ),
             StepOp::Tool { tool, args } => {
                 Tool::call_text(tool, args, |operand, arg| match operand {
                     Operand::Point => point_names[arg].clone(),
@@ -95,7 +107,7 @@ pub fn construction_to_lines(
             }
         };
         match op {
-            StepOp::Meet(..) => point_names.extend(binders.iter().cloned()),
+            StepOp::Meet(..) | StepOp::Pick { .. } => point_names.extend(binders.iter().cloned()),
             _ => object_names.push(binders[0].clone()),
         }
         lines.push(format!("{} = {value}", binders.join(", ")));

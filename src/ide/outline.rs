@@ -2,7 +2,7 @@
 
 use crate::analysis::Analysis;
 use crate::parse::ast::{DeclKind, ItemKind};
-use crate::resolve::{StepOp, Value};
+use crate::resolve::Value;
 use crate::span::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,7 +176,7 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             continue;
         };
         for step in &problem.steps {
-            if !matches!(step.op, StepOp::Meet(..)) {
+            if !step.op.is_meet() {
                 continue;
             }
             for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {

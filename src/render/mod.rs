@@ -8,7 +8,7 @@ use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
 use crate::planar::crossing::{crossing_point, crossing_summary};
-use crate::resolve::{Instance, Problem, Step, StepOp, Value};
+use crate::resolve::{Instance, Problem, Step, Value};
 use crate::solve::{goals_reached, replay_ops, Replay, StepFailure};
 use svg::{Canvas, Style};
 
@@ -168,7 +168,7 @@ fn steps_up_to(problem: &Problem, moves: Option<usize>) -> (Vec<Step>, usize) {
     let mut ops = Vec::new();
     let mut drawn = 0;
     for step in &problem.steps {
-        let is_draw = !matches!(step.op, StepOp::Meet(..));
+        let is_draw = !step.op.is_meet();
         if is_draw && moves.is_some_and(|limit| drawn >= limit) {
             break;
         }
@@ -268,7 +268,7 @@ fn title(
 /// The named intersection points of the steps drawn.
 fn draw_intersections(canvas: &mut Canvas, ops: &[Step], replay: &Replay) {
     for step in ops {
-        if let StepOp::Meet(..) = step.op {
+        if step.op.is_meet() {
             for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
                 // A point bound as a goal is labelled once, as the goal.
                 let name = match binder.goal {
@@ -293,7 +293,7 @@ fn draw_construction(
 ) {
     let mut number = 0;
     for step in ops {
-        if matches!(step.op, StepOp::Meet(..)) {
+        if step.op.is_meet() {
             continue;
         }
         number += 1;

@@ -196,6 +196,14 @@ pub enum StepOp {
     Line(usize, usize),
     Circle(usize, usize),
     Meet(usize, usize),
+    /// `other(a, b, P)` or `nearer(a, b, P)`: one crossing of two objects,
+    /// chosen by where it lies (`geom::pick_crossing`); binds one point.
+    Pick {
+        first: usize,
+        second: usize,
+        pick: crate::geom::Pick,
+        at: usize,
+    },
     /// An L-tool. `args` are point indices, except the first of
     /// `perpendicular` and `parallel` (the line, an object index); the
     /// perpendicular bisector uses two, the others' third is unused.
@@ -206,6 +214,11 @@ pub enum StepOp {
 }
 
 impl StepOp {
+    /// An intersection: it binds points, draws nothing.
+    pub fn is_meet(&self) -> bool {
+        matches!(self, StepOp::Meet(..) | StepOp::Pick { .. })
+    }
+
     /// The tool a drawing step uses (`None` for an intersection).
     pub fn draw(&self) -> Option<crate::tools::Draw> {
         use crate::tools::Draw;
@@ -213,7 +226,7 @@ impl StepOp {
             StepOp::Line(..) => Some(Draw::Line),
             StepOp::Circle(..) => Some(Draw::Circle),
             StepOp::Tool { tool, .. } => Some(Draw::Tool(*tool)),
-            StepOp::Meet(..) => None,
+            StepOp::Meet(..) | StepOp::Pick { .. } => None,
         }
     }
 
@@ -223,14 +236,14 @@ impl StepOp {
         match *self {
             StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
             StepOp::Tool { tool, args } => tool.point_args(args).collect(),
-            StepOp::Meet(..) => Vec::new(),
+            StepOp::Meet(..) | StepOp::Pick { .. } => Vec::new(),
         }
     }
 
     /// What the step makes: "point" (an intersection), "line" or "circle".
     pub fn made(&self) -> &'static str {
         match self {
-            StepOp::Meet(..) => "point",
+            StepOp::Meet(..) | StepOp::Pick { .. } => "point",
             StepOp::Circle(..) => "circle",
             StepOp::Tool { tool, .. } if !tool.draws_line() => "circle",
             StepOp::Line(..) | StepOp::Tool { .. } => "line",

@@ -278,6 +278,11 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
                 Some((StepOp::Circle(first, second), vec![Type::Circle]))
             }
         }
+        ExprKind::Call { function, args }
+            if function.text == "other" || function.text == "nearer" =>
+        {
+            resolve_pick_step(step, function, args, operands)
+        }
         ExprKind::Meet(left, right) => {
             let left = operands.object(left, "only lines and circles intersect");
             let right = operands.object(right, "only lines and circles intersect");
@@ -302,6 +307,67 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             None
         }
     }
+}
+
+/// `Q = other(k, l, P)` or `Q = nearer(k, l, P)`: one crossing of two
+/// objects (not two lines: they cross once), chosen by where it lies.
+fn resolve_pick_step(
+    step: &ast::Step,
+    function: &ast::Name,
+    args: &[ast::Expr],
+    operands: &mut Operands,
+) -> Option<(StepOp, Vec<Type>)> {
+    let pick = if function.text == "other" {
+        crate::geom::Pick::Other
+    } else {
+        crate::geom::Pick::Nearer
+    };
+    let [first, second, at] = args else {
+        operands.diagnostics.push(
+            Diagnostic::error(
+                "E0207",
+                step.value.span,
+                format!(
+                    "`{}` in a step takes two objects and a point",
+                    function.text
+                ),
+            )
+            .with_help(format!(
+                "write `{}(k, l, P)`: the crossing of k and l {} P",
+                function.text,
+                if pick == crate::geom::Pick::Other {
+                    "other than"
+                } else {
+                    "nearer"
+                }
+            )),
+        );
+        return None;
+    };
+    let first = operands.object(first, "only lines and circles cross");
+    let second = operands.object(second, "only lines and circles cross");
+    let at = operands.point(at);
+    let ((first, first_ty), (second, second_ty), at) = (first?, second?, at?);
+    if first_ty.is_line() && second_ty.is_line() {
+        operands.diagnostics.push(
+            Diagnostic::error(
+                "E0207",
+                step.value.span,
+                "two lines cross once: there is no other crossing to choose",
+            )
+            .with_help("write `P = l & m`"),
+        );
+        return None;
+    }
+    Some((
+        StepOp::Pick {
+            first,
+            second,
+            pick,
+            at,
+        },
+        vec![Type::Point],
+    ))
 }
 
 /// A step that uses an L-tool: its operands, lines or points by the tool.

@@ -126,6 +126,10 @@ pub enum Builtin {
     AnyOnLine,
     /// `any(k, angle)`: dropped anywhere on a circle.
     AnyOnCircle,
+    /// `other(a, b, P)`: the crossing of a and b other than P.
+    Other,
+    /// `nearer(a, b, P)`: the crossing of a and b nearer P.
+    Nearer,
 }
 
 impl Builtin {
@@ -192,6 +196,13 @@ pub const BUILTINS: &[(&str, &[Type], Type, Builtin)] = &[
     ("any", &[P], P, Builtin::AnyPoint),
     ("any", &[L, N], P, Builtin::AnyOnLine),
     ("any", &[C, N], P, Builtin::AnyOnCircle),
+    // Two crossings to choose from: a circle with a circle or a line.
+    ("other", &[C, C, P], P, Builtin::Other),
+    ("other", &[L, C, P], P, Builtin::Other),
+    ("other", &[C, L, P], P, Builtin::Other),
+    ("nearer", &[C, C, P], P, Builtin::Nearer),
+    ("nearer", &[L, C, P], P, Builtin::Nearer),
+    ("nearer", &[C, L, P], P, Builtin::Nearer),
 ];
 
 /// One line per function, for hover and completion.
@@ -221,6 +232,8 @@ pub fn builtin_doc(name: &str) -> Option<&'static str> {
         "angle_bisector" => "angle_bisector(A, V, B): the bisector of the angle A V B at V (an L-tool: 1 L, 4 E)",
         "compass" => "compass(C, A, B): the circle with centre C and radius |AB| (the non-collapsing compass, an L-tool: 1 L, 5 E)",
         "any" => "any(P), any(l, t), any(k, angle): a given point dropped anywhere — in the figure, on a line, segment or ray, on a circle; declared at P, t or angle, and moved across its whole object on random instances (`point D = any(r, 1)`)",
+        "other" => "other(a, b, P): the crossing of a and b other than P, which is the other one — in a step, `Q = other(k, l, P)` names it whatever the canonical order (a point dropped on a circle moves that order round)",
+        "nearer" => "nearer(a, b, P): the crossing of a and b nearer P — in a step, `Q = nearer(k, l, P)` names it whatever the canonical order",
         "pi" => "pi: 3.14159…",
         _ => return None,
     })

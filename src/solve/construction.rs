@@ -41,6 +41,10 @@ pub struct Construction {
     pub draws: Vec<DrawStep>,
     /// Indexed like the problem's goals.
     pub goals: Vec<GoalWitness>,
+    /// The steps, when they are not the canonical `plan` of `draws`: some
+    /// crossing taken as the one other than a known point
+    /// (`verify::finish`, docs/solver.md "Crossings that change order").
+    pub steps: Option<StepPlan>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +59,8 @@ pub enum GoalWitness {
     },
     /// A drawn object (index among all objects) is the goal.
     Object(usize),
+    /// A crossing the steps themselves bind (`Construction::steps`).
+    Bound,
 }
 
 /// The construction as steps: `ops` in replay order, and for each op the
@@ -98,6 +104,9 @@ impl Construction {
     /// first step that uses one of its points, and goal intersections last.
     /// `setup` gives the kind of each setup object.
     pub fn plan(&self, givens: usize, setup: &[Draw]) -> StepPlan {
+        if let Some(steps) = &self.steps {
+            return steps.clone();
+        }
         let mut kinds = setup.to_vec();
         kinds.extend(self.draws.iter().map(|draw| draw.draw));
         let mut planner = Planner {

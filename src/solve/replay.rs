@@ -1,7 +1,7 @@
 //! Replaying a block's steps on one instance, and deciding which goals the
 //! drawing reaches.
 
-use crate::geom::{meet, Circle, Degenerate, Line, Meet, Object, Outside, Point};
+use crate::geom::{meet, pick_crossing, Circle, Degenerate, Line, Meet, Object, Outside, Point};
 use crate::resolve::{Instance, Problem, StepOp, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
@@ -36,6 +36,19 @@ impl Replay {
                 })
                 .collect(),
         }
+    }
+}
+
+impl Replay {
+    /// Adds an intersection of two objects, marked when it lies beyond a
+    /// segment's or ray's extent.
+    fn push_crossing(&mut self, point: Point, objects: [(usize, Object); 2]) {
+        let beyond = objects.into_iter().find_map(|(object, found)| match found {
+            Object::Line(line) => line.outside(point).map(|at| Beyond { object, at }),
+            Object::Circle(_) => None,
+        });
+        self.points.push(point);
+        self.beyond.push(beyond);
     }
 }
 
@@ -96,17 +109,18 @@ pub fn replay_ops(
                     Meet::Two(p, q) => vec![p, q],
                 };
                 for point in found {
-                    let beyond = [(first, a), (second, b)].into_iter().find_map(
-                        |(object, found)| match found {
-                            Object::Line(line) => {
-                                line.outside(point).map(|at| Beyond { object, at })
-                            }
-                            Object::Circle(_) => None,
-                        },
-                    );
-                    replay.points.push(point);
-                    replay.beyond.push(beyond);
+                    replay.push_crossing(point, [(first, a), (second, b)]);
                 }
+            }
+            StepOp::Pick {
+                first,
+                second,
+                pick,
+                at,
+            } => {
+                let (a, b) = (replay.objects[first], replay.objects[second]);
+                let point = pick_crossing(&a, &b, pick, replay.points[at]).map_err(fail)?;
+                replay.push_crossing(point, [(first, a), (second, b)]);
             }
         }
     }

@@ -2,19 +2,25 @@
 //! (declared, `verify`, random) and reach each goal by the same point or
 //! object on all of them — no coincidental constructions.
 
-use super::construction::{Construction, DrawStep, GoalWitness};
+use super::construction::{Binding, Construction, DrawStep, GoalWitness, StepPlan};
 use super::mask::Draw;
 use super::replay::{replay_ops, Replay};
 use crate::geom::{meet, Object};
-use crate::resolve::{Problem, Value};
+use crate::resolve::{Instance, Problem, StepOp, Value};
 
 /// The finished construction with a witness for every goal, or `None` if it
 /// fails on some instance.
 pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
+    canonical(problem, draws).or_else(|| order_free(problem, draws))
+}
+
+/// The construction with every crossing bound in canonical order.
+fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     let setup_kinds = setup_kinds(problem);
     let bare = Construction {
         draws: draws.to_vec(),
         goals: Vec::new(),
+        steps: None,
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds);
     let replays: Vec<Replay> = problem
@@ -24,12 +30,7 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         .collect::<Option<_>>()?;
     // A move may only use points of the drawing: not an intersection that
     // lies beyond a segment or ray on some instance.
-    let uses_beyond = plan.ops.iter().any(|op| {
-        op.point_operands()
-            .into_iter()
-            .any(|point| replays.iter().any(|replay| replay.beyond[point].is_some()))
-    });
-    if uses_beyond {
+    if uses_beyond(&plan, &replays) {
         return None;
     }
     let goals = (0..problem.goals.len())
@@ -38,7 +39,239 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     Some(Construction {
         draws: draws.to_vec(),
         goals,
+        steps: None,
     })
+}
+
+/// Whether a move uses a point that is not on the drawing (beyond a segment
+/// or ray) on some instance.
+fn uses_beyond(plan: &StepPlan, replays: &[Replay]) -> bool {
+    plan.ops.iter().any(|op| {
+        op.point_operands()
+            .into_iter()
+            .any(|point| replays.iter().any(|replay| replay.beyond[point].is_some()))
+    })
+}
+
+/// The same moves when the canonical order of some crossing changes from
+/// one instance to another (a point dropped on a circle moves it round):
+/// a crossing whose other crossing is an earlier point on the searched
+/// instance is taken as `other(a, b, P)`, which names it on every
+/// instance; each point goal is bound to the crossing that is the goal on
+/// the search instance. Accepted when the steps so written replay on
+/// every instance and reach every goal there (docs/solver.md, "Crossings
+/// that change order").
+fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
+    let givens = problem.givens.len();
+    let bare = Construction {
+        draws: draws.to_vec(),
+        goals: Vec::new(),
+        steps: None,
+    };
+    let mut plan = bare.plan(givens, &setup_kinds(problem));
+    // The moves name crossings in the canonical order of the search instance.
+    let reference = &problem.instances[super::search::search_instance(problem)];
+    replay_ops(plan.ops.iter().copied(), reference).ok()?;
+    // Each point goal bound to the crossing it is on the searched instance.
+    let mut point_goals = Vec::new();
+    for goal in 0..problem.goals.len() {
+        let Value::Point(at) = reference.goals[goal][0] else {
+            continue;
+        };
+        if (0..givens).any(|i| {
+            problem.instances.iter().all(|instance| {
+                goal_point(instance, goal).is_some_and(|g| g.same(instance.givens[i]))
+            })
+        }) {
+            continue;
+        }
+        let searched = replay_ops(plan.ops.iter().copied(), reference).ok()?;
+        let (op, slot) = crossing_at(&mut plan, &searched, givens, at)?;
+        plan.names[op][slot] = Binding::Goal(goal);
+        point_goals.push(goal);
+    }
+    let searched = replay_ops(plan.ops.iter().copied(), reference).ok()?;
+    let plan = take_other_crossings(plan, &searched, givens);
+    let replays: Vec<Replay> = problem
+        .instances
+        .iter()
+        .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
+        .collect::<Option<_>>()?;
+    if uses_beyond(&plan, &replays) {
+        return None;
+    }
+    // Every point goal is its bound crossing on every instance.
+    let mut point = givens;
+    for (op, names) in plan.ops.iter().zip(&plan.names) {
+        if !op.is_meet() {
+            continue;
+        }
+        for (slot, name) in names.iter().enumerate() {
+            if let Binding::Goal(goal) = *name {
+                let holds = problem
+                    .instances
+                    .iter()
+                    .zip(&replays)
+                    .all(|(instance, replay)| {
+                        goal_point(instance, goal)
+                            .is_some_and(|g| g.same(replay.points[point + slot]))
+                            && replay.beyond[point + slot].is_none()
+                    });
+                if !holds {
+                    return None;
+                }
+            }
+        }
+        point += names.len();
+    }
+    let goals = (0..problem.goals.len())
+        .map(|goal| {
+            if point_goals.contains(&goal) {
+                Some(GoalWitness::Bound)
+            } else {
+                witness(problem, &replays, goal)
+            }
+        })
+        .collect::<Option<Vec<_>>>()?;
+    // A drawn goal object is bound by the goal's name, as `plan` does.
+    let mut plan = plan;
+    let setup = problem.setup.len();
+    let drawing_ops: Vec<usize> = (0..plan.ops.len())
+        .filter(|&op| !plan.ops[op].is_meet())
+        .collect();
+    for (goal, witness) in goals.iter().enumerate() {
+        if let GoalWitness::Object(object) = *witness {
+            if let Some(&op) = object
+                .checked_sub(setup)
+                .and_then(|drawn| drawing_ops.get(drawn))
+            {
+                plan.names[op][0] = Binding::Goal(goal);
+            }
+        }
+    }
+    Some(Construction {
+        draws: draws.to_vec(),
+        goals,
+        steps: Some(plan),
+    })
+}
+
+fn goal_point(instance: &Instance, goal: usize) -> Option<crate::geom::Point> {
+    match instance.goals[goal][0] {
+        Value::Point(point) => Some(point),
+        _ => None,
+    }
+}
+
+/// The intersection op and slot whose point is `at` on the searched replay,
+/// adding the op when no step intersects those two objects yet.
+fn crossing_at(
+    plan: &mut StepPlan,
+    searched: &Replay,
+    givens: usize,
+    at: crate::geom::Point,
+) -> Option<(usize, usize)> {
+    let mut point = givens;
+    for (index, (op, names)) in plan.ops.iter().zip(&plan.names).enumerate() {
+        if !op.is_meet() {
+            continue;
+        }
+        if let Some(slot) = (0..names.len()).find(|&slot| searched.points[point + slot].same(at)) {
+            return Some((index, slot));
+        }
+        point += names.len();
+    }
+    let objects = &searched.objects;
+    for second in 0..objects.len() {
+        for first in 0..second {
+            let Ok(found) = meet(&objects[first], &objects[second]) else {
+                continue;
+            };
+            if let Some(slot) = found
+                .points()
+                .position(|p| p.same(at) && objects[first].covers(p) && objects[second].covers(p))
+            {
+                let outputs = found.points().count();
+                plan.ops.push(StepOp::Meet(first, second));
+                plan.names.push(vec![Binding::Unused; outputs]);
+                return Some((plan.ops.len() - 1, slot));
+            }
+        }
+    }
+    None
+}
+
+/// The plan with each two-point intersection of which one point is used
+/// and the other is an earlier point (on the searched replay) written as
+/// `other(a, b, earlier)`, binding one point; later point indices follow.
+fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> StepPlan {
+    let mut new_index: Vec<usize> = (0..givens).collect();
+    let mut out = StepPlan {
+        ops: Vec::new(),
+        names: Vec::new(),
+    };
+    let mut point = givens;
+    let mut next = givens;
+    for (op, names) in plan.ops.into_iter().zip(plan.names) {
+        let (op, names) = match op {
+            StepOp::Meet(first, second) if names.len() == 2 => {
+                let used: Vec<usize> = (0..2).filter(|&s| names[s] != Binding::Unused).collect();
+                let earlier = |slot: usize| {
+                    (0..point).find(|&j| searched.points[j].same(searched.points[point + slot]))
+                };
+                match used[..] {
+                    [slot] if earlier(1 - slot).is_some() => {
+                        let known = earlier(1 - slot).unwrap_or_default();
+                        new_index.push(new_index[known]);
+                        new_index.push(new_index[known]);
+                        new_index[point + slot] = next;
+                        let op = StepOp::Pick {
+                            first,
+                            second,
+                            pick: crate::geom::Pick::Other,
+                            at: new_index[known],
+                        };
+                        (op, vec![names[slot]])
+                    }
+                    _ => {
+                        new_index.push(next);
+                        new_index.push(next + 1);
+                        (op, names)
+                    }
+                }
+            }
+            StepOp::Meet(..) | StepOp::Pick { .. } => {
+                new_index.extend(next..next + names.len());
+                (op, names)
+            }
+            StepOp::Line(a, b) => (StepOp::Line(new_index[a], new_index[b]), names),
+            StepOp::Circle(a, b) => (StepOp::Circle(new_index[a], new_index[b]), names),
+            StepOp::Tool { tool, mut args } => {
+                for (arg, operand) in args.iter_mut().zip(tool.operands()) {
+                    if *operand == crate::tools::Operand::Point {
+                        *arg = new_index[*arg];
+                    }
+                }
+                (StepOp::Tool { tool, args }, names)
+            }
+        };
+        if op.is_meet() {
+            let made = if matches!(op, StepOp::Pick { .. }) {
+                1
+            } else {
+                names.len()
+            };
+            point += if matches!(op, StepOp::Pick { .. }) {
+                2
+            } else {
+                names.len()
+            };
+            next += made;
+        }
+        out.ops.push(op);
+        out.names.push(names);
+    }
+    out
 }
 
 pub fn setup_kinds(problem: &Problem) -> Vec<Draw> {
