@@ -954,6 +954,7 @@ proptest! {
 /// points, either-or goals) and not more.
 #[test]
 fn euclidea_levels_are_found_at_their_star_count() {
+    let mut wrong = Vec::new();
     for path in super::euc_files(&super::root().join("examples/euclidea")) {
         let text = super::read(&path);
         let star = |prefix: &str| -> Option<usize> {
@@ -963,29 +964,41 @@ fn euclidea_levels_are_found_at_their_star_count() {
                 .and_then(|count| count.parse().ok())
         };
         // Levels marked slow are checked only by their construction.
-        if text.lines().any(|line| line.starts_with("// Slow:")) {
+        // So are levels whose construction is not known yet.
+        if text.lines().any(|line| {
+            line.starts_with("// Slow:") || line.starts_with("// Construction: not yet")
+        }) {
             continue;
         }
-        let (target, counted) = match (star("// E-star: "), star("// L-star: ")) {
-            (Some(e), _) if e <= 7 => (e, euc::resolve::Count::E),
-            (_, Some(l)) if l <= 4 => (l, euc::resolve::Count::L),
-            _ => continue,
-        };
         let analysis = analyze(&text);
         let problem = &analysis.scene().problems[0];
+        let (target, counted) = match (
+            star("// Shorter here: ").or(star("// E-star: ")),
+            star("// L-star: "),
+        ) {
+            (Some(e), _) if e <= 7 && problem.tools.is_empty() => (e, euc::resolve::Count::E),
+            (_, Some(l)) if l <= 4 && !problem.tools.is_empty() => (l, euc::resolve::Count::L),
+            _ => continue,
+        };
         let options = SearchOptions {
             max_moves: target,
             threads: 2,
             ..SearchOptions::default()
         };
+        let started = std::time::Instant::now();
         let (outcome, _) = search(problem, &options, &Unlimited);
-        let Outcome::Found(construction) = &outcome else {
-            panic!("{}: {outcome:?}", path.display())
+        let found = match (&outcome, counted) {
+            (Outcome::Found(construction), euc::resolve::Count::E) => Some(construction.e_moves()),
+            (Outcome::Found(construction), euc::resolve::Count::L) => Some(construction.moves()),
+            _ => None,
         };
-        let found = match counted {
-            euc::resolve::Count::E => construction.e_moves(),
-            euc::resolve::Count::L => construction.moves(),
-        };
-        assert_eq!(found, target, "{}", path.display());
+        eprintln!("{}: {:?} in {:?}", path.display(), found, started.elapsed());
+        if found != Some(target) {
+            wrong.push(format!(
+                "{}: {outcome:?}, expected {target}",
+                path.display()
+            ));
+        }
     }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
