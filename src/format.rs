@@ -41,6 +41,7 @@ fn format_lines(text: &str) -> String {
     let mut blank_run = 0;
     let mut at = 0; // index into tokens
     let mut line_start = 0;
+    let mut after_bar = false;
     for line in text.split_inclusive('\n') {
         let line_end = line_start + line.len();
         let body = line.trim_end_matches(['\n', '\r']);
@@ -64,7 +65,10 @@ fn format_lines(text: &str) -> String {
         }
         blank_run = 0;
         let closes_first = matches!(on_line.first(), Some((Token::RBrace, _)));
-        let level = depth.saturating_sub(usize::from(closes_first)) + usize::from(parens > 0);
+        // An either-or goal's alternative on a line of its own is indented
+        // as a continuation, as inside parentheses.
+        let continues = parens > 0 || after_bar || matches!(on_line.first(), Some((Token::Bar, _)));
+        let level = depth.saturating_sub(usize::from(closes_first)) + usize::from(continues);
         let mut rendered = INDENT.repeat(level);
         rendered.push_str(&join(text, &on_line));
         if let Some(comment) = comment {
@@ -75,6 +79,7 @@ fn format_lines(text: &str) -> String {
         }
         out.push_str(rendered.trim_end());
         out.push('\n');
+        after_bar = matches!(on_line.last(), Some((Token::Bar, _)));
         for (token, _) in &on_line {
             match token {
                 Token::LBrace => depth += 1,
@@ -180,6 +185,14 @@ fn comments(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::format;
+
+    #[test]
+    fn an_alternative_on_its_own_line_is_indented_as_a_continuation() {
+        let text = "solve s {\ngoal X, Y = (A, B)\n| (B, A)\ngoal Z = A |\nB\n}\n";
+        let tidy = "solve s {\n  goal X, Y = (A, B)\n    | (B, A)\n  goal Z = A |\n    B\n}\n";
+        assert_eq!(format(text).as_deref(), Some(tidy));
+        assert_eq!(format(tidy).as_deref(), Some(tidy));
+    }
 
     #[test]
     fn spacing_indentation_and_blank_lines() {

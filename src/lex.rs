@@ -212,6 +212,19 @@ fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Spa
                     continue;
                 }
             }
+            // An either-or goal's alternatives may each start a line with
+            // `|` (or end one with it): no statement starts with `|`.
+            Token::Newline
+                if matches!(tokens.last(), Some((Token::Bar, _)))
+                    || matches!(
+                        raw[index + 1..]
+                            .iter()
+                            .find(|(token, _)| *token != Token::Newline),
+                        Some((Token::Bar, _))
+                    ) =>
+            {
+                continue;
+            }
             // `let a = (1; + 2)` is an unclosed parenthesis, not `(1 + 2)`.
             Token::Semicolon => {
                 depth = 0;

@@ -26,6 +26,10 @@ module.exports = grammar({
 
   word: $ => $.identifier,
 
+  // After a goal's alternative a line break ends the statement unless the
+  // next line starts with `|`: two tokens of lookahead, left to GLR.
+  conflicts: $ => [[$.goal]],
+
   rules: {
     source_file: $ => statements($, $._item),
 
@@ -62,11 +66,13 @@ module.exports = grammar({
       $.step,
     ),
 
+    // `goal X, Y = (a, b) | (c, d)`: goals reached together; an alternative
+    // may start the next line with `|`.
     goal: $ => seq(
       'goal',
-      field('name', $.identifier),
+      sep1(field('name', $.identifier), ','),
       '=',
-      sep1(field('value', $._expression), '|'),
+      sep1(field('value', $._expression), seq(repeat($._end), '|')),
     ),
 
     mask: $ => seq('mask', repeat1(seq($.mask_part, optional(',')))),

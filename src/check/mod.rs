@@ -84,7 +84,9 @@ fn reached_without_steps(problem: &Problem) -> bool {
         && problem.instances.iter().all(|instance| {
             instance.goals.len() == problem.goals.len()
                 && replay_ops([], instance).is_ok_and(|replay| {
-                    goals_reached(instance, &replay).iter().all(Option::is_some)
+                    goals_reached(&problem.goals, instance, &replay)
+                        .iter()
+                        .all(Option::is_some)
                 })
         })
 }
@@ -237,7 +239,7 @@ fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
 /// declared instance; a goal bound by name is reached by the alternative
 /// it is bound to.
 fn reached_alternatives(problem: &Problem, declared: &Instance, replay: &Replay) -> Vec<Reached> {
-    let mut reached = goals_reached(declared, replay);
+    let mut reached = goals_reached(&problem.goals, declared, replay);
     for binding in goal_bindings(problem, declared, replay) {
         reached[binding.goal] = binding.alternative;
     }
@@ -245,13 +247,33 @@ fn reached_alternatives(problem: &Problem, declared: &Instance, replay: &Replay)
         .into_iter()
         .enumerate()
         .filter(|(goal, _)| problem.goals[*goal].definitions.len() > 1)
-        .filter_map(|(goal, alternative)| {
-            Some(Reached {
-                goal: problem.goals[goal].name.clone(),
-                alternative: alternative? + 1,
-                of: problem.goals[goal].definitions.len(),
-            })
-        })
+        .filter_map(|(goal, alternative)| Some((goal, alternative?)))
+        .fold(
+            Vec::new(),
+            |mut found: Vec<(usize, Reached)>, (goal, alternative)| {
+                // The goals of one line reached by one alternative are named together.
+                let group = problem.goals[goal].group;
+                match found.last_mut() {
+                    Some((last, reached))
+                        if problem.goals[*last].group == group
+                            && reached.alternative == alternative + 1 =>
+                    {
+                        reached.goal = format!("{}, {}", reached.goal, problem.goals[goal].name);
+                    }
+                    _ => found.push((
+                        goal,
+                        Reached {
+                            goal: problem.goals[goal].name.clone(),
+                            alternative: alternative + 1,
+                            of: problem.goals[goal].definitions.len(),
+                        },
+                    )),
+                }
+                found
+            },
+        )
+        .into_iter()
+        .map(|(_, reached)| reached)
         .collect()
 }
 
@@ -514,7 +536,7 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
             }
         }
     }
-    let missed: Vec<usize> = goals_reached(instance, &replay)
+    let missed: Vec<usize> = goals_reached(&problem.goals, instance, &replay)
         .iter()
         .enumerate()
         .filter(|(_, reached)| reached.is_none())

@@ -323,7 +323,7 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
     let reached = report
         .replay
         .as_ref()
-        .and_then(|replay| goals_reached(declared, replay)[goal]);
+        .and_then(|replay| goals_reached(&problem.goals, declared, replay)[goal]);
     let status = match (&report.replay, reached) {
         _ if problem.steps.is_empty() => "not reached yet: the block has no steps".to_string(),
         (Some(_), Some(alternative)) => {

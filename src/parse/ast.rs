@@ -111,9 +111,12 @@ pub struct SolveItem {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolveItemKind {
-    /// `goal X = a | b`: reached by any one of the alternatives (at least one).
+    /// `goal X = a | b`: reached by any one of the alternatives (at least
+    /// one). `goal X, Y = (a, b) | (c, d)` names several goals that are
+    /// reached together by one alternative: each value then lists one
+    /// value per name, in parentheses.
     Goal {
-        name: Name,
+        names: Vec<Name>,
         values: Vec<Expr>,
     },
     Mask(Vec<MaskPart>),
@@ -323,8 +326,8 @@ impl Shift for SolveItem {
     fn shift_after(&mut self, from: usize, delta: isize) {
         self.span.shift_after(from, delta);
         match &mut self.kind {
-            SolveItemKind::Goal { name, values } => {
-                name.shift_after(from, delta);
+            SolveItemKind::Goal { names, values } => {
+                names.shift_after(from, delta);
                 values.shift_after(from, delta);
             }
             SolveItemKind::Mask(parts) => {
@@ -421,9 +424,11 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             for item in &block.items {
                 let Span { start, end } = item.span;
                 let text = match &item.kind {
-                    SolveItemKind::Goal { name, values } => {
+                    SolveItemKind::Goal { names, values } => {
+                        let names: Vec<&str> =
+                            names.iter().map(|name| name.text.as_str()).collect();
                         let values: Vec<String> = values.iter().map(expr_to_text).collect();
-                        format!("goal {} = {}", name.text, values.join(" | "))
+                        format!("goal {} = {}", names.join(", "), values.join(" | "))
                     }
                     SolveItemKind::Tools(names) => {
                         let names: Vec<&str> =

@@ -256,7 +256,12 @@ where
         .map(SolveItemKind::Verify);
 
     let goal = just(Token::Goal)
-        .ignore_then(name())
+        .ignore_then(
+            name()
+                .separated_by(just(Token::Comma))
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
         .then_ignore(just(Token::Eq))
         .then(
             expr()
@@ -264,7 +269,7 @@ where
                 .at_least(1)
                 .collect::<Vec<_>>(),
         )
-        .map(|(name, values)| SolveItemKind::Goal { name, values });
+        .map(|(names, values)| SolveItemKind::Goal { names, values });
 
     let step = binders()
         .then_ignore(just(Token::Eq))

@@ -185,7 +185,7 @@ fn shown_goals(
     declared: &Instance,
     replay: Option<&Replay>,
 ) -> Vec<Vec<(String, Value)>> {
-    let reached = replay.map(|replay| goals_reached(declared, replay));
+    let reached = replay.map(|replay| goals_reached(&problem.goals, declared, replay));
     problem
         .goals
         .iter()

@@ -53,8 +53,8 @@ pub(super) fn resolve_block(
     let mut verifies = Vec::new();
     for item in &block.items {
         match &item.kind {
-            SolveItemKind::Goal { name, values } => {
-                resolve_goal(name, values, item.span, scene, &mut problem, diagnostics)
+            SolveItemKind::Goal { names, values } => {
+                resolve_goal_line(names, values, item.span, scene, &mut problem, diagnostics)
             }
             SolveItemKind::Mask(parts) => {
                 if let Some(first) = mask_line {
@@ -179,10 +179,64 @@ fn top_level_lowering<'a>(
     }
 }
 
-fn resolve_goal(
-    name: &ast::Name,
+/// A `goal` line: one goal, or several reached together (`goal X, Y =
+/// (a, b) | (c, d)`), one group of the problem's variants.
+fn resolve_goal_line(
+    names: &[ast::Name],
     values: &[ast::Expr],
     item_span: Span,
+    scene: &mut Scene,
+    problem: &mut Problem,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let group = problem.goals.last().map_or(0, |goal| goal.group + 1);
+    if let [name] = names {
+        let values: Vec<&ast::Expr> = values.iter().collect();
+        resolve_goal(name, &values, item_span, group, scene, problem, diagnostics);
+        return;
+    }
+    let mut columns: Vec<Vec<&ast::Expr>> = vec![Vec::new(); names.len()];
+    for value in values {
+        match &value.kind {
+            ast::ExprKind::Tuple(parts) if parts.len() == names.len() => {
+                for (column, part) in columns.iter_mut().zip(parts) {
+                    column.push(part);
+                }
+            }
+            ast::ExprKind::Error => return,
+            _ => {
+                let listed: Vec<&str> = names.iter().map(|name| name.text.as_str()).collect();
+                diagnostics.push(
+                    Diagnostic::error(
+                        "E0208",
+                        value.span,
+                        format!(
+                            "goal line `{}` names {} goals: each alternative lists {} values in parentheses",
+                            listed.join(", "),
+                            names.len(),
+                            names.len()
+                        ),
+                    )
+                    .with_help(format!(
+                        "write `goal {} = ({}) | (…)`, one value per goal in each alternative",
+                        listed.join(", "),
+                        listed.iter().map(|name| format!("{name}1")).collect::<Vec<_>>().join(", ")
+                    )),
+                );
+                return;
+            }
+        }
+    }
+    for (name, column) in names.iter().zip(&columns) {
+        resolve_goal(name, column, item_span, group, scene, problem, diagnostics);
+    }
+}
+
+fn resolve_goal(
+    name: &ast::Name,
+    values: &[&ast::Expr],
+    item_span: Span,
+    group: usize,
     scene: &mut Scene,
     problem: &mut Problem,
     diagnostics: &mut Vec<Diagnostic>,
@@ -275,6 +329,7 @@ fn resolve_goal(
         definitions,
         alternative_spans: values.iter().map(|value| value.span).collect(),
         is_constant,
+        group,
     });
 }
 

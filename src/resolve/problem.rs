@@ -60,26 +60,35 @@ impl Problem {
         self.tools.iter().map(|tool| tool.e_cost()).max()
     }
 
-    /// One problem per choice of an alternative for every either-or goal,
-    /// the first goal's alternatives varying slowest; a problem without
-    /// either-or goals is its only variant.
+    /// One problem per choice of an alternative for every either-or goal
+    /// line (the goals of one line choose together), the first line's
+    /// alternatives varying slowest; a problem without either-or goals is
+    /// its only variant.
     pub fn variants(&self) -> Vec<Problem> {
         let mut variants = vec![self.clone()];
-        for (goal, alternatives) in self.goals.iter().enumerate() {
-            let count = alternatives.definitions.len();
+        let mut groups: Vec<usize> = self.goals.iter().map(|goal| goal.group).collect();
+        groups.dedup();
+        for group in groups {
+            let members: Vec<usize> = (0..self.goals.len())
+                .filter(|&goal| self.goals[goal].group == group)
+                .collect();
+            let count = self.goals[members[0]].definitions.len();
             if count <= 1 {
                 continue;
             }
             variants = variants
                 .into_iter()
                 .flat_map(|variant| {
+                    let members = members.clone();
                     (0..count).map(move |choice| {
                         let mut narrowed = variant.clone();
-                        let goal_def = &mut narrowed.goals[goal];
-                        goal_def.definitions = vec![goal_def.definitions[choice].clone()];
-                        goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
-                        for instance in &mut narrowed.instances {
-                            instance.goals[goal] = vec![instance.goals[goal][choice]];
+                        for &goal in &members {
+                            let goal_def = &mut narrowed.goals[goal];
+                            goal_def.definitions = vec![goal_def.definitions[choice].clone()];
+                            goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
+                            for instance in &mut narrowed.instances {
+                                instance.goals[goal] = vec![instance.goals[goal][choice]];
+                            }
                         }
                         narrowed
                     })
@@ -112,6 +121,9 @@ pub struct Goal {
     pub alternative_spans: Vec<Span>,
     /// Written without any name: it cannot follow the givens.
     pub is_constant: bool,
+    /// The goal line it is written on: goals of one line (`goal X, Y =
+    /// (a, b) | (c, d)`) take their alternatives together.
+    pub group: usize,
 }
 
 /// The seed engine's `ignore` options.

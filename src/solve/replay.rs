@@ -2,7 +2,7 @@
 //! drawing reaches.
 
 use crate::geom::{meet, pick_crossing, Circle, Degenerate, Line, Meet, Object, Outside, Point};
-use crate::resolve::{Instance, Problem, StepOp, Value};
+use crate::resolve::{Goal, Instance, Problem, StepOp, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
 #[derive(Clone, Debug, PartialEq)]
@@ -133,11 +133,40 @@ pub fn replay_ops(
 /// the drawn objects (a segment or ray goal: the full line through it).
 ///
 /// Each entry is the first alternative of the goal the drawing reaches.
-pub fn goals_reached(instance: &Instance, replay: &Replay) -> Vec<Option<usize>> {
-    instance
+/// Goals of one line (`Goal::group`) are reached by one alternative
+/// together: each takes the alternative that most of its line reach (the
+/// first of equals), and those that miss it are not reached.
+pub fn goals_reached(goals: &[Goal], instance: &Instance, replay: &Replay) -> Vec<Option<usize>> {
+    let reached: Vec<Vec<bool>> = instance
         .goals
         .iter()
-        .map(|alternatives| alternatives.iter().position(|goal| reaches(replay, goal)))
+        .map(|alternatives| {
+            alternatives
+                .iter()
+                .map(|goal| reaches(replay, goal))
+                .collect()
+        })
+        .collect();
+    (0..reached.len())
+        .map(|goal| {
+            let line: Vec<usize> = (0..reached.len())
+                .filter(|&other| {
+                    goals.get(other).map(|g| g.group) == goals.get(goal).map(|g| g.group)
+                })
+                .collect();
+            if line.len() <= 1 {
+                return reached[goal].iter().position(|&hit| hit);
+            }
+            let count = reached[goal].len();
+            let score = |choice: usize| {
+                line.iter()
+                    .filter(|&&other| reached[other].get(choice) == Some(&true))
+                    .count()
+            };
+            let best =
+                (0..count).max_by_key(|&choice| (score(choice), std::cmp::Reverse(choice)))?;
+            reached[goal][best].then_some(best)
+        })
         .collect()
 }
 

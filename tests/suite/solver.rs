@@ -3,6 +3,7 @@
 //! cancellation, degenerate geometry, and agreement with the plain search.
 
 use euc::analysis::analyze;
+use euc::check::Status;
 use euc::edit::{apply_edits, construction_to_lines, fill_block};
 use euc::resolve::Problem;
 use euc::solve::construction::Construction;
@@ -830,6 +831,41 @@ fn an_either_or_goal_takes_the_shorter_alternative() {
     assert_checks(&filled);
     let analysis = analyze(&filled);
     assert_eq!(analysis.reports[0].reached[0].alternative, 2, "{filled}");
+}
+
+/// The goals of one line take their alternatives together: a drawing that
+/// reaches the first alternative of one and the second of the other
+/// passes as two goal lines and fails as one; the solver searches whole
+/// alternatives.
+#[test]
+fn goals_of_one_line_are_reached_by_one_alternative() {
+    let givens = "point A = (0.1, 0.2)\npoint B = (1.3, -0.4)\n";
+    let apart = format!("{givens}solve s {{\n  goal X = midpoint(A, B) | B\n  goal Y = circle(A, B) | circle(B, A)\n  c1 = circle(A, B)\n}}\n");
+    let together = format!("{givens}solve s {{\n  goal X, Y = (midpoint(A, B), circle(A, B))\n    | (B, circle(B, A))\n  c1 = circle(A, B)\n}}\n");
+    assert_eq!(analyze(&apart).reports[0].status, Status::Solved);
+    let analysis = analyze(&together);
+    assert_eq!(analysis.reports[0].status, Status::Failed);
+    assert!(
+        analysis.diagnostics.iter().any(|d| d.code == "E0402"),
+        "{:?}",
+        analysis.diagnostics
+    );
+    let empty = together.replace("  c1 = circle(A, B)\n", "");
+    let (outcome, filled) = solve_text(&empty, 3);
+    assert_eq!(draws(&outcome), [Draw::Circle], "{filled}");
+    assert_checks(&filled);
+    let reached = &analyze(&filled).reports[0].reached;
+    assert_eq!(reached.len(), 1, "{reached:?}");
+    assert_eq!(
+        (reached[0].goal.as_str(), reached[0].alternative),
+        ("X, Y", 2)
+    );
+    // A goal line of several names lists one value per name.
+    let wrong = together.replace("(B, circle(B, A))", "B");
+    assert!(analyze(&wrong)
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "E0208"));
 }
 
 proptest! {
