@@ -14,6 +14,8 @@ use std::fmt;
 pub enum Token<'src> {
     #[token("let")]
     Let,
+    #[token("const")]
+    Const,
     #[token("point")]
     Point,
     #[token("line")]
@@ -100,6 +102,7 @@ impl Token<'_> {
         matches!(
             self,
             Token::Let
+                | Token::Const
                 | Token::Point
                 | Token::Line
                 | Token::Circle
@@ -119,6 +122,7 @@ impl fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let text = match self {
             Token::Let => "let",
+            Token::Const => "const",
             Token::Point => "point",
             Token::Line => "line",
             Token::Circle => "circle",
@@ -246,6 +250,7 @@ fn starts_statement(rest: &[(Token<'_>, Span)]) -> bool {
         [
             (
                 Token::Let
+                    | Token::Const
                     | Token::Point
                     | Token::Solve
                     | Token::Planar

@@ -40,7 +40,7 @@ module.exports = grammar({
     _item: $ => choice($.declaration, $.solve_block, $.planar_block),
 
     declaration: $ => seq(
-      field('kind', choice('let', 'point', 'line', 'segment', 'ray', 'circle')),
+      field('kind', choice('let', 'const', 'point', 'line', 'segment', 'ray', 'circle')),
       $._binders,
       '=',
       field('value', $._expression),

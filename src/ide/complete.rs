@@ -22,6 +22,10 @@ pub struct Completion {
 
 const TOP_LEVEL: &[(&str, &str)] = &[
     ("let", "a helper value: `let r = 2`"),
+    (
+        "const",
+        "a value random instances never move: `const phi = (sqrt(5) - 1) / 2`",
+    ),
     ("point", "a given point: `point A = (0, 0)`"),
     ("line", "a line drawn at the start: `line l = line(A, B)`"),
     (

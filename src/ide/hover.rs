@@ -150,6 +150,7 @@ fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         })
         .find(|(_, span)| span.start <= offset && offset < span.end)?;
     let text = match token {
+        Token::Const => "**const** name = expression — a value random instances never move (a ratio such as the golden section's, an angle the level fixes); usable in expressions, never a given of a construction",
         Token::Let => "**let** name = expression — a value (number or point) used in expressions, never a given of a construction; with no other name on its right side it is a parameter that random instances move",
         Token::Point => "**point** P = (x, y) — a given point: part of the starting set; `any(…)` drops it anywhere on an object",
         Token::Line => "**line** — a line drawn at the start (`line l = line(A, B)`), a straightedge step (`l = line(A, B)`), or in a mask any line",
@@ -228,6 +229,9 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
         let symbol = &scene.symbols[index];
         let role = match symbol.kind {
             DeclKind::Let => "value (not usable in constructions)",
+            DeclKind::Const => {
+                "constant (random instances never move it; not usable in constructions)"
+            }
             DeclKind::Point => "given point",
             DeclKind::Line => "line drawn at the start",
             DeclKind::Segment => "segment drawn at the start (meets others only between its ends)",

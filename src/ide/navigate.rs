@@ -90,8 +90,8 @@ pub fn rename(
 }
 
 const KEYWORDS: &[&str] = &[
-    "let", "point", "line", "circle", "solve", "planar", "goal", "mask", "ignore", "verify", "pi",
-    "_",
+    "let", "const", "point", "line", "circle", "solve", "planar", "goal", "mask", "ignore",
+    "verify", "pi", "_",
 ];
 
 fn is_identifier(name: &str) -> bool {

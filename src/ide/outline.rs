@@ -37,7 +37,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
             ItemKind::Decl(decl) => {
                 for binder in decl.binders.iter().filter_map(|binder| binder.name()) {
                     let kind = match decl.kind {
-                        DeclKind::Let => OutlineKind::Value,
+                        DeclKind::Let | DeclKind::Const => OutlineKind::Value,
                         DeclKind::Point => OutlineKind::Point,
                         DeclKind::Line | DeclKind::Segment | DeclKind::Ray => OutlineKind::Line,
                         DeclKind::Circle => OutlineKind::Circle,

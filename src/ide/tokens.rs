@@ -135,7 +135,7 @@ fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bo
         match symbol.kind {
             DeclKind::Point => TokenKind::Parameter,
             DeclKind::Let if symbol.is_parameter => TokenKind::Parameter,
-            DeclKind::Let => TokenKind::Value,
+            DeclKind::Let | DeclKind::Const => TokenKind::Value,
             _ => TokenKind::Setup,
         }
     };

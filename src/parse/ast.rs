@@ -48,6 +48,8 @@ pub struct Item {
 pub enum DeclKind {
     /// A value that is not a given: usable in expressions, never in steps.
     Let,
+    /// A value random instances never move (`const phi = (sqrt(5) - 1) / 2`).
+    Const,
     /// A given point: part of the starting set.
     Point,
     /// A line drawn at the start.
@@ -64,6 +66,7 @@ impl DeclKind {
     pub fn keyword(self) -> &'static str {
         match self {
             DeclKind::Let => "let",
+            DeclKind::Const => "const",
             DeclKind::Point => "point",
             DeclKind::Line => "line",
             DeclKind::Segment => "segment",

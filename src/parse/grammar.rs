@@ -122,6 +122,7 @@ where
 {
     choice((
         just(Token::Let).to(DeclKind::Let),
+        just(Token::Const).to(DeclKind::Const),
         just(Token::Point).to(DeclKind::Point),
         just(Token::Line).to(DeclKind::Line),
         just(Token::Segment).to(DeclKind::Segment),

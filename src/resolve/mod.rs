@@ -181,7 +181,7 @@ impl Kinds {
                 DeclKind::Line | DeclKind::Segment | DeclKind::Ray | DeclKind::Circle => {
                     kinds.setup.push(index)
                 }
-                DeclKind::Let => {}
+                DeclKind::Let | DeclKind::Const => {}
             }
         }
         kinds
@@ -428,7 +428,8 @@ fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Di
         let lowered = lowering.lower(&decl.value);
         let dropped = matches!(&lowered, Some((Ir::Call(builtin, _), _)) if builtin.is_any());
         // A dropped point moves across its object instead (docs/language.md).
-        let is_parameter = !lowering.mentions_name && !dropped;
+        // A constant never moves (docs/language.md, "Constants").
+        let is_parameter = !lowering.mentions_name && !dropped && decl.kind != DeclKind::Const;
         // A use of a name whose own declaration failed is not a new mistake.
         let uses_broken = references
             .iter()
@@ -491,7 +492,7 @@ fn binder_types(kind: DeclKind, ty: Type, binders: usize) -> Result<Type, (Strin
         });
     }
     let expected = match kind {
-        DeclKind::Let => return Ok(element),
+        DeclKind::Let | DeclKind::Const => return Ok(element),
         DeclKind::Point => Type::Point,
         DeclKind::Line => Type::Line,
         DeclKind::Segment => Type::Segment,

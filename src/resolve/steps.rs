@@ -564,7 +564,7 @@ fn unknown_in_step(
                 format!("declared with `{}`", symbol.kind.keyword()),
             )
             .with_help(match symbol.kind {
-                DeclKind::Let => {
+                DeclKind::Let | DeclKind::Const => {
                     "declare it with `point` (or `line`/`circle`) to make it part of the problem"
                 }
                 _ => "only given points, setup objects and what earlier steps built can be used",

@@ -15,10 +15,11 @@ fn every_prefix_of_every_example() {
 }
 
 const WORDS: &[&str] = &[
-    "let", "point", "line", "segment", "ray", "circle", "solve", "planar", "goal", "mask",
+    "let", "const", "point", "line", "segment", "ray", "circle", "solve", "planar", "goal", "mask",
     "ignore", "verify", "min", "max", "level", "seed", "node", "edge", "A", "B", "k", "c1", "_",
-    "sqrt", "on", "any", "center", "midpoint", "1", "0", "2.5", "90deg", "(", ")", "{", "}", "[",
-    "]", ",", "=", "+", "-", "*", "**", "/", "&", "|", "\n", ";", "//", "é", "$",
+    "sqrt", "on", "any", "other", "nearer", "center", "midpoint", "1", "0", "2.5", "90deg", "(",
+    ")", "{", "}", "[", "]", ",", "=", "+", "-", "*", "**", "/", "&", "|", "\n", ";", "//", "é",
+    "$",
 ];
 
 proptest! {

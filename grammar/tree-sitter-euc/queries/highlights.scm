@@ -12,6 +12,7 @@
 
 [
   "let"
+  "const"
   "point"
   "line"
   "segment"
@@ -85,6 +86,10 @@
 
 (declaration
   kind: "let"
+  name: (identifier) @constant)
+
+(declaration
+  kind: "const"
   name: (identifier) @constant)
 
 (goal

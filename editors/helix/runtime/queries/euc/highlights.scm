@@ -28,6 +28,10 @@
   kind: "let"
   name: (identifier) @constant)
 
+(declaration
+  kind: "const"
+  name: (identifier) @constant)
+
 (goal
   name: (identifier) @constant.builtin)
 
@@ -38,6 +42,7 @@
 
 [
   "let"
+  "const"
   "point"
   "line"
   "segment"
