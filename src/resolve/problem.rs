@@ -63,7 +63,8 @@ impl Problem {
     /// One problem per choice of an alternative for every either-or goal
     /// line (the goals of one line choose together), the first line's
     /// alternatives varying slowest; a problem without either-or goals is
-    /// its only variant.
+    /// its only variant. A variant's goals have the chosen definition; its
+    /// instances list the chosen alternative first, then the others.
     pub fn variants(&self) -> Vec<Problem> {
         let mut variants = vec![self.clone()];
         let mut groups: Vec<usize> = self.goals.iter().map(|goal| goal.group).collect();
@@ -86,8 +87,13 @@ impl Problem {
                             let goal_def = &mut narrowed.goals[goal];
                             goal_def.definitions = vec![goal_def.definitions[choice].clone()];
                             goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
+                            // The chosen alternative first: the search aims at
+                            // it; the others stay, since an answer may reach
+                            // another one on another instance, as `check`
+                            // accepts (`verify::witness`).
                             for instance in &mut narrowed.instances {
-                                instance.goals[goal] = vec![instance.goals[goal][choice]];
+                                let chosen = instance.goals[goal].remove(choice);
+                                instance.goals[goal].insert(0, chosen);
                             }
                         }
                         narrowed

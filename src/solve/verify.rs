@@ -4,7 +4,7 @@
 
 use super::construction::{Binding, Construction, DrawStep, GoalWitness, StepPlan};
 use super::mask::Draw;
-use super::replay::{replay_ops, Replay};
+use super::replay::{goals_reached, replay_ops, Replay};
 use crate::geom::{meet, Object};
 use crate::resolve::{Instance, Problem, StepOp, Value};
 
@@ -36,11 +36,28 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     let goals = (0..problem.goals.len())
         .map(|goal| witness(problem, &replays, goal))
         .collect::<Option<Vec<_>>>()?;
+    if !lines_agree(problem, &replays) {
+        return None;
+    }
     Some(Construction {
         draws: draws.to_vec(),
         goals,
         steps: None,
     })
+}
+
+/// Whether, on every instance, the goals of each goal line are reached by
+/// one alternative together, as `check` demands (`goals_reached`).
+fn lines_agree(problem: &Problem, replays: &[Replay]) -> bool {
+    problem
+        .instances
+        .iter()
+        .zip(replays)
+        .all(|(instance, replay)| {
+            goals_reached(&problem.goals, instance, replay)
+                .iter()
+                .all(Option::is_some)
+        })
 }
 
 /// Whether a move uses a point that is not on the drawing (beyond a segment
@@ -79,9 +96,10 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
             continue;
         };
         if (0..givens).any(|i| {
-            problem.instances.iter().all(|instance| {
-                goal_point(instance, goal).is_some_and(|g| g.same(instance.givens[i]))
-            })
+            problem
+                .instances
+                .iter()
+                .all(|instance| is_goal_point(instance, goal, instance.givens[i]))
         }) {
             continue;
         }
@@ -113,8 +131,7 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
                     .iter()
                     .zip(&replays)
                     .all(|(instance, replay)| {
-                        goal_point(instance, goal)
-                            .is_some_and(|g| g.same(replay.points[point + slot]))
+                        is_goal_point(instance, goal, replay.points[point + slot])
                             && replay.beyond[point + slot].is_none()
                     });
                 if !holds {
@@ -133,6 +150,9 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
             }
         })
         .collect::<Option<Vec<_>>>()?;
+    if !lines_agree(problem, &replays) {
+        return None;
+    }
     // A drawn goal object is bound by the goal's name, as `plan` does.
     let mut plan = plan;
     let setup = problem.setup.len();
@@ -156,11 +176,11 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     })
 }
 
-fn goal_point(instance: &Instance, goal: usize) -> Option<crate::geom::Point> {
-    match instance.goals[goal][0] {
-        Value::Point(point) => Some(point),
-        _ => None,
-    }
+/// Whether `point` is one of the goal's alternatives on the instance.
+fn is_goal_point(instance: &Instance, goal: usize, point: crate::geom::Point) -> bool {
+    instance.goals[goal]
+        .iter()
+        .any(|value| matches!(value, Value::Point(goal) if goal.same(point)))
 }
 
 /// The intersection op and slot whose point is `at` on the searched replay,
@@ -285,15 +305,17 @@ pub fn setup_kinds(problem: &Problem) -> Vec<Draw> {
         .collect()
 }
 
-/// The first given point, intersection or object that is this goal on every instance.
+/// The first given point, intersection or object that is this goal on every
+/// instance — by any of its alternatives there, as `check` accepts (a
+/// variant lists its own alternative first: `Problem::variants`).
 fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWitness> {
-    // The solver verifies one variant: one alternative per goal.
-    let goal_on = |instance: usize| problem.instances[instance].goals[goal][0];
-    match goal_on(0) {
+    let goal_on = |instance: usize| &problem.instances[instance].goals[goal];
+    match goal_on(0)[0] {
         Value::Point(_) => {
-            let is_goal = |instance: usize, point: crate::geom::Point| match goal_on(instance) {
-                Value::Point(goal) => goal.same(point),
-                _ => false,
+            let is_goal = |instance: usize, point: crate::geom::Point| {
+                goal_on(instance)
+                    .iter()
+                    .any(|goal| matches!(goal, Value::Point(goal) if goal.same(point)))
             };
             let givens = problem.instances[0].givens.len();
             if let Some(index) = (0..givens)
@@ -331,12 +353,14 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
         Value::Line(_) | Value::Circle(_) => {
             // A setup object counts: a goal already drawn needs no move.
             (0..replays[0].objects.len()).find_map(|index| {
-                let holds = (0..replays.len()).all(|k| match goal_on(k) {
-                    Value::Line(line) => replays[k].objects[index].reaches(&Object::Line(line)),
-                    Value::Circle(circle) => {
-                        replays[k].objects[index].same(&Object::Circle(circle))
-                    }
-                    _ => false,
+                let holds = (0..replays.len()).all(|k| {
+                    goal_on(k).iter().any(|goal| match *goal {
+                        Value::Line(line) => replays[k].objects[index].reaches(&Object::Line(line)),
+                        Value::Circle(circle) => {
+                            replays[k].objects[index].same(&Object::Circle(circle))
+                        }
+                        _ => false,
+                    })
                 });
                 holds.then_some(GoalWitness::Object(index))
             })
