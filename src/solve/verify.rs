@@ -23,16 +23,7 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         steps: None,
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds);
-    let replays: Vec<Replay> = problem
-        .instances
-        .iter()
-        .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
-        .collect::<Option<_>>()?;
-    // A move may only use points of the drawing: not an intersection that
-    // lies beyond a segment or ray on some instance.
-    if uses_beyond(&plan, &replays) {
-        return None;
-    }
+    let replays = replays_on_the_drawing(problem, &plan)?;
     let goals = (0..problem.goals.len())
         .map(|goal| witness(problem, &replays, goal))
         .collect::<Option<Vec<_>>>()?;
@@ -60,14 +51,21 @@ fn lines_agree(problem: &Problem, replays: &[Replay]) -> bool {
         })
 }
 
-/// Whether a move uses a point that is not on the drawing (beyond a segment
-/// or ray) on some instance.
-fn uses_beyond(plan: &StepPlan, replays: &[Replay]) -> bool {
-    plan.ops.iter().any(|op| {
+/// The plan replayed on every instance, if it replays everywhere and no
+/// move uses a point that is not on the drawing there (an intersection
+/// beyond a segment or behind a ray).
+fn replays_on_the_drawing(problem: &Problem, plan: &StepPlan) -> Option<Vec<Replay>> {
+    let replays: Vec<Replay> = problem
+        .instances
+        .iter()
+        .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
+        .collect::<Option<_>>()?;
+    let uses_beyond = plan.ops.iter().any(|op| {
         op.point_operands()
             .into_iter()
             .any(|point| replays.iter().any(|replay| replay.beyond[point].is_some()))
-    })
+    });
+    (!uses_beyond).then_some(replays)
 }
 
 /// The same moves when the canonical order of some crossing changes from
@@ -110,14 +108,7 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     }
     let searched = replay_ops(plan.ops.iter().copied(), reference).ok()?;
     let plan = take_other_crossings(plan, &searched, givens);
-    let replays: Vec<Replay> = problem
-        .instances
-        .iter()
-        .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
-        .collect::<Option<_>>()?;
-    if uses_beyond(&plan, &replays) {
-        return None;
-    }
+    let replays = replays_on_the_drawing(problem, &plan)?;
     // Every point goal is its bound crossing on every instance.
     let mut point = givens;
     for (op, names) in plan.ops.iter().zip(&plan.names) {
