@@ -190,6 +190,25 @@ fn resolve_goal_line(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let group = problem.goals.last().map_or(0, |goal| goal.group + 1);
+    let before = problem.goals.len();
+    resolve_goal_columns(names, values, item_span, group, scene, problem, diagnostics);
+    // A goal that did not resolve leaves the block uncheckable: checked
+    // without it, a construction would be reported as reaching its goals.
+    if problem.goals.len() < before + names.len() {
+        problem.steps_complete = false;
+    }
+}
+
+/// The goals of one line, each with its column of alternatives.
+fn resolve_goal_columns(
+    names: &[ast::Name],
+    values: &[ast::Expr],
+    item_span: Span,
+    group: usize,
+    scene: &mut Scene,
+    problem: &mut Problem,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     if let [name] = names {
         let values: Vec<&ast::Expr> = values.iter().collect();
         resolve_goal(name, &values, item_span, group, scene, problem, diagnostics);

@@ -42,7 +42,8 @@ pub struct Problem {
     /// of two is exact: nothing is rounded either way.
     pub unit: f64,
     pub steps: Vec<Step>,
-    /// False when a step did not resolve: the steps cannot be replayed.
+    /// False when a step or a goal did not resolve: the block cannot be
+    /// replayed and checked.
     pub steps_complete: bool,
     /// The L-tools the block allows besides lines and circles (`tools`).
     pub tools: Vec<Tool>,
