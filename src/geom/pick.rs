@@ -16,6 +16,12 @@ pub enum Pick {
 
 impl Pick {
     /// The function that writes it: `other(k, l, P)`, `nearer(k, l, P)`.
+    pub fn from_name(name: &str) -> Option<Pick> {
+        [Pick::Other, Pick::Nearer]
+            .into_iter()
+            .find(|pick| pick.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Pick::Other => "other",

@@ -185,7 +185,7 @@ fn binary(op: BinaryOp, left: Value, right: Value) -> Result<Value> {
 /// their size, as rounding decides it, in a figure of any size
 /// (docs/design.md, "Tolerances"). Other functions compute as they are.
 fn call(builtin: Builtin, args: &[Value]) -> Result<Value> {
-    if !builtin.builds_object() && !matches!(builtin, Builtin::Other | Builtin::Nearer) {
+    if !builtin.builds_object() && builtin.pick().is_none() {
         return compute(builtin, args);
     }
     if let [_, Value::Number(radius)] = args {
@@ -307,19 +307,8 @@ fn compute(builtin: Builtin, args: &[Value]) -> Result<Value> {
         }
         (Builtin::AnyOnCircle, [C(circle), N(angle)]) => P(circle.at_angle(*angle)),
         (Builtin::Other | Builtin::Nearer, [a, b, P(at)]) => {
-            let object = |value: &Value| match value {
-                L(line) => Some(Object::Line(*line)),
-                C(circle) => Some(Object::Circle(*circle)),
-                _ => None,
-            };
-            let (Some(a), Some(b)) = (object(a), object(b)) else {
-                return fail("the arguments do not fit this function");
-            };
-            let pick = if builtin == Builtin::Other {
-                geom::Pick::Other
-            } else {
-                geom::Pick::Nearer
-            };
+            let pick = builtin.pick().expect("other or nearer");
+            let (a, b) = (object(*a)?, object(*b)?);
             P(geom::pick_crossing(&a, &b, pick, *at).or_else(|why| fail(why.describe()))?)
         }
         _ => return fail("the arguments do not fit this function"),

@@ -279,7 +279,7 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             }
         }
         ExprKind::Call { function, args }
-            if function.text == "other" || function.text == "nearer" =>
+            if crate::geom::Pick::from_name(&function.text).is_some() =>
         {
             resolve_pick_step(step, function, args, operands)
         }
@@ -317,11 +317,7 @@ fn resolve_pick_step(
     args: &[ast::Expr],
     operands: &mut Operands,
 ) -> Option<(StepOp, Vec<Type>)> {
-    let pick = if function.text == "other" {
-        crate::geom::Pick::Other
-    } else {
-        crate::geom::Pick::Nearer
-    };
+    let pick = crate::geom::Pick::from_name(&function.text)?;
     let [first, second, at] = args else {
         operands.diagnostics.push(
             Diagnostic::error(

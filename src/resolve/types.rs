@@ -133,6 +133,15 @@ pub enum Builtin {
 }
 
 impl Builtin {
+    /// `other` and `nearer`: how they take one of two crossings.
+    pub fn pick(self) -> Option<crate::geom::Pick> {
+        match self {
+            Builtin::Other => Some(crate::geom::Pick::Other),
+            Builtin::Nearer => Some(crate::geom::Pick::Nearer),
+            _ => None,
+        }
+    }
+
     /// The `any(…)` forms: a point dropped anywhere (docs/language.md).
     pub fn is_any(self) -> bool {
         matches!(

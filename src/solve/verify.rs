@@ -224,15 +224,20 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
     let mut point = givens;
     let mut next = givens;
     for (op, names) in plan.ops.into_iter().zip(plan.names) {
+        // Points the op made in the old numbering.
+        let outputs = names.len();
         let (op, names) = match op {
             StepOp::Meet(first, second) if names.len() == 2 => {
                 let used: Vec<usize> = (0..2).filter(|&s| names[s] != Binding::Unused).collect();
-                let earlier = |slot: usize| {
-                    (0..point).find(|&j| searched.points[j].same(searched.points[point + slot]))
+                // The point used, and an earlier point the other crossing is.
+                let other_is_known = match used[..] {
+                    [slot] => (0..point)
+                        .find(|&j| searched.points[j].same(searched.points[point + 1 - slot]))
+                        .map(|known| (slot, known)),
+                    _ => None,
                 };
-                match used[..] {
-                    [slot] if earlier(1 - slot).is_some() => {
-                        let known = earlier(1 - slot).unwrap_or_default();
+                match other_is_known {
+                    Some((slot, known)) => {
                         new_index.push(new_index[known]);
                         new_index.push(new_index[known]);
                         new_index[point + slot] = next;
@@ -244,7 +249,7 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
                         };
                         (op, vec![names[slot]])
                     }
-                    _ => {
+                    None => {
                         new_index.push(next);
                         new_index.push(next + 1);
                         (op, names)
@@ -267,17 +272,8 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
             }
         };
         if op.is_meet() {
-            let made = if matches!(op, StepOp::Pick { .. }) {
-                1
-            } else {
-                names.len()
-            };
-            point += if matches!(op, StepOp::Pick { .. }) {
-                2
-            } else {
-                names.len()
-            };
-            next += made;
+            point += outputs;
+            next += names.len();
         }
         out.ops.push(op);
         out.names.push(names);
@@ -304,9 +300,7 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
     match goal_on(0)[0] {
         Value::Point(_) => {
             let is_goal = |instance: usize, point: crate::geom::Point| {
-                goal_on(instance)
-                    .iter()
-                    .any(|goal| matches!(goal, Value::Point(goal) if goal.same(point)))
+                is_goal_point(&problem.instances[instance], goal, point)
             };
             let givens = problem.instances[0].givens.len();
             if let Some(index) = (0..givens)
