@@ -107,7 +107,13 @@ fn comment_of<'a>(body: &'a str, line_start: usize, tokens: &[(Token, Span)]) ->
 fn join(text: &str, tokens: &[(Token, Span)]) -> String {
     let mut out = String::new();
     for (index, (token, span)) in tokens.iter().enumerate() {
+        // `compass**` and `(circle | compass)**` mean one generator part;
+        // a space would split them in two (docs/language.md, "Masks over
+        // the L-tools").
+        let stars_attached =
+            matches!(token, Token::StarStar) && index > 0 && tokens[index - 1].1.end == span.start;
         if index > 0
+            && !stars_attached
             && space_between(
                 &tokens[index - 1].0,
                 token,
@@ -192,6 +198,13 @@ mod tests {
         let tidy = "solve s {\n  goal X, Y = (A, B)\n    | (B, A)\n  goal Z = A |\n    B\n}\n";
         assert_eq!(format(text).as_deref(), Some(tidy));
         assert_eq!(format(tidy).as_deref(), Some(tidy));
+    }
+
+    #[test]
+    fn stars_written_against_a_mask_part_stay_there() {
+        let text = "solve s {\n  mask ( circle|compass )** line compass **\n}\n";
+        let tidy = "solve s {\n  mask (circle | compass)** line compass **\n}\n";
+        assert_eq!(format(text).as_deref(), Some(tidy));
     }
 
     #[test]

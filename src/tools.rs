@@ -205,3 +205,43 @@ impl Draw {
         }
     }
 }
+
+/// A set of kinds of move: what one part of a mask such as
+/// `(circle | compass)**` allows (docs/language.md, "Masks over the L-tools").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DrawSet(u8);
+
+impl DrawSet {
+    fn bit(draw: Draw) -> u8 {
+        match draw {
+            Draw::Line => 1,
+            Draw::Circle => 2,
+            Draw::Tool(tool) => {
+                let index = Tool::ALL.iter().position(|t| *t == tool).unwrap_or(0);
+                4 << index
+            }
+        }
+    }
+
+    pub fn with(self, draw: Draw) -> DrawSet {
+        DrawSet(self.0 | DrawSet::bit(draw))
+    }
+
+    pub fn contains(self, draw: Draw) -> bool {
+        self.0 & DrawSet::bit(draw) != 0
+    }
+
+    /// The kinds in the set: line, circle, then the tools in table order.
+    pub fn draws(self) -> impl Iterator<Item = Draw> {
+        [Draw::Line, Draw::Circle]
+            .into_iter()
+            .chain(Tool::ALL.map(Draw::Tool))
+            .filter(move |draw| self.contains(*draw))
+    }
+}
+
+impl FromIterator<Draw> for DrawSet {
+    fn from_iter<I: IntoIterator<Item = Draw>>(draws: I) -> DrawSet {
+        draws.into_iter().fold(DrawSet::default(), DrawSet::with)
+    }
+}

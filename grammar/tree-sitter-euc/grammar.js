@@ -77,7 +77,15 @@ module.exports = grammar({
 
     mask: $ => seq('mask', repeat1(seq($.mask_part, optional(',')))),
 
-    mask_part: $ => choice('line**', 'circle**', 'line', 'circle', '**', '*', $.identifier),
+    // `compass**` and `(circle | compass)**`: the stars count only when
+    // written against the part (docs/language.md, "Masks over the L-tools").
+    mask_part: $ => choice(
+      'line**', 'circle**', 'line', 'circle', '**', '*',
+      seq($.identifier, optional(token.immediate('**'))),
+      seq('(', $.mask_kind, repeat(seq('|', $.mask_kind)), ')', optional(token.immediate('**'))),
+    ),
+
+    mask_kind: $ => choice('line', 'circle', $.identifier),
 
     ignore: $ => seq('ignore', repeat1($.limit)),
 

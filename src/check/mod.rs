@@ -216,7 +216,7 @@ fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
 /// E0506: the steps draw what the block's mask does not allow.
 fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
     let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
-    let mask: Vec<&str> = problem.mask.iter().map(|token| token.text()).collect();
+    let mask: Vec<String> = problem.mask.iter().map(|token| token.text()).collect();
     let diagnostic = Diagnostic::error(
         "E0506",
         problem.header_span,

@@ -70,7 +70,7 @@ struct ProblemJson<'a> {
     ignore: Limits,
     /// In the file's coordinates.
     instances: Vec<Instance>,
-    mask: Vec<&'static str>,
+    mask: Vec<String>,
     name: &'a str,
     setup: Vec<&'a str>,
     steps: Vec<StepJson<'a>>,
@@ -155,7 +155,7 @@ fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
 
 fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
     writeln!(out, "problem {}", problem.name)?;
-    let mask: Vec<&str> = problem
+    let mask: Vec<String> = problem
         .mask
         .iter()
         .map(|token| MaskToken::text(*token))

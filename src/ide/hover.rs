@@ -450,14 +450,24 @@ fn mask_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             let each: Vec<String> = tokens
                 .iter()
                 .map(|token| {
+                    let listed = |kinds: crate::tools::DrawSet| {
+                        let names: Vec<&str> = kinds.draws().map(|draw| draw.name()).collect();
+                        names.join(" or ")
+                    };
                     let meaning = match token {
-                        MaskToken::Line => "one line",
-                        MaskToken::Circle => "one circle",
-                        MaskToken::Any => "one line or circle",
-                        MaskToken::Lines => "any number of lines (or none)",
-                        MaskToken::Circles => "any number of circles (or none)",
-                        MaskToken::All => "any number of lines and circles (or none)",
-                        MaskToken::Tool(_) => "one use of this L-tool",
+                        MaskToken::Line => "one line".to_string(),
+                        MaskToken::Circle => "one circle".to_string(),
+                        MaskToken::Any => "one line or circle".to_string(),
+                        MaskToken::Lines => "any number of lines (or none)".to_string(),
+                        MaskToken::Circles => "any number of circles (or none)".to_string(),
+                        MaskToken::All => "any number of lines and circles (or none)".to_string(),
+                        MaskToken::Tool(_) => "one use of this L-tool".to_string(),
+                        MaskToken::Choice { kinds, many: false } => {
+                            format!("one move: {}", listed(*kinds))
+                        }
+                        MaskToken::Choice { kinds, many: true } => {
+                            format!("any number of moves (or none), each {}", listed(*kinds))
+                        }
                     };
                     format!("- `{}`: {meaning}", token.text())
                 })

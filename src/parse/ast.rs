@@ -140,8 +140,7 @@ pub struct Step {
     pub value: Expr,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MaskToken {
     Line,
     Circle,
@@ -150,29 +149,50 @@ pub enum MaskToken {
     Circles,
     All,
     /// One use of an L-tool.
-    #[serde(untagged)]
     Tool(Tool),
+    /// One move of any kind listed, `(circle | compass)`, or any number of
+    /// them, `(circle | compass)**` and `compass**` (docs/language.md,
+    /// "Masks over the L-tools").
+    Choice {
+        kinds: DrawSet,
+        many: bool,
+    },
 }
 
 /// The L-tools are described in one place, `crate::tools`.
-pub use crate::tools::Tool;
+pub use crate::tools::{Draw, DrawSet, Tool};
 
 impl MaskToken {
-    /// The seed engine's spelling.
-    pub fn text(self) -> &'static str {
+    /// As written: the seed engine's spelling for its parts.
+    pub fn text(self) -> String {
         match self {
-            MaskToken::Line => "line",
-            MaskToken::Circle => "circle",
-            MaskToken::Any => "*",
-            MaskToken::Lines => "line**",
-            MaskToken::Circles => "circle**",
-            MaskToken::All => "**",
-            MaskToken::Tool(tool) => tool.name(),
+            MaskToken::Line => "line".into(),
+            MaskToken::Circle => "circle".into(),
+            MaskToken::Any => "*".into(),
+            MaskToken::Lines => "line**".into(),
+            MaskToken::Circles => "circle**".into(),
+            MaskToken::All => "**".into(),
+            MaskToken::Tool(tool) => tool.name().into(),
+            MaskToken::Choice { kinds, many } => {
+                let names: Vec<&str> = kinds.draws().map(Draw::name).collect();
+                let stars = if many { "**" } else { "" };
+                if names.len() == 1 {
+                    format!("{}{stars}", names[0])
+                } else {
+                    format!("({}){stars}", names.join(" | "))
+                }
+            }
         }
     }
 
     pub fn is_generator(self) -> bool {
-        matches!(self, MaskToken::Lines | MaskToken::Circles | MaskToken::All)
+        matches!(
+            self,
+            MaskToken::Lines
+                | MaskToken::Circles
+                | MaskToken::All
+                | MaskToken::Choice { many: true, .. }
+        )
     }
 }
 

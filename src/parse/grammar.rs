@@ -192,6 +192,52 @@ where
         })
 }
 
+/// An L-tool named in a mask.
+fn mask_tool<'t, 's: 't, I>() -> impl Parser<'t, I, Tool, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    select! { Token::Ident(name) => name }.try_map(|name, span| {
+        Tool::from_name(name)
+            .ok_or_else(|| Rich::custom(span, format!("`{name}` is not a mask part")))
+    })
+}
+
+/// One kind of move inside a mask's `( … | … )`.
+fn mask_kind<'t, 's: 't, I>() -> impl Parser<'t, I, Draw, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    choice((
+        just(Token::Line).to(Draw::Line),
+        just(Token::Circle).to(Draw::Circle),
+        mask_tool().map(Draw::Tool),
+    ))
+}
+
+/// `compass**` and `(circle | compass)**`: a `**` written right after a
+/// tool or a `( … )` part (no space, as in `line**`) makes it a generator;
+/// with a space it is a part of its own, as `line **` is `line` then `**`.
+fn stars_after(parts: Vec<MaskPart>) -> Vec<MaskPart> {
+    let mut out: Vec<MaskPart> = Vec::with_capacity(parts.len());
+    for part in parts {
+        if let (MaskToken::All, Some(last)) = (part.token, out.last_mut()) {
+            let kinds = match last.token {
+                MaskToken::Tool(tool) => Some(DrawSet::default().with(Draw::Tool(tool))),
+                MaskToken::Choice { kinds, many: false } => Some(kinds),
+                _ => None,
+            };
+            if let Some(kinds) = kinds.filter(|_| last.span.end == part.span.start) {
+                last.token = MaskToken::Choice { kinds, many: true };
+                last.span = Span::new(last.span.start, part.span.end);
+                continue;
+            }
+        }
+        out.push(part);
+    }
+    out
+}
+
 fn solve_block<'t, 's: 't, I>() -> impl Parser<'t, I, SolveBlock, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
@@ -203,11 +249,16 @@ where
         just(Token::Circle).to(MaskToken::Circle),
         just(Token::StarStar).to(MaskToken::All),
         just(Token::Star).to(MaskToken::Any),
-        select! { Token::Ident(name) => name }.try_map(|name, span| {
-            Tool::from_name(name)
-                .map(MaskToken::Tool)
-                .ok_or_else(|| Rich::custom(span, format!("`{name}` is not a mask part")))
-        }),
+        mask_tool().map(MaskToken::Tool),
+        mask_kind()
+            .separated_by(just(Token::Bar))
+            .at_least(1)
+            .collect::<Vec<Draw>>()
+            .delimited_by(just(Token::LParen), just(Token::RParen))
+            .map(|draws| MaskToken::Choice {
+                kinds: draws.into_iter().collect(),
+                many: false,
+            }),
     ))
     .map_with(|token, e| MaskPart {
         token,
@@ -219,7 +270,7 @@ where
             .separated_by(just(Token::Comma).or_not())
             .at_least(1)
             .collect()
-            .map(SolveItemKind::Mask),
+            .map(|parts| SolveItemKind::Mask(stars_after(parts))),
     );
 
     let limit = choice((word("min").to(Limit::Min), word("max").to(Limit::Max)))

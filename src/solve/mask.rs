@@ -13,6 +13,7 @@ pub fn allows(token: MaskToken, draw: Draw) -> bool {
         MaskToken::Circle | MaskToken::Circles => draw == Draw::Circle,
         MaskToken::Any | MaskToken::All => true,
         MaskToken::Tool(tool) => draw == Draw::Tool(tool),
+        MaskToken::Choice { kinds, .. } => kinds.contains(draw),
     }
 }
 
@@ -103,5 +104,28 @@ mod tests {
         assert!(mask_matches(&[Any, Line], &[C, L]));
         assert!(!mask_matches(&[Any, Line], &[C, L, L]));
         assert_eq!(min_length(&[Line, Circles, Any]), 2);
+    }
+
+    #[test]
+    fn a_choice_of_kinds_allows_each_and_nothing_else() {
+        use crate::tools::{DrawSet, Tool};
+        let compass = Draw::Tool(Tool::Compass);
+        let kinds: DrawSet = [C, compass].into_iter().collect();
+        let many = Choice { kinds, many: true };
+        assert!(mask_matches(&[many], &[C, compass, C]));
+        assert!(!mask_matches(&[many], &[C, L]));
+        assert!(!mask_matches(&[many], &[Draw::Tool(Tool::Parallel)]));
+        let one = Choice { kinds, many: false };
+        assert!(mask_matches(&[one, Line], &[compass, L]));
+        assert!(!mask_matches(&[one, Line], &[compass, C, L]));
+        assert_eq!(min_length(&[one, many]), 1);
+        assert_eq!(kinds_at(&[many], 0, 2), (false, true, Some(0)));
+        assert!(allowed_at(&[many], 1, 2, compass));
+        assert_eq!(many.text(), "(circle | compass)**");
+        let compass_only = Choice {
+            kinds: DrawSet::default().with(compass),
+            many: true,
+        };
+        assert_eq!(compass_only.text(), "compass**");
     }
 }

@@ -61,6 +61,13 @@ fn hover_everywhere_a_value_exists() {
         ("goal", NAPOLEON.replace("goal O", "goal $0O")),
         ("mask", NAPOLEON.replace("mask circle**", "mask circ$0le**")),
         (
+            "mask over the L-tools",
+            NAPOLEON.replace(
+                "mask circle**",
+                "tools compass\n  mask (circle | compass) circle compass**$0",
+            ),
+        ),
+        (
             "circle step",
             NAPOLEON.replace("c2 = circle(B, A)", "c$02 = circle(B, A)"),
         ),

@@ -119,6 +119,38 @@ fn each_mask_token_forces_what_it_says() {
     }
 }
 
+const COPY_CIRCLE: &str = "point C1 = (0, 0)\npoint X = (0.9, 0.7)\ncircle k = circle(C1, X)\npoint C2 = (3.1, 1.2)\nsolve copy {\n  goal m = circle(C2, dist(C1, X))\n  tools compass perpendicular\n  count l\n  MASK\n}\n";
+
+#[test]
+fn a_mask_part_may_choose_among_tools_and_objects() {
+    use euc::tools::Tool;
+    use Draw::Circle as C;
+    let compass = Draw::Tool(Tool::Compass);
+    for (mask, expected) in [
+        ("mask (circle | compass)**", Some(vec![compass])),
+        ("mask compass**", Some(vec![compass])),
+        ("mask (circle | compass)", Some(vec![compass])),
+        ("mask circle**", Some(vec![C, C, C, C])),
+        // With a space the stars are a part of their own: one compass use,
+        // then anything (none here).
+        ("mask compass **", Some(vec![compass])),
+        ("mask (line | perpendicular)**", None),
+    ] {
+        let text = COPY_CIRCLE.replace("MASK", mask);
+        let (outcome, filled) = solve_text(&text, 4);
+        match expected {
+            Some(expected) => {
+                assert_eq!(draws(&outcome), expected, "{mask}");
+                assert_checks(&filled);
+            }
+            None => assert!(
+                matches!(outcome, Outcome::Exhausted { .. }),
+                "{mask}: {outcome:?}"
+            ),
+        }
+    }
+}
+
 const MIDPOINT: &str = "point A = (-1, 0)\npoint B = (1, 0)\nsolve midpoint {\n  goal M = midpoint(A, B)\n  mask circle**\n  IGNORE\n}\n";
 
 #[test]
