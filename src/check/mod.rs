@@ -7,7 +7,7 @@ mod puzzle;
 pub use puzzle::{check_puzzle, PuzzleReport, CROSSED_LINKS_SHOWN};
 
 use crate::diag::Diagnostic;
-use crate::geom::Object;
+use crate::geom::{Degenerate, Object};
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
 use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay, StepFailure};
@@ -309,7 +309,11 @@ fn step_fails_on_declared(problem: &Problem, failure: &StepFailure) -> Diagnosti
         problem.steps[failure.step].span,
         format!("this step cannot be built: {}", failure.why.describe()),
     )
-    .with_help("check which objects the step uses; intersections need objects that cross")
+    .with_help(match failure.why {
+        Degenerate::Tangent => "the objects touch: `T = touch(a, b)` names the one common point",
+        Degenerate::NoTouch => "`touch` is for a circle touching a circle or a line; objects that cross twice are bound with `P, Q = a & b`",
+        _ => "check which objects the step uses; intersections need objects that cross",
+    })
 }
 
 /// E0402 on the declared instance: goals not reached, each with where it is.
@@ -358,7 +362,7 @@ fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnosti
     let goal = binder.goal.unwrap_or_default();
     let (made, name) = (op.made(), &problem.goals[goal].name);
     let help = match op {
-        StepOp::Meet(..) | StepOp::Pick { .. } => {
+        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
             "bind another name here, or check the order of the intersection's two points"
         }
         _ => "bind another name here, or draw the goal from other points",
@@ -584,9 +588,10 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
         for (binder_index, binder) in step.binders.iter().enumerate() {
             // An either-or goal's name may be bound to any of its alternatives.
             let is = |goal: &Value| match (goal, step.op) {
-                (Value::Point(goal), StepOp::Meet(..) | StepOp::Pick { .. }) => {
-                    replay.points[point + binder_index].same(*goal)
-                }
+                (
+                    Value::Point(goal),
+                    StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..),
+                ) => replay.points[point + binder_index].same(*goal),
                 (Value::Line(goal), op) if op.made() == "line" => {
                     replay.objects[object].reaches(&Object::Line(*goal))
                 }
@@ -605,7 +610,9 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
             }
         }
         match step.op {
-            StepOp::Meet(..) | StepOp::Pick { .. } => point += step.binders.len(),
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+                point += step.binders.len()
+            }
             _ => object += 1,
         }
     }

@@ -240,6 +240,7 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                     pick,
                     at,
                 } => format!("{}(o{first}, o{second}, p{at})", pick.name()),
+                StepOp::Touch(a, b) => format!("touch(o{a}, o{b})"),
                 StepOp::Tool { tool, args } => {
                     Tool::call_text(tool, args, |operand, arg| match operand {
                         crate::tools::Operand::Point => format!("p{arg}"),

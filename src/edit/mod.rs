@@ -99,6 +99,7 @@ pub fn construction_to_lines(
                 object_names[second],
                 point_names[at]
             ),
+            StepOp::Touch(a, b) => format!("touch({}, {})", object_names[a], object_names[b]),
             StepOp::Tool { tool, args } => {
                 Tool::call_text(tool, args, |operand, arg| match operand {
                     Operand::Point => point_names[arg].clone(),
@@ -107,7 +108,9 @@ pub fn construction_to_lines(
             }
         };
         match op {
-            StepOp::Meet(..) | StepOp::Pick { .. } => point_names.extend(binders.iter().cloned()),
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+                point_names.extend(binders.iter().cloned())
+            }
             _ => object_names.push(binders[0].clone()),
         }
         lines.push(format!("{} = {value}", binders.join(", ")));

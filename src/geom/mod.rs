@@ -5,7 +5,7 @@
 mod pick;
 mod text;
 
-pub use pick::{pick_crossing, Pick};
+pub use pick::{pick_crossing, touch_point, Pick};
 pub use text::format_number;
 
 use serde::Serialize;
@@ -182,6 +182,8 @@ pub enum Degenerate {
     NotACrossing,
     /// `nearer(a, b, P)`: the two crossings are equally near P.
     EquallyNear,
+    /// `touch(a, b)`: the objects cross (or are two lines), they do not touch.
+    NoTouch,
 }
 
 impl Degenerate {
@@ -198,6 +200,7 @@ impl Degenerate {
             Degenerate::NotACrossing => {
                 "the point it names is not one of the two crossings, so there is no other one"
             }
+            Degenerate::NoTouch => "the objects cross: they do not touch",
             Degenerate::EquallyNear => {
                 "both crossings are equally near the point it names: neither is the nearer"
             }

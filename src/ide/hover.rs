@@ -272,7 +272,7 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                 .map(|replay| replay.scaled(problem.unit));
             let replay = replay.as_ref();
             let mut text = match step.op {
-                StepOp::Meet(..) | StepOp::Pick { .. } => {
+                StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
                     let point = replay.and_then(|replay| replay.points.get(binder.index));
                     format!(
                         "**point** `{name}` (an intersection)\n\n{}",
@@ -392,7 +392,7 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
         .scaled(problem.unit);
     let op = problem.steps[step].op;
     Some(match op {
-        StepOp::Meet(..) | StepOp::Pick { .. } => {
+        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
             let binders = &problem.steps[step].binders;
             let points: Vec<String> = binders
                 .iter()

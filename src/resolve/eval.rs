@@ -311,6 +311,10 @@ fn compute(builtin: Builtin, args: &[Value]) -> Result<Value> {
             let (a, b) = (object(*a)?, object(*b)?);
             P(geom::pick_crossing(&a, &b, pick, *at).or_else(|why| fail(why.describe()))?)
         }
+        (Builtin::Touch, [a, b]) => {
+            let (a, b) = (object(*a)?, object(*b)?);
+            P(geom::touch_point(&a, &b).or_else(|why| fail(why.describe()))?)
+        }
         _ => return fail("the arguments do not fit this function"),
     };
     Ok(value)

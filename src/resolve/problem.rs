@@ -223,6 +223,9 @@ pub enum StepOp {
         pick: crate::geom::Pick,
         at: usize,
     },
+    /// `touch(a, b)`: the point where two objects touch
+    /// (`geom::touch_point`); binds one point.
+    Touch(usize, usize),
     /// An L-tool. `args` are point indices, except the first of
     /// `perpendicular` and `parallel` (the line, an object index); the
     /// perpendicular bisector uses two, the others' third is unused.
@@ -235,7 +238,10 @@ pub enum StepOp {
 impl StepOp {
     /// An intersection: it binds points, draws nothing.
     pub fn is_meet(&self) -> bool {
-        matches!(self, StepOp::Meet(..) | StepOp::Pick { .. })
+        matches!(
+            self,
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..)
+        )
     }
 
     /// The tool a drawing step uses (`None` for an intersection).
@@ -245,7 +251,7 @@ impl StepOp {
             StepOp::Line(..) => Some(Draw::Line),
             StepOp::Circle(..) => Some(Draw::Circle),
             StepOp::Tool { tool, .. } => Some(Draw::Tool(*tool)),
-            StepOp::Meet(..) | StepOp::Pick { .. } => None,
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => None,
         }
     }
 
@@ -255,14 +261,14 @@ impl StepOp {
         match *self {
             StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
             StepOp::Tool { tool, args } => tool.point_args(args).collect(),
-            StepOp::Meet(..) | StepOp::Pick { .. } => Vec::new(),
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => Vec::new(),
         }
     }
 
     /// What the step makes: "point" (an intersection), "line" or "circle".
     pub fn made(&self) -> &'static str {
         match self {
-            StepOp::Meet(..) | StepOp::Pick { .. } => "point",
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => "point",
             StepOp::Circle(..) => "circle",
             StepOp::Tool { tool, .. } if !tool.draws_line() => "circle",
             StepOp::Line(..) | StepOp::Tool { .. } => "line",

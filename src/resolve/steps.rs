@@ -283,6 +283,34 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
         {
             resolve_pick_step(step, function, args, operands)
         }
+        ExprKind::Call { function, args } if function.text == "touch" => {
+            let [first, second] = args.as_slice() else {
+                operands.diagnostics.push(
+                    Diagnostic::error(
+                        "E0207",
+                        step.value.span,
+                        "`touch` in a step takes two objects",
+                    )
+                    .with_help("write `T = touch(k, l)`: the point where k and l touch"),
+                );
+                return None;
+            };
+            let first = operands.object(first, "only lines and circles touch");
+            let second = operands.object(second, "only lines and circles touch");
+            let ((first, first_ty), (second, second_ty)) = (first?, second?);
+            if first_ty.is_line() && second_ty.is_line() {
+                operands.diagnostics.push(
+                    Diagnostic::error(
+                        "E0207",
+                        step.value.span,
+                        "two lines cross, they never touch",
+                    )
+                    .with_help("write `P = l & m`"),
+                );
+                return None;
+            }
+            Some((StepOp::Touch(first, second), vec![Type::Point]))
+        }
         ExprKind::Meet(left, right) => {
             let left = operands.object(left, "only lines and circles intersect");
             let right = operands.object(right, "only lines and circles intersect");

@@ -130,6 +130,8 @@ pub enum Builtin {
     Other,
     /// `nearer(a, b, P)`: the crossing of a and b nearer P.
     Nearer,
+    /// `touch(a, b)`: the point where a and b touch.
+    Touch,
 }
 
 impl Builtin {
@@ -212,6 +214,10 @@ pub const BUILTINS: &[(&str, &[Type], Type, Builtin)] = &[
     ("nearer", &[C, C, P], P, Builtin::Nearer),
     ("nearer", &[L, C, P], P, Builtin::Nearer),
     ("nearer", &[C, L, P], P, Builtin::Nearer),
+    // One common point: a circle touching a circle or a line.
+    ("touch", &[C, C], P, Builtin::Touch),
+    ("touch", &[L, C], P, Builtin::Touch),
+    ("touch", &[C, L], P, Builtin::Touch),
 ];
 
 /// One line per function, for hover and completion.
@@ -243,6 +249,7 @@ pub fn builtin_doc(name: &str) -> Option<&'static str> {
         "any" => "any(P), any(l, t), any(k, angle): a given point dropped anywhere — in the figure, on a line, segment or ray, on a circle; declared at P, t or angle, and moved across its whole object on random instances (`point D = any(r, 1)`)",
         "other" => "other(a, b, P): the crossing of a and b other than P, which is the other one — in a step, `Q = other(k, l, P)` names it whatever the canonical order (a point dropped on a circle moves that order round)",
         "nearer" => "nearer(a, b, P): the crossing of a and b nearer P — in a step, `Q = nearer(k, l, P)` names it whatever the canonical order",
+        "touch" => "touch(a, b): the point where a circle touches another circle or a line (they must touch, within the figure's tolerance) — in a step, `T = touch(k, l)` takes it at no cost, as the game offers it",
         "pi" => "pi: 3.14159…",
         _ => return None,
     })

@@ -1,9 +1,29 @@
 //! A construction found by the search, and its conversion to replayable
 //! steps (`StepOp`s) with the points that need names.
 
+use crate::geom::{meet, touch_point, Meet, Object, Point};
 use crate::resolve::StepOp;
 use crate::solve::mask::Draw;
 use crate::tools::Operand;
+
+/// `which` of a crossing that is the point where two objects touch.
+pub const TOUCH: u8 = 2;
+
+/// The crossing `which` of two objects as replay makes it: a point of two
+/// crossings (0 or 1, canonical order), the one point of two lines (0), or
+/// the touching point (`TOUCH`). Within segments and rays.
+pub fn crossing(a: &Object, b: &Object, which: u8) -> Option<Point> {
+    let point = if which == TOUCH {
+        touch_point(a, b).ok()?
+    } else {
+        match meet(a, b).ok()? {
+            Meet::Two(p, q) => [p, q][usize::from(which.min(1))],
+            Meet::One(p) if which == 0 && matches!((a, b), (Object::Line(_), Object::Line(_))) => p,
+            Meet::One(_) => return None,
+        }
+    };
+    (a.covers(point) && b.covers(point)).then_some(point)
+}
 
 /// Where a point of the working set comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -11,7 +31,8 @@ pub enum PointRef {
     /// The i-th given point.
     Given(usize),
     /// Point `which` (0 or 1, canonical order) of `first & second`, objects
-    /// indexed setup first, then drawn ones.
+    /// indexed setup first, then drawn ones; `which` = `TOUCH`: the point
+    /// where they touch, `touch(first, second)`.
     Meet {
         first: usize,
         second: usize,
@@ -154,7 +175,7 @@ impl Construction {
                 which,
             } = *witness
             {
-                let (op, _) = planner.meet(first, second);
+                let (op, _) = planner.meet(first, second, which == TOUCH);
                 let slot = usize::from(which).min(planner.plan.names[op].len() - 1);
                 planner.plan.names[op][slot] = Binding::Goal(goal);
             }
@@ -181,18 +202,24 @@ struct Planner {
 }
 
 impl Planner {
-    /// The Meet op of two objects, added if new: (op index, first point index).
-    fn meet(&mut self, first: usize, second: usize) -> (usize, usize) {
+    /// The Meet (or Touch) op of two objects, added if new: (op index,
+    /// first point index). Objects that touch do not cross, so one pair
+    /// never has both.
+    fn meet(&mut self, first: usize, second: usize, touch: bool) -> (usize, usize) {
         if let Some(&(_, _, op, start)) = self.meets.iter().find(|m| (m.0, m.1) == (first, second))
         {
             return (op, start);
         }
-        let outputs = if self.kinds[first].is_line() && self.kinds[second].is_line() {
+        let outputs = if touch || (self.kinds[first].is_line() && self.kinds[second].is_line()) {
             1
         } else {
             2
         };
-        self.plan.ops.push(StepOp::Meet(first, second));
+        self.plan.ops.push(if touch {
+            StepOp::Touch(first, second)
+        } else {
+            StepOp::Meet(first, second)
+        });
         self.plan.names.push(vec![Binding::Unused; outputs]);
         let op = self.plan.ops.len() - 1;
         let start = self.point_count;
@@ -210,7 +237,7 @@ impl Planner {
                 second,
                 which,
             } => {
-                let (op, start) = self.meet(first, second);
+                let (op, start) = self.meet(first, second, which == TOUCH);
                 let slot = usize::from(which).min(self.plan.names[op].len() - 1);
                 if self.plan.names[op][slot] == Binding::Unused {
                     self.plan.names[op][slot] = Binding::Point;

@@ -1,7 +1,9 @@
 //! Replaying a block's steps on one instance, and deciding which goals the
 //! drawing reaches.
 
-use crate::geom::{meet, pick_crossing, Circle, Degenerate, Line, Meet, Object, Outside, Point};
+use crate::geom::{
+    meet, pick_crossing, touch_point, Circle, Degenerate, Line, Meet, Object, Outside, Point,
+};
 use crate::resolve::{Goal, Instance, Problem, StepOp, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
@@ -111,6 +113,11 @@ pub fn replay_ops(
                 for point in found {
                     replay.push_crossing(point, [(first, a), (second, b)]);
                 }
+            }
+            StepOp::Touch(first, second) => {
+                let (a, b) = (replay.objects[first], replay.objects[second]);
+                let point = touch_point(&a, &b).map_err(fail)?;
+                replay.push_crossing(point, [(first, a), (second, b)]);
             }
             StepOp::Pick {
                 first,

@@ -2,7 +2,9 @@
 //! (declared, `verify`, random) and reach each goal by the same point or
 //! object on all of them — no coincidental constructions.
 
-use super::construction::{Binding, Construction, DrawStep, GoalWitness, StepPlan};
+use super::construction::{
+    crossing, Binding, Construction, DrawStep, GoalWitness, StepPlan, TOUCH,
+};
 use super::mask::Draw;
 use super::replay::{goals_reached, replay_ops, Replay};
 use crate::geom::{meet, Object};
@@ -256,7 +258,7 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
                     }
                 }
             }
-            StepOp::Meet(..) | StepOp::Pick { .. } => {
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
                 new_index.extend(next..next + names.len());
                 (op, names)
             }
@@ -311,17 +313,11 @@ fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWit
             let objects = replays[0].objects.len();
             for second in 0..objects {
                 for first in 0..second {
-                    for which in 0..2u8 {
+                    for which in [0, 1, TOUCH] {
                         let holds = (0..replays.len()).all(|k| {
                             let objects = &replays[k].objects;
-                            meet(&objects[first], &objects[second])
-                                .ok()
-                                .and_then(|found| found.points().nth(usize::from(which)))
-                                .is_some_and(|point| {
-                                    objects[first].covers(point)
-                                        && objects[second].covers(point)
-                                        && is_goal(k, point)
-                                })
+                            crossing(&objects[first], &objects[second], which)
+                                .is_some_and(|point| is_goal(k, point))
                         });
                         if holds {
                             return Some(GoalWitness::Meet {

@@ -151,6 +151,18 @@ fn a_mask_part_may_choose_among_tools_and_objects() {
     }
 }
 
+#[test]
+fn the_solver_takes_the_point_where_two_circles_touch() {
+    // Two given circles touch at a point that is not given: the line from
+    // it to C is one move, as in the game, and the answer names the point
+    // with `touch`.
+    let text = "let t = 0.4\npoint A = (0, 0)\npoint B = (3, 0.5)\npoint C = (1, 2)\nlet X0 = A + (B - A) * t\ncircle ca = circle(A, X0)\ncircle cb = circle(B, X0)\nsolve s {\n  goal l = line(X0, C)\n}\n";
+    let (outcome, filled) = solve_text(text, 2);
+    assert_eq!(draws(&outcome), vec![Draw::Line]);
+    assert!(filled.contains("= touch(ca, cb)"), "{filled}");
+    assert_checks(&filled);
+}
+
 const MIDPOINT: &str = "point A = (-1, 0)\npoint B = (1, 0)\nsolve midpoint {\n  goal M = midpoint(A, B)\n  mask circle**\n  IGNORE\n}\n";
 
 #[test]

@@ -24,11 +24,11 @@ use keys::{object_key, KeySet};
 use offsets::Offsets;
 use target::Target;
 
-use super::construction::{Construction, DrawStep, PointRef};
+use super::construction::{crossing, Construction, DrawStep, PointRef, TOUCH};
 use super::context::Context;
 use super::mask::{kinds_at, Draw};
 use super::verify::finish;
-use crate::geom::{meet, Meet, Object, Point, EPS};
+use crate::geom::{meet, Degenerate, Meet, Object, Point, EPS};
 use crate::resolve::{Instance, Limits, Problem};
 
 /// One move: draw `object` (a line through `a` and `b`, or a circle with
@@ -51,6 +51,11 @@ pub(super) struct Choice {
 
 /// The mark of a move that draws a goal line or circle.
 const GOAL_OBJECT: u16 = 1 << 15;
+
+/// Two crossings closer than this (in the figure's unit) may be one
+/// touching point found a hair apart by rounding: `add_meets` asks
+/// `touch_point`, whose own test is the figure's tolerance.
+const NEAR_TOUCH: f64 = 1e-2;
 /// Aims beyond this many are not indexed (the filter then scans).
 const MAX_AIMS: usize = 15;
 
@@ -328,7 +333,30 @@ impl State {
     /// The intersections of two objects that are new to the working set.
     fn add_meets(&mut self, first: usize, second: usize, step: u32) {
         let (a, b) = (self.objects[first], self.objects[second]);
-        let Ok(found) = meet(&a, &b) else {
+        let found = meet(&a, &b);
+        // Objects that touch (within the figure's tolerance) give the
+        // touching point, as the game does; `meet` finds two crossings a
+        // hair apart, one double point, or none there (docs/language.md,
+        // "Touching objects"). Whether they touch on every instance is
+        // for `verify` to see.
+        let close = match found {
+            Ok(Meet::Two(p, q)) => p.dist(q) < NEAR_TOUCH,
+            Ok(Meet::One(_)) => !matches!((a, b), (Object::Line(_), Object::Line(_))),
+            Err(Degenerate::DoNotMeet) => true,
+            Err(_) => false,
+        };
+        if close {
+            if let Some(point) = crossing(&a, &b, TOUCH) {
+                let origin = PointRef::Meet {
+                    first,
+                    second,
+                    which: TOUCH,
+                };
+                self.add_point(point, origin, step);
+                return;
+            }
+        }
+        let Ok(found) = found else {
             return;
         };
         // A segment or ray (only setup objects are) meets others within its extent.
@@ -348,8 +376,8 @@ impl State {
                     self.add_point(point, origin, step);
                 }
             }
-            // Two lines meet once; tangent points are not robust, so only
-            // line pairs give single points.
+            // Two lines meet once; a double point of a line or circle and
+            // a circle is a touching point, taken above.
             Meet::One(point)
                 if matches!((a, b), (Object::Line(_), Object::Line(_))) && within(point) =>
             {
