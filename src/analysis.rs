@@ -214,7 +214,10 @@ pub(crate) fn analyze_parsed(
                 puzzle_reports[resolution.index] = Some(report);
                 diagnostics
             } else {
-                let (report, diagnostics) = check_problem(&scene.problems[resolution.index]);
+                let (report, diagnostics) =
+                    check_problem(&scene.problems[resolution.index], || {
+                        scene.survey(resolution.index)
+                    });
                 reports[resolution.index] = Some(report);
                 diagnostics
             };

@@ -147,6 +147,7 @@ pub fn describe_code(code: &str) -> &'static str {
         "W0002" => "a block has no construction yet",
         "W0003" => "a wasted move",
         "W0004" => "checked on the declared coordinates only",
+        "W0005" => "the construction fails for some drops of an arbitrary point",
         _ => "euc diagnostic",
     }
 }

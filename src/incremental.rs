@@ -375,7 +375,9 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         puzzle_reports[resolution.index] = report;
         diagnostics
     } else {
-        let (report, diagnostics) = check_problem(&scene.problems[resolution.index]);
+        let (report, diagnostics) = check_problem(&scene.problems[resolution.index], || {
+            scene.survey(resolution.index)
+        });
         reports[resolution.index] = report;
         diagnostics
     };

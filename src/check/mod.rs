@@ -13,6 +13,7 @@ use crate::solve::mask::Draw;
 use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay, StepFailure};
 use crate::span::Span;
 use serde::Serialize;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,6 +49,36 @@ pub struct BlockReport {
     /// The declared-instance replay, when it succeeded (for hover and pictures).
     #[serde(skip)]
     pub replay: Option<Replay>,
+    /// With dropped points: for how many of the surveyed drops the
+    /// construction works (docs/language.md, "Where a construction works").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drops: Option<DropShare>,
+}
+
+/// The share of drops where a construction works.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct DropShare {
+    pub works: usize,
+    pub of: usize,
+}
+
+impl DropShare {
+    pub fn percent(self) -> f64 {
+        100.0 * self.works as f64 / self.of.max(1) as f64
+    }
+
+    /// "84.1 %" — "100 %" only when every drop works, "0 %" only when none.
+    pub fn describe(self) -> String {
+        let percent = self.percent();
+        let text = if self.works == self.of {
+            "100".to_string()
+        } else if self.works == 0 {
+            "0".to_string()
+        } else {
+            format!("{:.1}", percent.clamp(0.1, 99.9))
+        };
+        format!("{text} % of {} drops", self.of)
+    }
 }
 
 /// An either-or goal and the alternative the construction reaches.
@@ -95,7 +126,13 @@ fn reached_without_steps(problem: &Problem) -> bool {
 /// tools and draws fit the block; does it work on the declared instance;
 /// does it still work on every other instance (verify, random, dropped).
 /// The first failing instance stops the check.
-pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
+///
+/// `survey` gives the block's drop survey (`Scene::survey`), asked for only
+/// when the construction works where declared.
+pub fn check_problem(
+    problem: &Problem,
+    survey: impl FnOnce() -> Arc<Vec<Instance>>,
+) -> (BlockReport, Vec<Diagnostic>) {
     let draws = draws(problem);
     let mut report = BlockReport {
         name: problem.name.clone(),
@@ -107,6 +144,7 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
         instances: 0,
         reached: Vec::new(),
         replay: None,
+        drops: None,
     };
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
         report.status = Status::Unsolved;
@@ -161,7 +199,29 @@ pub fn check_problem(problem: &Problem) -> (BlockReport, Vec<Diagnostic>) {
     report.reached = reached_alternatives(problem, declared, &replay);
     report.replay = Some(replay);
     report.instances = 1;
+    // Where a drop may fall is the survey's question, asked before the
+    // parameters move: a construction that works only at its declared drop
+    // is E0406, however the random instances would fail it.
+    let survey = if problem.survey.is_empty() {
+        survey()
+    } else {
+        problem.survey.clone()
+    };
+    if let Some((share, diagnostic)) = survey_drops(problem, &survey) {
+        report.drops = Some(share);
+        if let Some(diagnostic) = diagnostic {
+            let failed = diagnostic.is_error();
+            diagnostics.push(diagnostic);
+            if failed {
+                report.status = Status::Failed;
+                return (report, diagnostics);
+            }
+        }
+    }
     for instance in &problem.instances[1..] {
+        if matches!(instance.origin, Origin::Dropped { .. }) && !survey.is_empty() {
+            continue;
+        }
         report.instances += 1;
         if let Some(diagnostic) = failure_elsewhere(problem, instance) {
             diagnostics.push(diagnostic);
@@ -444,6 +504,54 @@ fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnosti
             .with_label(span, label)
             .with_help(describe_instance(instance)),
     )
+}
+
+/// The share of the surveyed drops where the construction works, and what
+/// to say of it: nothing when every drop works; W0007 when some fail;
+/// E0406 when it fails for half of them or more, since then it works only
+/// where the points happen to be declared (docs/language.md, "Where a
+/// construction works"). Each names one drop where it fails.
+fn survey_drops(problem: &Problem, survey: &[Instance]) -> Option<(DropShare, Option<Diagnostic>)> {
+    if survey.is_empty() {
+        return None;
+    }
+    let mut first_failure = None;
+    let mut works = 0;
+    for instance in survey {
+        match failure_elsewhere(problem, instance) {
+            None => works += 1,
+            Some(diagnostic) => {
+                first_failure.get_or_insert((diagnostic, instance));
+            }
+        }
+    }
+    let share = DropShare {
+        works,
+        of: survey.len(),
+    };
+    let diagnostic = first_failure.map(|(failure, instance)| {
+        if 2 * share.works < share.of {
+            let message = format!("{} (it works for {})", failure.message, share.describe());
+            return Diagnostic { message, ..failure };
+        }
+        let drop = match &instance.origin {
+            Origin::Dropped { points } => assignments(points),
+            _ => String::new(),
+        };
+        let mut warning = Diagnostic::warning(
+            "W0005",
+            problem.header_span,
+            format!(
+                "the construction works for {}, not wherever the points fall",
+                share.describe()
+            ),
+        );
+        warning.labels = failure.labels;
+        warning.with_help(format!(
+            "it fails for example with {drop}. It passes: the game takes a construction for the drop the player makes, and it works for the drop declared here; a construction that works for every drop needs no luck"
+        ))
+    });
+    Some((share, diagnostic))
 }
 
 /// A move that draws a line or circle already on the page is wasted.

@@ -83,9 +83,15 @@ fn print_summary(path: &str, analysis: &Analysis) {
                 ),
                 report.instances,
                 report
-                    .reached
-                    .iter()
-                    .map(|reached| format!("; reaches {}", reached.describe()))
+                    .drops
+                    .map(|share| format!("; works for {}", share.describe()))
+                    .into_iter()
+                    .chain(
+                        report
+                            .reached
+                            .iter()
+                            .map(|reached| format!("; reaches {}", reached.describe()))
+                    )
                     .collect::<String>()
             ),
             Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),

@@ -329,7 +329,8 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
         }),
         ..SearchOptions::default()
     };
-    let (mut outcome, stats) = search(problem, &options, &budget);
+    let searchable = analysis.scene().searchable(index);
+    let (mut outcome, stats) = search(&searchable, &options, &budget);
     // What the solver answers, `check` accepts: else it says so.
     let lines = match &outcome {
         Outcome::Found(construction) => {

@@ -104,7 +104,14 @@ fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         report.uses_tools,
     );
     let status = match report.status {
-        Status::Solved => format!("solved ✓ in {count}, on all {} instances", report.instances),
+        Status::Solved => format!(
+            "solved ✓ in {count}, on all {} instances{}",
+            report.instances,
+            report.drops.map_or(String::new(), |share| format!(
+                "; works for {} of the points dropped anywhere",
+                share.describe()
+            ))
+        ),
         Status::Unsolved => {
             "no construction yet: \"Find construction\" or `euc solve` writes one".to_string()
         }

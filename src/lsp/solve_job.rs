@@ -192,7 +192,7 @@ async fn run(
         let budget = budget.clone();
         tokio::task::spawn_blocking(move || {
             search(
-                &analysis.scene().problems[problem_index],
+                &analysis.scene().searchable(problem_index),
                 &options,
                 budget.as_ref(),
             )

@@ -37,6 +37,7 @@ pub(super) fn resolve_block(
         mask_span: None,
         limits: Limits::default(),
         instances: Vec::new(),
+        survey: Default::default(),
         unit: scene.unit,
         steps: Vec::new(),
         steps_complete: true,

@@ -52,8 +52,39 @@ pub struct DrawnInstance {
     pub origin: Origin,
 }
 
+/// How many drops `check` replays a construction on to tell the share of
+/// drops where it works (docs/language.md, "Where a construction works").
+pub const SURVEY_DROPS: usize = 1000;
+
+/// `SURVEY_DROPS` instances where only the dropped points move, each
+/// anywhere on its object within the figure, from their own seed: the same
+/// file always gives the same drops. Empty without dropped points.
+pub fn drop_survey(scene: &Scene, seed: u64) -> Vec<DrawnInstance> {
+    if !scene.symbols.iter().any(|symbol| symbol.dropped) {
+        return Vec::new();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_d0d0);
+    let figure = Figure::of(&scene.values);
+    (0..SURVEY_DROPS)
+        .filter_map(|_| {
+            let (values, dropped) = evaluate(scene, &[], Some((&figure, &mut rng))).ok()?;
+            let points = dropped
+                .iter()
+                .map(|(symbol, value)| (scene.symbols[*symbol].name.clone(), *value))
+                .collect();
+            Some(DrawnInstance {
+                values,
+                origin: Origin::Dropped { points },
+            })
+        })
+        .collect()
+}
+
 /// Random instances near the declared values. With dropped points, `count`
-/// instances move only them first, then `count` move everything.
+/// instances move only them first, then `count` move the parameters with
+/// the dropped points where they are declared (on their moved objects):
+/// where a drop may fall is the survey's question (`drop_survey`), so that
+/// no verdict rests on where four random drops fall.
 pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInstance> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let parameters: Vec<(usize, Value)> = scene
@@ -82,7 +113,8 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                         .map(|(index, value)| (*index, jitter(*value, figure.size(), &mut rng)))
                         .collect()
                 };
-                if let Ok((values, dropped)) = evaluate(scene, &drawn, Some((&figure, &mut rng))) {
+                let drops = drop_only.then_some((&figure, &mut rng));
+                if let Ok((values, dropped)) = evaluate(scene, &drawn, drops) {
                     let named = |(symbol, value): &(usize, Value)| {
                         (scene.symbols[*symbol].name.clone(), *value)
                     };
@@ -102,6 +134,19 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
         }
     }
     instances
+}
+
+/// The block's instances of the file's drop survey, where it can be
+/// computed, in the block's unit frame like `Problem::instances`.
+pub(super) fn survey_instances(survey: &[DrawnInstance], problem: &Problem) -> Vec<Instance> {
+    if problem.instances.is_empty() {
+        return Vec::new();
+    }
+    survey
+        .iter()
+        .filter_map(|drawn| instance_from(problem, &drawn.values, drawn.origin.clone()).ok())
+        .map(|instance| instance.scaled(1.0 / problem.unit))
+        .collect()
 }
 
 /// A block's instances in the file's frame: the declared one, one per

@@ -65,6 +65,12 @@ pub struct Scene {
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
+    /// The drops `check` tells the share of working ones on
+    /// (`instances::drop_survey`): drawn when first asked for (by a block
+    /// whose construction works where declared), once per file.
+    drop_survey: Arc<std::sync::OnceLock<Vec<instances::DrawnInstance>>>,
+    /// The seed of the random instances, for the survey's own.
+    seed: u64,
     kinds: Arc<Kinds>,
     /// The move an edit left to make (`crate::incremental`): `Settle`
     /// makes it, and until then `symbol_span` and `symbol_decl_span` read
@@ -85,6 +91,29 @@ pub(crate) struct Pending {
 }
 
 impl Scene {
+    /// Block `index`'s instances of the file's drop survey (docs/language.md,
+    /// "Where a construction works"); empty without dropped points. The
+    /// drops are drawn on the first call.
+    pub fn survey(&self, index: usize) -> Arc<Vec<Instance>> {
+        if !self.symbols.iter().any(|symbol| symbol.dropped) {
+            return Arc::default();
+        }
+        let drawn = self
+            .drop_survey
+            .get_or_init(|| instances::drop_survey(self, self.seed));
+        Arc::new(instances::survey_instances(drawn, &self.problems[index]))
+    }
+
+    /// Block `index` as the solver takes it: with its drop survey, so that
+    /// it answers by `check`'s rule.
+    pub fn searchable(&self, index: usize) -> Problem {
+        let mut problem = self.problems[index].clone();
+        if problem.survey.is_empty() {
+            problem.survey = self.survey(index);
+        }
+        problem
+    }
+
     pub fn symbol(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
     }
@@ -256,6 +285,7 @@ pub fn resolve_traced(
             options.seed,
             options.random_instances,
         ));
+        scene.seed = options.seed;
     }
     let mut blocks = Vec::new();
     for (index, item) in file.items.iter().enumerate() {

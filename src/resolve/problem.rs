@@ -35,6 +35,10 @@ pub struct Problem {
     /// Empty when a given or a goal cannot be computed. In the block's unit
     /// frame: divided by `unit`.
     pub instances: Vec<Instance>,
+    /// With dropped points: the drops `check` replays the construction on
+    /// to tell the share where it works (docs/language.md, "Where a
+    /// construction works"), in the unit frame like `instances`.
+    pub survey: Arc<Vec<Instance>>,
     /// The power of two the figure is measured in. Instances are stored
     /// divided by it, so every tolerance of the checker and the solver is
     /// relative to the figure's size (docs/design.md, "Tolerances"); a
@@ -67,7 +71,14 @@ impl Problem {
     /// its only variant. A variant's goals have the chosen definition; its
     /// instances list the chosen alternative first, then the others.
     pub fn variants(&self) -> Vec<Problem> {
-        let mut variants = vec![self.clone()];
+        let mut base = self.clone();
+        // Where drops may fall is the survey's question, for the search as
+        // for `check` (`verify::finish`).
+        if !base.survey.is_empty() {
+            base.instances
+                .retain(|instance| !matches!(instance.origin, Origin::Dropped { .. }));
+        }
+        let mut variants = vec![base];
         let mut groups: Vec<usize> = self.goals.iter().map(|goal| goal.group).collect();
         groups.dedup();
         for group in groups {

@@ -13,7 +13,41 @@ use crate::resolve::{Instance, Problem, StepOp, Value};
 /// The finished construction with a witness for every goal, or `None` if it
 /// fails on some instance.
 pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
-    canonical(problem, draws).or_else(|| order_free(problem, draws))
+    let enough = |construction: &Construction| works_for_enough_drops(problem, construction);
+    canonical(problem, draws)
+        .filter(enough)
+        .or_else(|| order_free(problem, draws).filter(enough))
+}
+
+/// With dropped points, `check` fails a construction that works for fewer
+/// than half of its surveyed drops (E0406) and leaves the drop-only
+/// instances to the survey (`Problem::variants` drops them for the
+/// search): the same rule here, so the solver answers what `check`
+/// accepts (docs/language.md, "Where a construction works").
+fn works_for_enough_drops(problem: &Problem, construction: &Construction) -> bool {
+    if problem.survey.is_empty() {
+        return true;
+    }
+    let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
+    let works = problem
+        .survey
+        .iter()
+        .filter(|instance| {
+            let Ok(replay) = replay_ops(plan.ops.iter().copied(), instance) else {
+                return false;
+            };
+            let uses_beyond = plan.ops.iter().any(|op| {
+                op.point_operands()
+                    .into_iter()
+                    .any(|point| replay.beyond[point].is_some())
+            });
+            !uses_beyond
+                && goals_reached(&problem.goals, instance, &replay)
+                    .iter()
+                    .all(Option::is_some)
+        })
+        .count();
+    2 * works >= problem.survey.len()
 }
 
 /// The construction with every crossing bound in canonical order.

@@ -1010,7 +1010,10 @@ fn solve_never_answers_what_check_rejects() {
             Some(0) => {
                 let filled = root().join("target").join(format!(
                     "answered-{}",
-                    std::path::Path::new(file).file_name().unwrap().to_string_lossy()
+                    std::path::Path::new(file)
+                        .file_name()
+                        .unwrap()
+                        .to_string_lossy()
                 ));
                 std::fs::write(&filled, &stdout).unwrap();
                 let check = euc(&["check", filled.to_str().unwrap()]);

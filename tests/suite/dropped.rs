@@ -154,9 +154,46 @@ fn a_construction_must_work_wherever_the_point_falls() {
     let analysis = analyze(&text);
     assert_eq!(analysis.reports[0].status, euc::check::Status::Solved);
     assert_eq!(
-        analysis.reports[0].instances, 9,
-        "declared, 4 with the drops only, 4 with everything"
+        analysis.reports[0].instances, 5,
+        "declared, 4 with the parameters moved; the drops are surveyed apart"
     );
+    let share = analysis.reports[0].drops.expect("a survey of the drops");
+    assert_eq!((share.works, share.of), (1000, 1000));
+}
+
+/// The share of drops where a construction works is told, the same for the
+/// same file, whatever else is in it: Napoleon's six circles with both
+/// helper points dropped anywhere on the circle work for about 82 % of
+/// drops (the two must be far enough apart): W0005, and the block passes.
+/// Under half is E0406.
+#[test]
+fn check_tells_the_share_of_drops_where_a_construction_works() {
+    let text = super::read(&super::root().join("examples/dropped-share.euc"));
+    let analysis = analyze(&text);
+    let report = &analysis.reports[0];
+    assert_eq!(report.status, euc::check::Status::Solved);
+    let share = report.drops.expect("a survey of the drops");
+    assert_eq!(share.of, 1000);
+    assert!((700..950).contains(&share.works), "{share:?}");
+    let warning = analysis
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "W0005")
+        .expect("W0005");
+    assert!(
+        warning.message.contains(&share.describe()),
+        "{}",
+        warning.message
+    );
+    // Deterministic: the same text, or the text with an unrelated block
+    // after it, gives the same share.
+    assert_eq!(analyze(&text).reports[0].drops, Some(share));
+    let more = format!("{text}\nsolve other {{\n  goal Q = center(k)\n}}\n");
+    assert_eq!(analyze(&more).reports[0].drops, Some(share));
+    // The JSON summary carries it.
+    let json = serde_json::to_value(report).unwrap();
+    assert_eq!(json["drops"]["works"], share.works);
+    assert_eq!(json["drops"]["of"], 1000);
 }
 
 /// Hover on a dropped point says it moves across its whole object.
