@@ -422,7 +422,7 @@ fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnosti
     let goal = binder.goal.unwrap_or_default();
     let (made, name) = (op.made(), &problem.goals[goal].name);
     let help = match op {
-        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
             "bind another name here, or check the order of the intersection's two points"
         }
         _ => "bind another name here, or draw the goal from other points",
@@ -483,8 +483,11 @@ fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnosti
         },
     };
     let (code, message) = match &instance.origin {
-        Origin::Dropped { points } => {
-            let names: Vec<String> = points.iter().map(|(name, _)| format!("`{name}`")).collect();
+        Origin::Dropped { .. } => {
+            let names: Vec<String> = dropped_points(problem, instance)
+                .iter()
+                .map(|(name, _)| format!("`{name}`"))
+                .collect();
             (
                 "E0406",
                 format!(
@@ -502,7 +505,7 @@ fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnosti
     Some(
         Diagnostic::error(code, problem.header_span, message)
             .with_label(span, label)
-            .with_help(describe_instance(instance)),
+            .with_help(describe_instance(problem, instance)),
     )
 }
 
@@ -535,7 +538,7 @@ fn survey_drops(problem: &Problem, survey: &[Instance]) -> Option<(DropShare, Op
             return Diagnostic { message, ..failure };
         }
         let drop = match &instance.origin {
-            Origin::Dropped { points } => assignments(points),
+            Origin::Dropped { .. } => assignments(&dropped_points(problem, instance)),
             _ => String::new(),
         };
         let mut warning = Diagnostic::warning(
@@ -698,7 +701,10 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
             let is = |goal: &Value| match (goal, step.op) {
                 (
                     Value::Point(goal),
-                    StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..),
+                    StepOp::Meet(..)
+                    | StepOp::Pick { .. }
+                    | StepOp::Touch(..)
+                    | StepOp::Drop { .. },
                 ) => replay.points[point + binder_index].same(*goal),
                 (Value::Line(goal), op) if op.made() == "line" => {
                     replay.objects[object].reaches(&Object::Line(*goal))
@@ -718,7 +724,7 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
             }
         }
         match step.op {
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
                 point += step.binders.len()
             }
             _ => object += 1,
@@ -746,7 +752,7 @@ fn describe_beyond(problem: &Problem, replay: &Replay, beyond: Beyond) -> String
     }
 }
 
-fn describe_instance(instance: &Instance) -> String {
+fn describe_instance(problem: &Problem, instance: &Instance) -> String {
     match &instance.origin {
         Origin::Declared => "it fails on the declared coordinates".to_string(),
         Origin::Verify { .. } => "it fails on a `verify` instance of this block".to_string(),
@@ -754,11 +760,39 @@ fn describe_instance(instance: &Instance) -> String {
             "it fails when the givens move a little ({}); a construction must work for every position, not only the declared one",
             assignments(parameters)
         ),
-        Origin::Dropped { points } => format!(
+        Origin::Dropped { .. } => format!(
             "it fails when the point is dropped elsewhere ({}); a point dropped anywhere may be anywhere on its object, so the construction must not rely on where it was declared",
-            assignments(points)
+            assignments(&dropped_points(problem, instance))
         ),
     }
+}
+
+/// Where the points dropped anywhere fell on `instance`, by name, in the
+/// file's coordinates: the declared `any(…)` points, then the steps' own
+/// drops (`StepOp::Drop`), found by replaying the steps up to the last one
+/// (left out if the steps fail before it).
+fn dropped_points(problem: &Problem, instance: &Instance) -> Vec<(String, Value)> {
+    let mut points = match &instance.origin {
+        Origin::Dropped { points } => points.to_vec(),
+        _ => Vec::new(),
+    };
+    let last = problem
+        .steps
+        .iter()
+        .rposition(|step| matches!(step.op, StepOp::Drop { .. }));
+    if let Some(last) = last {
+        let ops = problem.steps[..=last].iter().map(|step| step.op);
+        if let Ok(replay) = replay_ops(ops, instance) {
+            for step in &problem.steps[..=last] {
+                if let (StepOp::Drop { .. }, Some(binder)) = (step.op, step.binders.first()) {
+                    let name = binder.name.clone().unwrap_or_else(|| "_".to_string());
+                    let at = replay.points[binder.index] * problem.unit;
+                    points.push((name, Value::Point(at)));
+                }
+            }
+        }
+    }
+    points
 }
 
 /// "a = 1.2, B = (0, 1)".

@@ -241,6 +241,9 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
                     at,
                 } => format!("{}(o{first}, o{second}, p{at})", pick.name()),
                 StepOp::Touch(a, b) => format!("touch(o{a}, o{b})"),
+                StepOp::Drop { object, at, .. } => {
+                    format!("any(o{object}, {})", format_number(at.value()))
+                }
                 StepOp::Tool { tool, args } => {
                     Tool::call_text(tool, args, |operand, arg| match operand {
                         crate::tools::Operand::Point => format!("p{arg}"),

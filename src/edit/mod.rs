@@ -100,6 +100,14 @@ pub fn construction_to_lines(
                 point_names[at]
             ),
             StepOp::Touch(a, b) => format!("touch({}, {})", object_names[a], object_names[b]),
+            StepOp::Drop { object, at, circle } => {
+                let at = if circle {
+                    format!("{}deg", crate::geom::format_number(at.value().to_degrees()))
+                } else {
+                    crate::geom::format_number(at.value() * problem.unit)
+                };
+                format!("any({}, {at})", object_names[object])
+            }
             StepOp::Tool { tool, args } => {
                 Tool::call_text(tool, args, |operand, arg| match operand {
                     Operand::Point => point_names[arg].clone(),
@@ -108,7 +116,7 @@ pub fn construction_to_lines(
             }
         };
         match op {
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
                 point_names.extend(binders.iter().cloned())
             }
             _ => object_names.push(binders[0].clone()),

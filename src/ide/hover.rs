@@ -279,10 +279,20 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                 .map(|replay| replay.scaled(problem.unit));
             let replay = replay.as_ref();
             let mut text = match step.op {
-                StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+                StepOp::Meet(..)
+                | StepOp::Pick { .. }
+                | StepOp::Touch(..)
+                | StepOp::Drop { .. } => {
                     let point = replay.and_then(|replay| replay.points.get(binder.index));
+                    let what = match step.op {
+                        StepOp::Drop { .. } => {
+                            "dropped on the drawing, no move: `check` surveys drops anywhere on its object"
+                        }
+                        StepOp::Touch(..) => "where two objects touch",
+                        _ => "an intersection",
+                    };
                     format!(
-                        "**point** `{name}` (an intersection)\n\n{}",
+                        "**point** `{name}` ({what})\n\n{}",
                         point.map_or("(not computed: the steps fail)".to_string(), |p| p
                             .to_string())
                     )
@@ -399,7 +409,7 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
         .scaled(problem.unit);
     let op = problem.steps[step].op;
     Some(match op {
-        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+        StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
             let binders = &problem.steps[step].binders;
             let points: Vec<String> = binders
                 .iter()

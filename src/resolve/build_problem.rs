@@ -423,7 +423,7 @@ fn resolve_limits(
     }
 }
 
-fn constant_number(
+pub(super) fn constant_number(
     expr: &ast::Expr,
     scene: &mut Scene,
     diagnostics: &mut Vec<Diagnostic>,

@@ -559,5 +559,6 @@ fn instance_from(
         givens,
         setup,
         goals,
+        drop_seed: None,
     })
 }

@@ -95,13 +95,35 @@ impl Scene {
     /// "Where a construction works"); empty without dropped points. The
     /// drops are drawn on the first call.
     pub fn survey(&self, index: usize) -> Arc<Vec<Instance>> {
-        if !self.symbols.iter().any(|symbol| symbol.dropped) {
+        let problem = &self.problems[index];
+        let drops_in_steps = problem
+            .steps
+            .iter()
+            .any(|step| matches!(step.op, StepOp::Drop { .. }));
+        let mut survey = if self.symbols.iter().any(|symbol| symbol.dropped) {
+            let drawn = self
+                .drop_survey
+                .get_or_init(|| instances::drop_survey(self, self.seed));
+            instances::survey_instances(drawn, problem)
+        } else if drops_in_steps {
+            // Only the steps' own drops move: the declared instance each time.
+            let Some(declared) = problem.instances.first() else {
+                return Arc::default();
+            };
+            let mut moved = declared.clone();
+            moved.origin = Origin::Dropped {
+                points: Arc::new([]),
+            };
+            vec![moved; instances::SURVEY_DROPS]
+        } else {
             return Arc::default();
+        };
+        if drops_in_steps {
+            for (index, instance) in survey.iter_mut().enumerate() {
+                instance.drop_seed = Some(self.seed ^ (index as u64) << 20);
+            }
         }
-        let drawn = self
-            .drop_survey
-            .get_or_init(|| instances::drop_survey(self, self.seed));
-        Arc::new(instances::survey_instances(drawn, &self.problems[index]))
+        Arc::new(survey)
     }
 
     /// Block `index` as the solver takes it: with its drop survey, so that

@@ -188,6 +188,11 @@ pub struct Instance {
     /// Indexed like `Problem::goals`: each goal's alternatives (one unless
     /// written `a | b`), each a point, line or circle.
     pub goals: Vec<Vec<Value>>,
+    /// On the drop survey's instances: where the steps' own dropped points
+    /// fall (`StepOp::Drop`), drawn from this seed; elsewhere they fall
+    /// where declared.
+    #[serde(skip)]
+    pub drop_seed: Option<u64>,
 }
 
 impl Instance {
@@ -207,6 +212,7 @@ impl Instance {
                 .iter()
                 .map(|values| values.iter().map(|value| value.scaled(factor)).collect())
                 .collect(),
+            drop_seed: self.drop_seed,
         }
     }
 }
@@ -237,6 +243,16 @@ pub enum StepOp {
     /// `touch(a, b)`: the point where two objects touch
     /// (`geom::touch_point`); binds one point.
     Touch(usize, usize),
+    /// `D = any(l, t)` or `any(k, angle)` in a step: a point dropped on an
+    /// object of the drawing, at no cost (docs/language.md, "Points dropped
+    /// on the drawing"); where declared on the declared and moved instances,
+    /// anywhere on the object on the drop survey's. Binds one point.
+    Drop {
+        object: usize,
+        at: DropAt,
+        /// The object is a circle (`at` an angle), else a line.
+        circle: bool,
+    },
     /// An L-tool. `args` are point indices, except the first of
     /// `perpendicular` and `parallel` (the line, an object index); the
     /// perpendicular bisector uses two, the others' third is unused.
@@ -246,12 +262,34 @@ pub enum StepOp {
     },
 }
 
+/// Where a step drops its point on the declared instance: the distance
+/// from a line's origin along it (in the block's unit frame), or the angle
+/// on a circle. Kept as bits so that steps compare and hash exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DropAt(u64);
+
+impl DropAt {
+    pub fn new(value: f64) -> DropAt {
+        DropAt(value.to_bits())
+    }
+
+    pub fn value(self) -> f64 {
+        f64::from_bits(self.0)
+    }
+}
+
+impl Serialize for DropAt {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.value())
+    }
+}
+
 impl StepOp {
     /// An intersection: it binds points, draws nothing.
     pub fn is_meet(&self) -> bool {
         matches!(
             self,
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..)
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. }
         )
     }
 
@@ -262,7 +300,9 @@ impl StepOp {
             StepOp::Line(..) => Some(Draw::Line),
             StepOp::Circle(..) => Some(Draw::Circle),
             StepOp::Tool { tool, .. } => Some(Draw::Tool(*tool)),
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => None,
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
+                None
+            }
         }
     }
 
@@ -272,14 +312,18 @@ impl StepOp {
         match *self {
             StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
             StepOp::Tool { tool, args } => tool.point_args(args).collect(),
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => Vec::new(),
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
+                Vec::new()
+            }
         }
     }
 
     /// What the step makes: "point" (an intersection), "line" or "circle".
     pub fn made(&self) -> &'static str {
         match self {
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => "point",
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
+                "point"
+            }
             StepOp::Circle(..) => "circle",
             StepOp::Tool { tool, .. } if !tool.draws_line() => "circle",
             StepOp::Line(..) | StepOp::Tool { .. } => "line",

@@ -98,6 +98,7 @@ pub(super) fn resolve_steps(
             _ => continue,
         };
         let mut operands = Operands {
+            unit: problem.unit,
             scene: &mut *scene,
             goals: &problem.goals,
             uses: &mut problem.local_uses,
@@ -283,6 +284,9 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
         {
             resolve_pick_step(step, function, args, operands)
         }
+        ExprKind::Call { function, args } if function.text == "any" => {
+            resolve_drop_step(step, args, operands)
+        }
         ExprKind::Call { function, args } if function.text == "touch" => {
             let [first, second] = args.as_slice() else {
                 operands.diagnostics.push(
@@ -394,6 +398,39 @@ fn resolve_pick_step(
     ))
 }
 
+/// `D = any(l, t)` or `D = any(k, angle)`: a point dropped on an object of
+/// the drawing, declared t along the line from its origin (at the angle on
+/// the circle); no move (docs/language.md, "Points dropped on the drawing").
+fn resolve_drop_step(
+    step: &ast::Step,
+    args: &[ast::Expr],
+    operands: &mut Operands,
+) -> Option<(StepOp, Vec<Type>)> {
+    let [object, at] = args else {
+        operands.diagnostics.push(
+            Diagnostic::error(
+                "E0207",
+                step.value.span,
+                "`any` in a step takes an object of the drawing and where the point is declared on it",
+            )
+            .with_help("write `D = any(l, t)` (t along the line from its first point) or `D = any(k, 30deg)` (the angle on the circle)"),
+        );
+        return None;
+    };
+    let (object, ty) = operands.object(object, "a point is dropped on a line or circle")?;
+    let at = super::build_problem::constant_number(at, operands.scene, operands.diagnostics)?;
+    let circle = !ty.is_line();
+    let at = if circle { at } else { at / operands.unit };
+    Some((
+        StepOp::Drop {
+            object,
+            at: super::problem::DropAt::new(at),
+            circle,
+        },
+        vec![Type::Point],
+    ))
+}
+
 /// A step that uses an L-tool: its operands, lines or points by the tool.
 fn resolve_tool_step(
     step: &ast::Step,
@@ -486,6 +523,9 @@ fn step_name<'a>(
 /// What the names in a step's operands can refer to, and where to report.
 struct Operands<'a> {
     scene: &'a mut Scene,
+    /// The block's unit frame (`Problem::unit`): a drop's declared distance
+    /// is stored in it.
+    unit: f64,
     goals: &'a [Goal],
     uses: &'a mut Vec<(Span, Span)>,
     scope: &'a Scope,

@@ -114,6 +114,15 @@ pub fn replay_ops(
                     replay.push_crossing(point, [(first, a), (second, b)]);
                 }
             }
+            StepOp::Drop { object, at, .. } => {
+                let on = replay.objects[object];
+                let point = match instance.drop_seed {
+                    Some(seed) => drop_anywhere(&on, seed, index),
+                    None => drop_at(&on, at.value()),
+                };
+                // Declared past a segment's end, it is not on the drawing.
+                replay.push_crossing(point, [(object, on), (object, on)]);
+            }
             StepOp::Touch(first, second) => {
                 let (a, b) = (replay.objects[first], replay.objects[second]);
                 let point = touch_point(&a, &b).map_err(fail)?;
@@ -206,4 +215,44 @@ fn on_two_objects(objects: &[Object], point: Point) -> bool {
         Some(first) => through.any(|other| !other.same(first)),
         None => false,
     }
+}
+
+/// A step's dropped point where declared: `at` along a line from its
+/// origin, or at angle `at` on a circle (docs/language.md, "Points dropped
+/// on the drawing").
+fn drop_at(object: &Object, at: f64) -> Point {
+    match object {
+        Object::Line(line) => line.origin + line.direction * at,
+        Object::Circle(circle) => circle.at_angle(at),
+    }
+}
+
+/// A step's dropped point anywhere on its object, as a survey instance has
+/// it: drawn from the instance's seed and the step, so a replay is
+/// repeatable. A segment between 10 % and 90 % of its length, a ray up to
+/// the figure's size (1 in the unit frame) from its start, a line within
+/// the figure's size either side of its origin, a circle at any angle — as
+/// `any(…)` drops on given objects (docs/language.md, "Arbitrary points").
+fn drop_anywhere(object: &Object, seed: u64, step: usize) -> Point {
+    let u = unit_random(seed ^ (step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    match object {
+        Object::Line(line) => {
+            let t = match line.extent {
+                crate::geom::Extent::Segment(length) => length * (0.1 + 0.8 * u),
+                crate::geom::Extent::Ray => 0.05 + 0.95 * u,
+                crate::geom::Extent::Full => 2.0 * u - 1.0,
+            };
+            line.origin + line.direction * t
+        }
+        Object::Circle(circle) => circle.at_angle(std::f64::consts::TAU * u),
+    }
+}
+
+/// A number in [0, 1) from a seed (SplitMix64's finaliser).
+fn unit_random(seed: u64) -> f64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
 }

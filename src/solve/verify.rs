@@ -292,7 +292,7 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
                     }
                 }
             }
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) => {
+            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
                 new_index.extend(next..next + names.len());
                 (op, names)
             }

@@ -206,3 +206,28 @@ fn hover_says_a_point_is_dropped_anywhere() {
     assert!(hover.text.contains("dropped anywhere"), "{}", hover.text);
     assert!(!hover.text.contains("a parameter"), "{}", hover.text);
 }
+
+/// A step may drop a point on an object the construction drew: no move,
+/// where declared on the declared instance, anywhere on its object on the
+/// survey; one declared at the only place that works is E0406.
+#[test]
+fn a_point_dropped_on_the_drawing_is_surveyed() {
+    let text = super::read(&super::root().join("examples/drop-on-drawing.euc"));
+    let analysis = analyze(&text);
+    let report = &analysis.reports[0];
+    assert_eq!(report.status, euc::check::Status::Solved);
+    assert_eq!(report.moves, 4, "the drop is no move");
+    let share = report.drops.expect("a survey of the drop");
+    assert!(share.works >= 990, "{share:?}");
+    let text = super::read(
+        &super::root().join("tests/fixtures/mistakes/depends-on-a-drop-on-the-drawing.euc"),
+    );
+    let analysis = analyze(&text);
+    let error = analysis
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "E0406")
+        .expect("E0406");
+    assert!(error.message.contains("`M`"), "{}", error.message);
+    assert_eq!(analysis.reports[0].drops.map(|share| share.works), Some(0));
+}
