@@ -87,7 +87,15 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let quick = arguments.iter().any(|argument| argument == "quick");
     // Sections named on the command line run alone (all when none is).
-    let sections = ["seed", "cost", "tools", "techniques", "euclidea", "growth"];
+    let sections = [
+        "seed",
+        "cost",
+        "tools",
+        "drops",
+        "techniques",
+        "euclidea",
+        "growth",
+    ];
     let named: Vec<&str> = sections
         .into_iter()
         .filter(|section| arguments.iter().any(|argument| argument == section))
@@ -104,6 +112,9 @@ fn main() {
     }
     if run("tools") {
         tools_cost(cap);
+    }
+    if run("drops") {
+        drops_cost(cap);
     }
     if run("techniques") {
         techniques(cap);
@@ -288,6 +299,43 @@ fn techniques(cap: Duration) {
 /// thread, in this process: the inscribed circle with every L-tool (4 L,
 /// scan with the tools, goal pruning only) and with lines and circles alone
 /// (none ≤ 7 E, every technique).
+/// What `tools drop` costs the search: the same levels with and without a
+/// dropped point on every drawn object (docs/language.md, "Points dropped
+/// on the drawing"), one thread, up to the level's E-star count.
+fn drops_cost(cap: Duration) {
+    println!("\n## Dropped points (`tools drop`): the same search with and without\n");
+    println!("| level | without | examined | ms | with | examined | ms | time ratio |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (path, moves) in [
+        ("examples/drop-on-drawing.euc", 5),
+        ("examples/euclidea/02-08-tangent-to-circle-at-point.euc", 3),
+        ("examples/euclidea/03-07-angle-45.euc", 5),
+        ("examples/euclidea/04-06-square-root-of-2.euc", 5),
+        ("examples/euclidea/05-01-parallel-line.euc", 4),
+        ("examples/euclidea/05-11-regular-hexagon.euc", 8),
+    ] {
+        let text = std::fs::read_to_string(path).expect("example exists");
+        let plain = analyze(&text).scene().searchable(0);
+        let opened = text.find("{\n").expect("a block") + 2;
+        let dropping = format!("{}  tools drop\n{}", &text[..opened], &text[opened..]);
+        let dropping = analyze(&dropping).scene().searchable(0);
+        assert!(dropping.drops, "{path}: `tools drop` read");
+        let without = measure(&plain, options(moves, 1, Techniques::ALL), 3, cap);
+        let with = measure(&dropping, options(moves, 1, Techniques::ALL), 3, cap);
+        println!(
+            "| {} | {} | {} | {:.1} | {} | {} | {:.1} | {:.2} |",
+            path.rsplit('/').next().unwrap_or(path),
+            without.result,
+            without.examined,
+            millis(without.time),
+            with.result,
+            with.examined,
+            millis(with.time),
+            with.time.as_secs_f64() / without.time.as_secs_f64().max(1e-9),
+        );
+    }
+}
+
 fn tools_cost(cap: Duration) {
     println!("\n## L-tools: cost per examined construction (1 thread)\n");
     println!("| search | result | examined | ms | ns / construction | ratio |");

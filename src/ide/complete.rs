@@ -85,6 +85,12 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
                 detail: format!("L-tool: 1 L, {} E", tool.e_cost()),
                 kind: CompletionKind::MaskToken,
             })
+            .chain(std::iter::once(Completion {
+                label: "drop".to_string(),
+                detail: "the solver may drop points on lines and circles it draws (no move)"
+                    .to_string(),
+                kind: CompletionKind::MaskToken,
+            }))
             .collect();
     }
     let mut items = Vec::new();

@@ -42,6 +42,7 @@ pub(super) fn resolve_block(
         steps: Vec::new(),
         steps_complete: true,
         tools: Vec::new(),
+        drops: false,
         count: Count::E,
         local_names: Vec::new(),
         local_uses: Vec::new(),
@@ -83,7 +84,13 @@ pub(super) fn resolve_block(
                     diagnostics.push(duplicate_line("tools", item.span, first));
                 } else {
                     tools_line = Some(item.span);
-                    problem.tools = resolve_tools(names, diagnostics);
+                    // `drop`: the game's point tool, a point put on a line
+                    // or circle of the drawing (docs/language.md, "Points
+                    // dropped on the drawing").
+                    let (drops, tools): (Vec<_>, Vec<_>) =
+                        names.iter().cloned().partition(|name| name.text == "drop");
+                    problem.drops = !drops.is_empty();
+                    problem.tools = resolve_tools(&tools, diagnostics);
                 }
             }
             SolveItemKind::Count(name) => {
@@ -134,7 +141,7 @@ fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<
                     format!("`{}` is not an L-tool", name.text),
                 )
                 .with_help(format!(
-                    "the L-tools are {} (lines and circles are always allowed)",
+                    "the L-tools are {} (lines and circles are always allowed; `drop` lets the solver put points on the drawing)",
                     known.join(", ")
                 ));
                 if let Some(close) = closest(&name.text, &known) {

@@ -96,10 +96,12 @@ impl Scene {
     /// drops are drawn on the first call.
     pub fn survey(&self, index: usize) -> Arc<Vec<Instance>> {
         let problem = &self.problems[index];
-        let drops_in_steps = problem
-            .steps
-            .iter()
-            .any(|step| matches!(step.op, StepOp::Drop { .. }));
+        // With `tools drop` the solver's answers may drop points too.
+        let drops_in_steps = problem.drops
+            || problem
+                .steps
+                .iter()
+                .any(|step| matches!(step.op, StepOp::Drop { .. }));
         let mut survey = if self.symbols.iter().any(|symbol| symbol.dropped) {
             let drawn = self
                 .drop_survey

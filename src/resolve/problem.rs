@@ -51,6 +51,9 @@ pub struct Problem {
     pub steps_complete: bool,
     /// The L-tools the block allows besides lines and circles (`tools`).
     pub tools: Vec<Tool>,
+    /// `tools drop`: the solver may drop a point on a line or circle it
+    /// drew, at no cost (docs/language.md, "Points dropped on the drawing").
+    pub drops: bool,
     /// What the solver minimises (`count`, or `--count`).
     pub count: Count,
     /// Names bound in the block, so that writers can choose fresh ones.

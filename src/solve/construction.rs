@@ -9,6 +9,15 @@ use crate::tools::Operand;
 /// `which` of a crossing that is the point where two objects touch.
 pub const TOUCH: u8 = 2;
 
+/// `which` of a point the solver dropped on a drawn object (`first` =
+/// `second` = the object), with `tools drop`: where it puts it, along a
+/// line from its origin (the unit frame: a fraction of the figure's size)
+/// or at an angle on a circle — places no construction singles out
+/// (docs/language.md, "Points dropped on the drawing").
+pub const DROP: u8 = 3;
+pub const DROP_ALONG_LINE: f64 = 0.3716;
+pub const DROP_ON_CIRCLE: f64 = 2.2;
+
 /// The crossing `which` of two objects as replay makes it: a point of two
 /// crossings (0 or 1, canonical order), the one point of two lines (0), or
 /// the touching point (`TOUCH`). Within segments and rays.
@@ -208,6 +217,26 @@ impl Planner {
     fn meet(&mut self, first: usize, second: usize, touch: bool) -> (usize, usize) {
         if let Some(&(_, _, op, start)) = self.meets.iter().find(|m| (m.0, m.1) == (first, second))
         {
+            return (op, start);
+        }
+        if first == second {
+            // A point dropped on the object.
+            let circle = !self.kinds[first].is_line();
+            let at = if circle {
+                DROP_ON_CIRCLE
+            } else {
+                DROP_ALONG_LINE
+            };
+            self.plan.ops.push(StepOp::Drop {
+                object: first,
+                at: crate::resolve::DropAt::new(at),
+                circle,
+            });
+            self.plan.names.push(vec![Binding::Unused]);
+            let op = self.plan.ops.len() - 1;
+            let start = self.point_count;
+            self.point_count += 1;
+            self.meets.push((first, second, op, start));
             return (op, start);
         }
         let outputs = if touch || (self.kinds[first].is_line() && self.kinds[second].is_line()) {

@@ -309,7 +309,8 @@ fn completion_offers_what_fits_here() {
         ]
     );
     let tools = labels("point A = (0, 0)\nsolve s {\n  tools $0\n}\n");
-    assert_eq!(tools.len(), 5);
+    assert_eq!(tools.len(), 6, "the five L-tools and drop: {tools:?}");
+    assert!(tools.contains(&"drop".to_string()));
     assert!(block.contains(&"tools".to_string()) && block.contains(&"count".to_string()));
     assert!(top.contains(&"segment".to_string()) && top.contains(&"ray".to_string()));
     let expression = labels("point A = (0, 0)\nlet r = dist(A, $0");

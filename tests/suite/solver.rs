@@ -176,6 +176,24 @@ fn the_solver_takes_a_construction_that_works_for_most_drops() {
     assert_checks(&filled);
 }
 
+/// With `tools drop` the solver may drop a point on a circle it drew, at
+/// no cost: the tangent at X to the circle about C through X, in 4 moves
+/// instead of 5, written with `any(…)` and the crossings it names by where
+/// they lie (so it works for nearly every drop).
+#[test]
+fn the_solver_drops_a_point_on_what_it_drew() {
+    let plain = "point C = (0, 0)\npoint X = (1.7, 0.9)\nsolve tangent {\n  goal m = line(X, rotate(C, X, 90deg))\n}\n";
+    let (outcome, _) = solve_text(plain, 4);
+    assert!(matches!(outcome, Outcome::Exhausted { .. }), "{outcome:?}");
+    let dropping = plain.replace("90deg))\n", "90deg))\n  tools drop\n");
+    let (outcome, filled) = solve_text(&dropping, 4);
+    assert_eq!(draws(&outcome).len(), 4);
+    assert!(filled.contains("= any(c1, "), "{filled}");
+    assert_checks(&filled);
+    let share = analyze(&filled).reports[0].drops.expect("surveyed");
+    assert!(share.works >= 990, "{share:?}");
+}
+
 const MIDPOINT: &str = "point A = (-1, 0)\npoint B = (1, 0)\nsolve midpoint {\n  goal M = midpoint(A, B)\n  mask circle**\n  IGNORE\n}\n";
 
 #[test]

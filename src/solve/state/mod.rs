@@ -24,7 +24,9 @@ use keys::{object_key, KeySet};
 use offsets::Offsets;
 use target::Target;
 
-use super::construction::{crossing, Construction, DrawStep, PointRef, TOUCH};
+use super::construction::{
+    crossing, Construction, DrawStep, PointRef, DROP, DROP_ALONG_LINE, DROP_ON_CIRCLE, TOUCH,
+};
 use super::context::Context;
 use super::mask::{kinds_at, Draw};
 use super::verify::finish;
@@ -262,6 +264,18 @@ impl State {
         self.only_near = true;
         for other in 0..index {
             self.add_meets(other, index, step as u32);
+        }
+        if context.problem.drops {
+            let point = match object {
+                Object::Line(line) => line.origin + line.direction * DROP_ALONG_LINE,
+                Object::Circle(circle) => circle.at_angle(DROP_ON_CIRCLE),
+            };
+            let origin = PointRef::Meet {
+                first: index,
+                second: index,
+                which: DROP,
+            };
+            self.add_point(point, origin, step as u32);
         }
         self.only_near = false;
         mark
