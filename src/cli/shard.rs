@@ -26,9 +26,13 @@ pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
             None,
         ),
         Outcome::Exhausted { max_moves } => ("exhausted", None, *max_moves, None),
-        Outcome::Stopped { stop, searched } => (
+        Outcome::Stopped {
+            stop,
+            searched,
+            best,
+        } => (
             "stopped",
-            None,
+            best.as_deref().map(minimised),
             *searched,
             Some(match stop {
                 Stop::OutOfTime => "out of time",
@@ -42,6 +46,9 @@ pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
         "status": status,
         "moves": moves,
         "searched": searched,
+        // No construction shorter than this exists (docs/solver.md, "An
+        // answer at once"): `moves` once the answer is proved shortest.
+        "proved_none_below": searched + 1,
         "subtree": solved.stats.subtree,
         "steps": solved.lines,
         "examined": solved.stats.examined(),

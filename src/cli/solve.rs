@@ -146,6 +146,8 @@ struct CliBudget {
     started: Instant,
     block: String,
     mask: Vec<crate::parse::ast::MaskToken>,
+    /// The length of the best answer so far (0: none yet).
+    best: std::sync::atomic::AtomicUsize,
 }
 
 /// The kinds of move a construction of `moves` moves may make, in order.
@@ -170,14 +172,21 @@ impl Budget for CliBudget {
     }
 
     fn progress(&self, progress: &Progress) {
+        if let Some(best) = progress.best {
+            self.best.store(best, std::sync::atomic::Ordering::Relaxed);
+        }
         if let Some(bar) = &self.bar {
             let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+            let best = self.best.load(std::sync::atomic::Ordering::Relaxed);
+            let progress = Progress {
+                best: (best > 0).then_some(best),
+                ..progress.clone()
+            };
             bar.set_message(format!(
-                "{}: {} moves [{}], {} constructions examined ({:.0}/s)",
+                "{}: {} [{}] ({:.0}/s)",
                 self.block,
-                progress.moves,
+                find::describe_progress(&progress),
                 pattern(&self.mask, progress.moves),
-                progress.examined,
                 progress.examined as f64 / seconds
             ));
         }
@@ -309,7 +318,7 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
             ProgressStyle::with_template("{spinner} {elapsed} {msg}")
                 .unwrap_or(ProgressStyle::default_spinner()),
         );
-        bar.enable_steady_tick(Duration::from_millis(120));
+        bar.enable_steady_tick(Duration::from_millis(100));
         bar
     });
     let budget = CliBudget {
@@ -318,6 +327,7 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
         started,
         block: problem.name.clone(),
         mask: problem.mask.clone(),
+        best: Default::default(),
     };
     let options = SearchOptions {
         max_moves: args.max_moves,
@@ -342,6 +352,11 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
                 }
             }
         }
+        // Stopped with an answer not proved shortest: it is written all the
+        // same, and the last line says what is still open.
+        Outcome::Stopped {
+            best: Some(best), ..
+        } => crate::analysis::checked_answer(text, analysis, index, best).ok(),
         _ => None,
     };
     if let Some(bar) = &budget.bar {
@@ -368,13 +383,23 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
                 find::none_within(*max_moves)
             );
         }
-        Outcome::Stopped { stop, searched } => {
+        Outcome::Stopped {
+            stop,
+            searched,
+            best,
+        } => {
             let limit = args.timeout.to_string();
-            say!(
-                "{}: {}{share}",
-                problem.name,
-                find::stopped(*stop, Some(&limit), *searched)
-            );
+            let message = match (best, &lines) {
+                (Some(best), Some(_)) => find::improvable(
+                    &find::found(best, !problem.tools.is_empty()),
+                    best.draws.len(),
+                    *stop,
+                    Some(&limit),
+                    *searched,
+                ),
+                _ => find::stopped(*stop, Some(&limit), *searched),
+            };
+            say!("{}: {message}{share}", problem.name);
         }
         Outcome::Unsearchable(why) => {
             say!("{}: {}", problem.name, find::unsearchable(why));

@@ -83,6 +83,50 @@ pub fn stopped(stop: Stop, limit: Option<&str>, searched: usize) -> String {
     format!("{why}; {}", none_within(searched))
 }
 
+/// A search stopped with an answer not yet proved shortest: "9 moves
+/// found; none with at most 7 exists; 8 not yet ruled out (time limit
+/// reached)" (docs/solver.md, "An answer at once").
+pub fn improvable(
+    found: &str,
+    moves: usize,
+    stop: Stop,
+    limit: Option<&str>,
+    searched: usize,
+) -> String {
+    let why = match (stop, limit) {
+        (Stop::OutOfTime, Some(limit)) => format!("time limit of {limit} reached"),
+        (Stop::OutOfTime, None) => "time limit reached".to_string(),
+        (Stop::Cancelled, _) => CANCELLED.to_string(),
+    };
+    let open = match (searched + 1, moves.saturating_sub(1)) {
+        (low, high) if low == high => format!("{low} not yet ruled out"),
+        (low, high) => format!("{low} to {high} not yet ruled out"),
+    };
+    let proved = if searched == 0 {
+        String::new()
+    } else {
+        format!("{}; ", none_within(searched))
+    };
+    format!("{found} found; {proved}{open} ({why})")
+}
+
+/// The progress message: the length searched, what is proved, the best
+/// answer so far ("searching 8 moves (none ≤ 7); 9 found; 120000
+/// constructions examined").
+pub fn describe_progress(progress: &crate::solve::search::Progress) -> String {
+    let proved = match progress.moves.saturating_sub(1) {
+        0 => String::new(),
+        below => format!(" (none ≤ {below})"),
+    };
+    let best = progress
+        .best
+        .map_or(String::new(), |best| format!("; {best} moves found"));
+    format!(
+        "searching {} moves{proved}{best}; {} constructions examined",
+        progress.moves, progress.examined
+    )
+}
+
 /// The block cannot be searched, and why.
 pub fn unsearchable(why: &str) -> String {
     format!("cannot search: {why}")
@@ -91,6 +135,18 @@ pub fn unsearchable(why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_not_proved_shortest_says_what_is_open() {
+        assert_eq!(
+            improvable("9 moves", 9, Stop::OutOfTime, Some("10s"), 7),
+            "9 moves found; no construction with at most 7 moves; 8 not yet ruled out (time limit of 10s reached)"
+        );
+        assert_eq!(
+            improvable("12 moves", 12, Stop::OutOfTime, None, 6),
+            "12 moves found; no construction with at most 6 moves; 7 to 11 not yet ruled out (time limit reached)"
+        );
+    }
 
     #[test]
     fn a_solved_block_is_searched_below_its_length() {

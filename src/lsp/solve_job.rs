@@ -47,7 +47,14 @@ impl Budget for JobBudget {
 
     fn progress(&self, progress: &Progress) {
         if let Ok(mut latest) = self.latest.lock() {
-            *latest = Some(progress.clone());
+            // The best answer so far stays known when later reports omit it.
+            let best = progress
+                .best
+                .or_else(|| latest.as_ref().and_then(|latest| latest.best));
+            *latest = Some(Progress {
+                best,
+                ..progress.clone()
+            });
         }
     }
 }
@@ -202,10 +209,10 @@ async fn run(
     let outcome = loop {
         tokio::select! {
             result = &mut job => break result.map_err(|_| internal("the solver failed"))?.0,
-            _ = tokio::time::sleep(Duration::from_millis(250)) => {
+            _ = tokio::time::sleep(Duration::from_millis(100)) => {
                 let latest = budget.latest.lock().ok().and_then(|latest| latest.clone());
                 if let (Some(token), Some(progress)) = (guard.token.clone(), latest) {
-                    let message = format!("{} moves, {} constructions examined", progress.moves, progress.examined);
+                    let message = find::describe_progress(&progress);
                     send_progress(client, token, lsp::WorkDoneProgress::Report(lsp::WorkDoneProgressReport {
                         cancellable: Some(true),
                         message: Some(message),
@@ -233,9 +240,23 @@ async fn run(
             guard.message = find::none_within(max_moves);
             return Err(invalid(guard.message.clone()));
         }
+        // Out of time with an answer not proved shortest: it is taken, and
+        // the message says what is still open.
         Outcome::Stopped {
             stop: stop @ Stop::OutOfTime,
             searched,
+            best: Some(best),
+        } => {
+            let moves = best.draws.len();
+            let message =
+                find::improvable(&find::found_briefly(&best), moves, stop, None, searched);
+            client.show_message(lsp::MessageType::INFO, message).await;
+            *best
+        }
+        Outcome::Stopped {
+            stop: stop @ Stop::OutOfTime,
+            searched,
+            best: None,
         } => {
             guard.message = find::stopped(stop, None, searched);
             return Err(invalid(guard.message.clone()));

@@ -15,6 +15,10 @@ pub struct Progress {
     pub moves: usize,
     /// Constructions examined so far (all lengths).
     pub examined: u64,
+    /// The length of the shortest answer found so far (the quick first
+    /// answer; docs/solver.md, "An answer at once"), when one is known.
+    /// Every length below `moves` is ruled out.
+    pub best: Option<usize>,
 }
 
 /// Time, cancellation and progress come from outside: the core has no clock.

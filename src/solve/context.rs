@@ -26,6 +26,10 @@ pub(super) struct Context<'a> {
     pub(super) cost_limit: Option<usize>,
     /// Whether the block's L-tools are moves here.
     pub(super) tools: bool,
+    /// The quick search for a first answer: only this many children of
+    /// each node, in the search's order (docs/solver.md, "An answer at
+    /// once"); `None`: all.
+    pub(super) beam: Option<usize>,
 }
 
 impl<'a> Context<'a> {
@@ -60,6 +64,7 @@ impl<'a> Context<'a> {
             any_circles: allows(Draw::Circle),
             cost_limit: None,
             tools: false,
+            beam: None,
         }
     }
 

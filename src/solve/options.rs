@@ -16,6 +16,9 @@ pub struct SearchOptions {
     pub shard: Option<Shard>,
     /// What to minimise, instead of the block's `count` line.
     pub count: Option<Count>,
+    /// Look for an answer of any length first, then prove the shorter
+    /// lengths (docs/solver.md, "An answer at once"). Off for shards.
+    pub first_answer: bool,
 }
 
 /// The longest construction a search looks for: Euclidea's longest
@@ -98,6 +101,7 @@ impl Default for SearchOptions {
             techniques: Techniques::ALL,
             shard: None,
             count: None,
+            first_answer: true,
         }
     }
 }

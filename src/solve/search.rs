@@ -36,10 +36,13 @@ pub enum Outcome {
     Exhausted {
         max_moves: usize,
     },
-    /// Stopped early; lengths up to `searched` were fully examined.
+    /// Stopped early; lengths up to `searched` were fully examined. `best`:
+    /// the shortest answer found so far, longer than `searched`, not proved
+    /// shortest (docs/solver.md, "An answer at once").
     Stopped {
         stop: Stop,
         searched: usize,
+        best: Option<Box<Construction>>,
     },
     /// The problem cannot be searched (no instance, no goal), or its answer
     /// lies where the figure's numbers run out.
@@ -54,6 +57,9 @@ pub struct Stats {
     /// the fixed order of subtrees at the answer's length (the unsharded
     /// search's answer is the one in the earliest subtree).
     pub subtree: Option<usize>,
+    /// The quick first answer: its length and the constructions examined
+    /// when it was found.
+    pub first_answer: Option<(usize, u64)>,
 }
 
 impl Stats {
@@ -112,10 +118,22 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     };
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
+    // Once a length grows long, a first answer of any length; the exact
+    // search then proves the lengths below it one by one and ends when they
+    // are all ruled out (docs/solver.md, "An answer at once").
+    let mut best = None;
+    let mut quick = options.first_answer && problem.tools.is_empty() && options.shard.is_none();
+    let best_length = |best: &Option<Construction>| best.as_ref().map(|found| found.draws.len());
     // Rounds of one cost come in order: the place among them joins the
     // shard's subtree number, above the variant.
     let mut place = 0;
     for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
+        if best_length(&best).is_some_and(|moves| length >= moves) {
+            // Every shorter length is ruled out: the first answer is a
+            // shortest one.
+            let found = best.take().expect("tested above");
+            return (Outcome::Found(found), stats);
+        }
         let same_cost = round > 0 && cost_limit.is_some() && rounds[round - 1].1 == cost_limit;
         place = if same_cost { place + 1 } else { 0 };
         let tools = !problem.tools.is_empty() && cost_limit != Some(length);
@@ -124,17 +142,43 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         } else {
             options.techniques
         };
-        let before = total.load(Ordering::Relaxed);
-        budget.progress(&Progress {
-            moves: length,
-            examined: before,
-        });
         // Threads pay only when a length is long: the previous length (about
         // a hundred times smaller) says so. Answers do not depend on it.
         let previous = stats
             .examined_per_length
             .last()
             .map_or(0, |(_, count)| *count);
+        if quick && previous >= FIRST_ANSWER_FROM {
+            quick = false;
+            let techniques = options.techniques;
+            match first_answer(&roots, &variants, techniques, length, last, budget, &total) {
+                Ok(found) => best = found,
+                Err(stop) => {
+                    return (
+                        Outcome::Stopped {
+                            stop,
+                            searched,
+                            best: None,
+                        },
+                        stats,
+                    )
+                }
+            }
+            if let Some(found) = &best {
+                stats.first_answer = Some((found.draws.len(), total.load(Ordering::Relaxed)));
+                if found.draws.len() <= length {
+                    // As short as the exact search's next length: shortest.
+                    let found = best.take().expect("tested above");
+                    return (Outcome::Found(found), stats);
+                }
+            }
+        }
+        let before = total.load(Ordering::Relaxed);
+        budget.progress(&Progress {
+            moves: length,
+            examined: before,
+            best: best_length(&best),
+        });
         let mut result = Ok(None);
         for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
             let halt = AtomicBool::new(false);
@@ -174,10 +218,105 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
                     searched = limit;
                 }
             }
-            Err(stop) => return (Outcome::Stopped { stop, searched }, stats),
+            Err(stop) => {
+                let best = best.map(Box::new);
+                return (
+                    Outcome::Stopped {
+                        stop,
+                        searched,
+                        best,
+                    },
+                    stats,
+                );
+            }
         }
     }
-    (Outcome::Exhausted { max_moves: last }, stats)
+    match best {
+        Some(found) => (Outcome::Found(found), stats),
+        None => (Outcome::Exhausted { max_moves: last }, stats),
+    }
+}
+
+/// How many constructions the quick search for a first answer may examine
+/// in all: about a second where nodes are cheap (docs/solver.md, "An
+/// answer at once"). Counted, not timed, so its answer is the same on every
+/// machine.
+const FIRST_ANSWER_BUDGET: u64 = 200_000;
+
+/// Widths of the quick search, tried in turn at each length: each node
+/// keeps only its first few children in the search's own order.
+const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
+
+/// The quick search runs once the exact search's last length examined this
+/// many constructions: the next one will take about a hundred times more,
+/// so an answer of any length first is worth its cost; shorter searches
+/// end before it would pay (docs/solver.md, "An answer at once").
+const FIRST_ANSWER_FROM: u64 = 20_000;
+
+/// A first answer of any length up to `last`: the search with every node
+/// cut to its first children (a beam), the narrowest beam first, each at
+/// every length, within `FIRST_ANSWER_BUDGET` constructions. Not proved
+/// shortest: the exact search then rules out the shorter lengths. Err only
+/// when the caller's budget stops it.
+fn first_answer(
+    roots: &[State],
+    variants: &[Problem],
+    techniques: Techniques,
+    first: usize,
+    last: usize,
+    budget: &dyn Budget,
+    total: &AtomicU64,
+) -> Result<Option<Construction>, Stop> {
+    let spent = AtomicU64::new(0);
+    let capped = Capped {
+        inner: budget,
+        spent: &spent,
+        limit: FIRST_ANSWER_BUDGET,
+    };
+    for length in first.max(1)..=last {
+        for width in BEAM_WIDTHS {
+            for (root, variant) in roots.iter().zip(variants) {
+                let halt = AtomicBool::new(false);
+                let mut context = Context::new(variant, techniques, length, &capped, &spent, &halt);
+                context.beam = Some(width);
+                let result = search_subtree(&mut root.clone(), &context, 0);
+                match result {
+                    Ok(None) => {}
+                    Ok(Some(found)) => {
+                        total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
+                        return Ok(Some(found));
+                    }
+                    Err(_) => {
+                        total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
+                        return match budget.stop() {
+                            Some(stop) => Err(stop),
+                            None => Ok(None),
+                        };
+                    }
+                }
+            }
+        }
+    }
+    total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
+    Ok(None)
+}
+
+/// The caller's budget, and a cap on the constructions the quick search
+/// examines.
+struct Capped<'a> {
+    inner: &'a dyn Budget,
+    spent: &'a AtomicU64,
+    limit: u64,
+}
+
+impl Budget for Capped<'_> {
+    fn stop(&self) -> Option<Stop> {
+        self.inner.stop().or_else(|| {
+            (self.spent.load(Ordering::Relaxed) >= self.limit).then_some(Stop::OutOfTime)
+        })
+    }
+
+    fn progress(&self, _: &Progress) {}
 }
 
 /// Why a problem cannot be searched at all, if it cannot.
@@ -512,6 +651,7 @@ impl<'a> Worker<'a> {
         self.context.budget.progress(&Progress {
             moves: self.context.length,
             examined: total,
+            best: None,
         });
         Ok(())
     }
@@ -552,6 +692,10 @@ impl<'a> Worker<'a> {
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
         state.children(depth, context, &mut self.filter, &mut choices);
+        if let Some(width) = context.beam.filter(|_| remaining > 1) {
+            state.rank_for_beam(&mut choices);
+            choices.truncate(width);
+        }
         let mut found = Ok(None);
         if remaining == 1 && context.techniques.incremental {
             // The last move: only whether it reaches the goals matters.

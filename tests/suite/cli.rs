@@ -1050,3 +1050,27 @@ fn a_huge_setup_is_moved_like_any_other() {
         String::from_utf8_lossy(&output.stdout)
     );
 }
+
+/// `solve --format json` says what is proved: `proved_none_below` is the
+/// answer's length once it is proved shortest, and one past the lengths
+/// fully searched when the search stops or exhausts its limit.
+#[test]
+fn the_json_says_what_is_proved() {
+    let output = euc(&["solve", "examples/solve-midpoint.euc", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let block = &json["blocks"][0];
+    assert_eq!(block["status"], "found", "{json}");
+    assert_eq!(block["proved_none_below"], block["moves"], "{json}");
+    let output = euc(&[
+        "solve",
+        "examples/solve-midpoint.euc",
+        "--max-moves",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let block = &json["blocks"][0];
+    assert_eq!(block["status"], "exhausted", "{json}");
+    assert_eq!(block["proved_none_below"], 3, "{json}");
+}

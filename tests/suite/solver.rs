@@ -478,8 +478,13 @@ fn a_stop_is_obeyed_where_every_subtree_is_small() {
     let text = super::read(&super::root().join("tests/fixtures/solve/incircle-either-or.euc"));
     let analysis = analyze(&text);
     let problem = &analysis.scene().problems[0];
-    // Everything up to 6 moves, so that the stop falls inside length 7.
-    let (outcome, stats) = search(problem, &options(6), &Unlimited);
+    // Everything up to 6 moves, so that the stop falls inside length 7
+    // (the exact search alone: no quick first answer before it).
+    let exact = |max_moves| SearchOptions {
+        first_answer: false,
+        ..options(max_moves)
+    };
+    let (outcome, stats) = search(problem, &exact(6), &Unlimited);
     assert_eq!(outcome, Outcome::Exhausted { max_moves: 6 });
     for threads in [1, 2, 3] {
         let budget = StopAtCount {
@@ -489,7 +494,7 @@ fn a_stop_is_obeyed_where_every_subtree_is_small() {
         };
         let options = SearchOptions {
             threads,
-            ..options(7)
+            ..exact(7)
         };
         let (outcome, stopped) = search(problem, &options, &budget);
         assert!(
@@ -497,7 +502,8 @@ fn a_stop_is_obeyed_where_every_subtree_is_small() {
                 outcome,
                 Outcome::Stopped {
                     stop: Stop::OutOfTime,
-                    searched: 6
+                    searched: 6,
+                    best: None,
                 }
             ),
             "{threads} threads: {outcome:?}"
@@ -612,10 +618,12 @@ fn three_points(coordinates: &[f64], setup: &str, block: &str) -> String {
 /// A search on one thread: its outcome and how many constructions it
 /// examined.
 fn walk(problem: &Problem, techniques: Techniques, max_moves: usize) -> (Outcome, u64) {
+    // The exact search alone: the quick first answer walks its own tree.
     let options = SearchOptions {
         max_moves,
         threads: 1,
         techniques,
+        first_answer: false,
         ..SearchOptions::default()
     };
     let (outcome, stats) = search(problem, &options, &Unlimited);

@@ -213,6 +213,27 @@ impl State {
         state
     }
 
+    /// The quick search's order (docs/solver.md, "An answer at once"):
+    /// goal objects and objects through more aims (goal points, goal
+    /// circles' centres) first, then those passing nearer an aim.
+    pub(super) fn rank_for_beam(&self, choices: &mut [Choice]) {
+        let nearest = |object: &Object| {
+            self.aims
+                .iter()
+                .map(|aim| match object {
+                    Object::Line(line) => line.distance_to(*aim),
+                    Object::Circle(circle) => (circle.center.dist(*aim) - circle.radius).abs(),
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        choices.sort_by(|x, y| {
+            y.marks
+                .count_ones()
+                .cmp(&x.marks.count_ones())
+                .then_with(|| nearest(&x.object).total_cmp(&nearest(&y.object)))
+        });
+    }
+
     /// Draws one object and adds its new intersections.
     pub(super) fn apply(&mut self, choice: Choice, context: &Context) -> Mark {
         let depth = self.draws.len();
