@@ -246,6 +246,13 @@ fn techniques(cap: Duration) {
             },
         ),
         (
+            "without goal-directed order",
+            Techniques {
+                goal_order: false,
+                ..all
+            },
+        ),
+        (
             "without no-idle-object bound",
             Techniques {
                 idle_objects: false,

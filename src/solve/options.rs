@@ -59,6 +59,11 @@ pub struct Techniques {
     /// through it to draw next are dropped before they are drawn (with
     /// `goal_pruning`).
     pub lookahead: bool,
+    /// Each node's moves in goal-directed order: goal objects and objects
+    /// through more goal points first, then those passing nearer one
+    /// (docs/solver.md, "Goal-directed order"). The same constructions are
+    /// examined up to the last length; at it, the answer comes sooner.
+    pub goal_order: bool,
 }
 
 impl Techniques {
@@ -70,6 +75,7 @@ impl Techniques {
         idle_objects: true,
         incremental: true,
         lookahead: true,
+        goal_order: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
@@ -80,6 +86,7 @@ impl Techniques {
         idle_objects: false,
         incremental: false,
         lookahead: false,
+        goal_order: false,
     };
     /// The first release's search: the baseline of the benchmarks.
     pub const FIRST: Techniques = Techniques {
@@ -90,6 +97,7 @@ impl Techniques {
         idle_objects: false,
         incremental: false,
         lookahead: false,
+        goal_order: false,
     };
 }
 

@@ -403,6 +403,11 @@ fn expand(state: &mut State, depth: usize, context: &Context, filter: &mut Filte
     let mut out = Vec::new();
     if state.lower_bound(context) <= context.length - depth {
         state.children(depth, context, filter, &mut out);
+        // The first levels of a split in goal-directed order too, so that
+        // threads take the promising subtrees first.
+        if context.techniques.goal_order && context.length - depth > 1 {
+            state.rank_for_goals(&mut out);
+        }
     }
     out
 }
@@ -692,8 +697,11 @@ impl<'a> Worker<'a> {
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
         state.children(depth, context, &mut self.filter, &mut choices);
+        if context.techniques.goal_order && remaining > 1 {
+            state.rank_for_goals(&mut choices);
+        }
         if let Some(width) = context.beam.filter(|_| remaining > 1) {
-            state.rank_for_beam(&mut choices);
+            state.rank_for_goals(&mut choices);
             choices.truncate(width);
         }
         let mut found = Ok(None);

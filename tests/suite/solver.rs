@@ -664,6 +664,8 @@ proptest! {
             ("idle objects", Techniques { idle_objects: true, ..first }),
             ("incremental", Techniques { incremental: true, ..first }),
             ("lookahead", Techniques { lookahead: true, ..first }),
+            ("goal order", Techniques { goal_order: true, ..first }),
+            ("all but goal order", Techniques { goal_order: false, ..Techniques::ALL }),
             ("all but reordering", Techniques { merge_reorderings: false, ..Techniques::ALL }),
         ] {
             prop_assert_eq!(shortest(problem, techniques), plain, "{}\n{}", name, text);

@@ -213,10 +213,12 @@ impl State {
         state
     }
 
-    /// The quick search's order (docs/solver.md, "An answer at once"):
-    /// goal objects and objects through more aims (goal points, goal
-    /// circles' centres) first, then those passing nearer an aim.
-    pub(super) fn rank_for_beam(&self, choices: &mut [Choice]) {
+    /// Goal-directed order (`goal_order`; docs/solver.md, "Goal-directed
+    /// order"), also the quick search's cut (docs/solver.md, "An answer at
+    /// once"): goal objects and objects through more aims (goal points,
+    /// goal circles' centres) first, then those passing nearer an aim. A
+    /// stable sort, so ties keep the search's own order.
+    pub(super) fn rank_for_goals(&self, choices: &mut [Choice]) {
         let nearest = |object: &Object| {
             self.aims
                 .iter()
