@@ -246,9 +246,9 @@ fn techniques(cap: Duration) {
             },
         ),
         (
-            "without goal-directed order",
+            "with goal-directed order",
             Techniques {
-                goal_order: false,
+                goal_order: true,
                 ..all
             },
         ),
