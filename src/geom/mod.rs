@@ -577,7 +577,9 @@ fn meet_line_circle(line: &Line, circle: &Circle) -> Result<Meet, Degenerate> {
     ))
 }
 
-fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
+/// The distance between two circles' centres and the unit vector from the
+/// first to the second; none for one circle twice or concentric ones.
+fn centre_line(a: &Circle, b: &Circle) -> Result<(f64, Point), Degenerate> {
     let delta = b.center - a.center;
     let distance = delta.norm();
     if distance < EPS {
@@ -587,7 +589,11 @@ fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
             Degenerate::Concentric
         });
     }
-    let unit = delta * (1.0 / distance);
+    Ok((distance, delta * (1.0 / distance)))
+}
+
+fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
+    let (distance, unit) = centre_line(a, b)?;
     let along =
         (distance * distance + a.radius * a.radius - b.radius * b.radius) / (2.0 * distance);
     let half_squared = a.radius * a.radius - along * along;

@@ -89,16 +89,7 @@ fn line_touches(line: &Line, circle: &Circle) -> Result<Point, Degenerate> {
 }
 
 fn circles_touch(a: &Circle, b: &Circle) -> Result<Point, Degenerate> {
-    let delta = b.center - a.center;
-    let distance = delta.norm();
-    if distance < EPS {
-        return Err(if (a.radius - b.radius).abs() < EPS {
-            Degenerate::SameObject
-        } else {
-            Degenerate::Concentric
-        });
-    }
-    let unit = delta * (1.0 / distance);
+    let (distance, unit) = super::centre_line(a, b)?;
     let outside = distance - (a.radius + b.radius);
     let inside = distance - (a.radius - b.radius).abs();
     if outside.abs() < EPS {
