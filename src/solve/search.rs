@@ -99,28 +99,24 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         .iter()
         .map(|variant| State::new(&variant.instances[search_instance(variant)], variant))
         .collect();
-    for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
-        if let Some(construction) = root.solution(variant) {
-            if options.shard.is_some() {
-                stats.subtree = Some(index << VARIANT_SHIFT);
-            }
-            return (Outcome::Found(construction), stats);
+    if let Some((index, construction)) = solved_at_the_root(&roots, &variants) {
+        if options.shard.is_some() {
+            stats.subtree = Some(index << VARIANT_SHIFT);
         }
+        return (Outcome::Found(construction), stats);
     }
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
     let rounds = rounds(problem, count, first, last);
     let with_tools = techniques_with_tools(options.techniques);
-    let threads = if options.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        options.threads
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads => threads,
     };
     let total = AtomicU64::new(0);
     let mut searched = first.saturating_sub(1);
-    // Once a length grows long, a first answer of any length; the exact
-    // search then proves the lengths below it one by one and ends when they
-    // are all ruled out (docs/solver.md, "An answer at once").
+    // Once a length grows long, a first answer of any length; the exact search
+    // then rules out the shorter lengths (docs/solver.md, "An answer at once").
     let mut best = None;
     let mut quick = options.first_answer && problem.tools.is_empty() && options.shard.is_none();
     let best_length = |best: &Option<Construction>| best.as_ref().map(|found| found.draws.len());
@@ -150,61 +146,45 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             .map_or(0, |(_, count)| *count);
         if quick && previous >= FIRST_ANSWER_FROM {
             quick = false;
-            let techniques = options.techniques;
-            match first_answer(&roots, &variants, techniques, length, last, budget, &total) {
+            let found = first_answer(
+                &roots,
+                &variants,
+                options.techniques,
+                length,
+                last,
+                budget,
+                &total,
+            );
+            match found {
                 Ok(found) => best = found,
-                Err(stop) => {
-                    return (
-                        Outcome::Stopped {
-                            stop,
-                            searched,
-                            best: None,
-                        },
-                        stats,
-                    )
-                }
+                Err(stop) => return (stopped(stop, searched, None), stats),
             }
-            if let Some(found) = &best {
-                stats.first_answer = Some((found.draws.len(), total.load(Ordering::Relaxed)));
-                if found.draws.len() <= length {
-                    // As short as the exact search's next length: shortest.
-                    let found = best.take().expect("tested above");
-                    return (Outcome::Found(found), stats);
-                }
+            stats.first_answer =
+                best_length(&best).map(|moves| (moves, total.load(Ordering::Relaxed)));
+            // As short as the exact search's next length: a shortest one.
+            if let Some(found) = best.take_if(|found| found.draws.len() <= length) {
+                return (Outcome::Found(found), stats);
             }
         }
-        let before = total.load(Ordering::Relaxed);
-        budget.progress(&Progress {
-            moves: length,
-            examined: before,
+        let this_round = Round {
+            length,
+            cost_limit,
+            tools,
+            techniques,
+            threads,
+            parallel: threads > 1 && previous >= PARALLEL_FROM,
+            place,
             best: best_length(&best),
-        });
-        let mut result = Ok(None);
-        for (index, (root, variant)) in roots.iter().zip(&variants).enumerate() {
-            let halt = AtomicBool::new(false);
-            let mut context = Context::new(variant, techniques, length, budget, &total, &halt);
-            context.cost_limit = cost_limit;
-            context.tools = tools;
-            result = if let Some(shard) = options.shard.filter(|s| s.count <= MOST_SHARDS) {
-                search_shard(root, &context, threads, shard).map(|found| {
-                    found.map(|(subtree, construction)| {
-                        stats.subtree =
-                            Some(place << ROUND_SHIFT | index << VARIANT_SHIFT | subtree);
-                        construction
-                    })
-                })
-            } else if threads > 1 && previous >= PARALLEL_FROM {
-                search_parallel(root, &context, threads)
-            } else {
-                search_subtree(&mut root.clone(), &context, 0)
-            };
-            if !matches!(result, Ok(None)) {
-                break;
-            }
-        }
-        stats
-            .examined_per_length
-            .push((length, total.load(Ordering::Relaxed) - before));
+        };
+        let result = search_round(
+            &roots,
+            &variants,
+            &this_round,
+            options,
+            budget,
+            &total,
+            &mut stats,
+        );
         match result {
             Ok(Some(construction)) => return (Outcome::Found(construction), stats),
             // A length (or, with a cost limit, the last length of a cost) is
@@ -218,23 +198,79 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
                     searched = limit;
                 }
             }
-            Err(stop) => {
-                let best = best.map(Box::new);
-                return (
-                    Outcome::Stopped {
-                        stop,
-                        searched,
-                        best,
-                    },
-                    stats,
-                );
-            }
+            Err(stop) => return (stopped(stop, searched, best), stats),
         }
     }
     match best {
         Some(found) => (Outcome::Found(found), stats),
         None => (Outcome::Exhausted { max_moves: last }, stats),
     }
+}
+
+/// One length (with L-tools: one length at one cost) of the search.
+struct Round {
+    length: usize,
+    cost_limit: Option<usize>,
+    tools: bool,
+    techniques: Techniques,
+    threads: usize,
+    /// Whether to use them: only once lengths are long.
+    parallel: bool,
+    /// The round's place among those of one cost (a shard's subtree number).
+    place: usize,
+    /// The length of the best answer so far, for the progress report.
+    best: Option<usize>,
+}
+
+/// Searches one round in every variant, in order, until one has an answer.
+fn search_round(
+    roots: &[State],
+    variants: &[Problem],
+    round: &Round,
+    options: &SearchOptions,
+    budget: &dyn Budget,
+    total: &AtomicU64,
+    stats: &mut Stats,
+) -> Result<Option<Construction>, Stop> {
+    let before = total.load(Ordering::Relaxed);
+    budget.progress(&Progress {
+        moves: round.length,
+        examined: before,
+        best: round.best,
+    });
+    let mut result = Ok(None);
+    for (index, (root, variant)) in roots.iter().zip(variants).enumerate() {
+        let halt = AtomicBool::new(false);
+        let mut context = Context::new(
+            variant,
+            round.techniques,
+            round.length,
+            budget,
+            total,
+            &halt,
+        );
+        context.cost_limit = round.cost_limit;
+        context.tools = round.tools;
+        result = if let Some(shard) = options.shard.filter(|s| s.count <= MOST_SHARDS) {
+            search_shard(root, &context, round.threads, shard).map(|found| {
+                found.map(|(subtree, construction)| {
+                    stats.subtree =
+                        Some(round.place << ROUND_SHIFT | index << VARIANT_SHIFT | subtree);
+                    construction
+                })
+            })
+        } else if round.parallel {
+            search_parallel(root, &context, round.threads)
+        } else {
+            search_subtree(&mut root.clone(), &context, 0)
+        };
+        if !matches!(result, Ok(None)) {
+            break;
+        }
+    }
+    let examined = total.load(Ordering::Relaxed) - before;
+    stats.examined_per_length.push((round.length, examined));
+    result
 }
 
 /// How many constructions the quick search for a first answer may examine
@@ -317,6 +353,26 @@ impl Budget for Capped<'_> {
     }
 
     fn progress(&self, _: &Progress) {}
+}
+
+/// A search stopped after ruling out the lengths up to `searched`, with the
+/// best answer found so far if any.
+fn stopped(stop: Stop, searched: usize, best: Option<Construction>) -> Outcome {
+    let best = best.map(Box::new);
+    Outcome::Stopped {
+        stop,
+        searched,
+        best,
+    }
+}
+
+/// A variant whose goals the givens and setup reach already: no move.
+fn solved_at_the_root(roots: &[State], variants: &[Problem]) -> Option<(usize, Construction)> {
+    roots
+        .iter()
+        .zip(variants)
+        .enumerate()
+        .find_map(|(index, (root, variant))| root.solution(variant).map(|found| (index, found)))
 }
 
 /// Why a problem cannot be searched at all, if it cannot.
