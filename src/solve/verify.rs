@@ -43,25 +43,14 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
 /// "Where a construction works").
 fn drops_it_works_for(problem: &Problem, construction: &Construction) -> usize {
     let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
-    let works = problem
+    problem
         .survey
         .iter()
         .filter(|instance| {
-            let Ok(replay) = replay_ops(plan.ops.iter().copied(), instance) else {
-                return false;
-            };
-            let uses_beyond = plan.ops.iter().any(|op| {
-                op.point_operands()
-                    .into_iter()
-                    .any(|point| replay.beyond[point].is_some())
-            });
-            !uses_beyond
-                && goals_reached(&problem.goals, instance, &replay)
-                    .iter()
-                    .all(Option::is_some)
+            replay_on_the_drawing(&plan, instance)
+                .is_some_and(|replay| reaches_together(problem, instance, &replay))
         })
-        .count();
-    works
+        .count()
 }
 
 /// The construction with every crossing bound in canonical order.
@@ -94,28 +83,38 @@ fn lines_agree(problem: &Problem, replays: &[Replay]) -> bool {
         .instances
         .iter()
         .zip(replays)
-        .all(|(instance, replay)| {
-            goals_reached(&problem.goals, instance, replay)
-                .iter()
-                .all(Option::is_some)
-        })
+        .all(|(instance, replay)| reaches_together(problem, instance, replay))
+}
+
+/// Whether the replay on `instance` reaches every goal line by one
+/// alternative.
+fn reaches_together(problem: &Problem, instance: &Instance, replay: &Replay) -> bool {
+    goals_reached(&problem.goals, instance, replay)
+        .iter()
+        .all(Option::is_some)
 }
 
 /// The plan replayed on every instance, if it replays everywhere and no
 /// move uses a point that is not on the drawing there (an intersection
 /// beyond a segment or behind a ray).
 fn replays_on_the_drawing(problem: &Problem, plan: &StepPlan) -> Option<Vec<Replay>> {
-    let replays: Vec<Replay> = problem
+    problem
         .instances
         .iter()
-        .map(|instance| replay_ops(plan.ops.iter().copied(), instance).ok())
-        .collect::<Option<_>>()?;
+        .map(|instance| replay_on_the_drawing(plan, instance))
+        .collect()
+}
+
+/// The plan replayed on one instance, if it replays there and no move uses
+/// a point beyond a segment or behind a ray.
+fn replay_on_the_drawing(plan: &StepPlan, instance: &Instance) -> Option<Replay> {
+    let replay = replay_ops(plan.ops.iter().copied(), instance).ok()?;
     let uses_beyond = plan.ops.iter().any(|op| {
         op.point_operands()
             .into_iter()
-            .any(|point| replays.iter().any(|replay| replay.beyond[point].is_some()))
+            .any(|point| replay.beyond[point].is_some())
     });
-    (!uses_beyond).then_some(replays)
+    (!uses_beyond).then_some(replay)
 }
 
 /// The same moves when the canonical order of some crossing changes from
