@@ -4,8 +4,10 @@
 mod budget;
 pub mod construction;
 mod context;
+mod expand;
 pub mod mask;
 mod options;
+mod quick;
 pub mod replay;
 pub mod search;
 mod spots;

@@ -22,6 +22,7 @@ pub use super::budget::{Budget, Progress, Stop, Unlimited};
 use super::construction::Construction;
 pub(super) use super::context::Context;
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
+use super::quick::{first_answer, FIRST_ANSWER_FROM};
 use super::state::{Choice, Filter, State};
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
@@ -147,6 +148,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         if quick && previous >= FIRST_ANSWER_FROM {
             quick = false;
             let found = first_answer(
+                problem,
                 &roots,
                 &variants,
                 options.techniques,
@@ -271,88 +273,6 @@ fn search_round(
     let examined = total.load(Ordering::Relaxed) - before;
     stats.examined_per_length.push((round.length, examined));
     result
-}
-
-/// How many constructions the quick search for a first answer may examine
-/// in all: about a second where nodes are cheap (docs/solver.md, "An
-/// answer at once"). Counted, not timed, so its answer is the same on every
-/// machine.
-const FIRST_ANSWER_BUDGET: u64 = 200_000;
-
-/// Widths of the quick search, tried in turn at each length: each node
-/// keeps only its first few children in the search's own order.
-const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
-
-/// The quick search runs once the exact search's last length examined this
-/// many constructions: the next one will take about a hundred times more,
-/// so an answer of any length first is worth its cost; shorter searches
-/// end before it would pay (docs/solver.md, "An answer at once").
-const FIRST_ANSWER_FROM: u64 = 20_000;
-
-/// A first answer of any length up to `last`: the search with every node
-/// cut to its first children (a beam), the narrowest beam first, each at
-/// every length, within `FIRST_ANSWER_BUDGET` constructions. Not proved
-/// shortest: the exact search then rules out the shorter lengths. Err only
-/// when the caller's budget stops it.
-fn first_answer(
-    roots: &[State],
-    variants: &[Problem],
-    techniques: Techniques,
-    first: usize,
-    last: usize,
-    budget: &dyn Budget,
-    total: &AtomicU64,
-) -> Result<Option<Construction>, Stop> {
-    let spent = AtomicU64::new(0);
-    let capped = Capped {
-        inner: budget,
-        spent: &spent,
-        limit: FIRST_ANSWER_BUDGET,
-    };
-    for length in first.max(1)..=last {
-        for width in BEAM_WIDTHS {
-            for (root, variant) in roots.iter().zip(variants) {
-                let halt = AtomicBool::new(false);
-                let mut context = Context::new(variant, techniques, length, &capped, &spent, &halt);
-                context.beam = Some(width);
-                let result = search_subtree(&mut root.clone(), &context, 0);
-                match result {
-                    Ok(None) => {}
-                    Ok(Some(found)) => {
-                        total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
-                        return Ok(Some(found));
-                    }
-                    Err(_) => {
-                        total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
-                        return match budget.stop() {
-                            Some(stop) => Err(stop),
-                            None => Ok(None),
-                        };
-                    }
-                }
-            }
-        }
-    }
-    total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
-    Ok(None)
-}
-
-/// The caller's budget, and a cap on the constructions the quick search
-/// examines.
-struct Capped<'a> {
-    inner: &'a dyn Budget,
-    spent: &'a AtomicU64,
-    limit: u64,
-}
-
-impl Budget for Capped<'_> {
-    fn stop(&self) -> Option<Stop> {
-        self.inner.stop().or_else(|| {
-            (self.spent.load(Ordering::Relaxed) >= self.limit).then_some(Stop::OutOfTime)
-        })
-    }
-
-    fn progress(&self, _: &Progress) {}
 }
 
 /// A search stopped after ruling out the lengths up to `searched`, with the
@@ -646,7 +566,7 @@ fn search_frontier(
 type SubtreeResult = Result<Option<Construction>, Stop>;
 
 /// Depth-first search below one node, in a fixed order.
-fn search_subtree(
+pub(super) fn search_subtree(
     state: &mut State,
     context: &Context,
     depth: usize,

@@ -1241,3 +1241,63 @@ fn an_answer_may_reach_another_alternative_on_another_instance() {
     );
     assert_checks(&filled);
 }
+
+/// Stops the search as soon as it has an answer of any length.
+struct StopOnceAnswered {
+    answered: AtomicBool,
+}
+
+impl Budget for StopOnceAnswered {
+    fn stop(&self) -> Option<Stop> {
+        self.answered
+            .load(Ordering::Relaxed)
+            .then_some(Stop::Cancelled)
+    }
+    fn progress(&self, progress: &Progress) {
+        if progress.best.is_some() {
+            self.answered.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A triangle from its altitudes' feet (11 E in the game): long before the
+/// exact search reaches 11 moves, the shortest construction with L-tools
+/// (5 L), written as lines and circles, is a first answer that `check`
+/// accepts (docs/solver.md, "An answer at once").
+#[test]
+fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
+    let path = "examples/euclidea/12-03-triangle-by-altitude-base-points.euc";
+    let text = super::read(&super::root().join(path));
+    let analysis = analyze(&text);
+    let problem = analysis.scene().searchable(0);
+    let budget = StopOnceAnswered {
+        answered: AtomicBool::new(false),
+    };
+    let options = SearchOptions {
+        max_moves: 20,
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    let (outcome, stats) = search(&problem, &options, &budget);
+    let Outcome::Stopped {
+        searched,
+        best: Some(best),
+        ..
+    } = outcome
+    else {
+        panic!("no first answer: {outcome:?}");
+    };
+    assert!(
+        searched < 11 && best.moves() > searched,
+        "{searched} {best:?}"
+    );
+    assert_eq!(
+        stats.first_answer.map(|(moves, _)| moves),
+        Some(best.moves())
+    );
+    assert!(best
+        .draws
+        .iter()
+        .all(|draw| !matches!(draw.draw, Draw::Tool(_))));
+    assert_checks(&fill(&text, analysis.scene(), &problem, &best));
+}

@@ -1,0 +1,163 @@
+//! A first answer of any length, before the exact search proves the
+//! shorter lengths (docs/solver.md, "An answer at once"): a beam over the
+//! search's own tree, then the shortest construction with every L-tool
+//! written as lines and circles (`expand.rs`).
+
+use super::budget::{Budget, Progress, Stop};
+use super::construction::Construction;
+use super::context::Context;
+use super::expand::expanded;
+use super::mask::mask_matches;
+use super::options::{SearchOptions, Techniques};
+use super::search::{search, search_subtree, Outcome};
+use super::state::State;
+use crate::parse::ast::MaskToken;
+use crate::resolve::{Count, Problem};
+use crate::tools::Tool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// How many constructions the beam may examine in all: about a second
+/// where nodes are cheap. Counted, not timed, so its answer is the same on
+/// every machine.
+const BEAM_BUDGET: u64 = 200_000;
+
+/// Likewise for the search with L-tools, after the beam.
+const TOOLS_BUDGET: u64 = 200_000;
+
+/// Widths of the beam, tried in turn at each length: each node keeps only
+/// its first few children, goal objects and objects through more aims
+/// first.
+const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
+
+/// The quick search runs once the exact search's last length examined this
+/// many constructions: the next one will take about a hundred times more,
+/// so an answer of any length first is worth its cost; shorter searches
+/// end before it would pay.
+pub(super) const FIRST_ANSWER_FROM: u64 = 5_000;
+
+/// A first answer of any length up to `last`, not proved shortest (the
+/// exact search then rules out the shorter lengths): the beam from `first`
+/// moves up, then the L-tool route. Err only when the caller's budget
+/// stops it; the constructions examined are added to `total`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn first_answer(
+    problem: &Problem,
+    roots: &[State],
+    variants: &[Problem],
+    techniques: Techniques,
+    first: usize,
+    last: usize,
+    budget: &dyn Budget,
+    total: &AtomicU64,
+) -> Result<Option<Construction>, Stop> {
+    let spent = AtomicU64::new(0);
+    let tools = Capped {
+        inner: budget,
+        spent: &spent,
+        limit: TOOLS_BUDGET,
+    };
+    let found = from_tools(problem, variants, techniques, last, &tools);
+    total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+    if !matches!(found, Ok(None)) {
+        return found;
+    }
+    let beam = Capped {
+        inner: budget,
+        spent: &spent,
+        limit: BEAM_BUDGET,
+    };
+    let found = beam_search(roots, variants, techniques, first, last, &beam);
+    total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
+    found
+}
+
+/// The search with every node cut to its first children (a beam), the
+/// narrowest beam first, each at every length.
+fn beam_search(
+    roots: &[State],
+    variants: &[Problem],
+    techniques: Techniques,
+    first: usize,
+    last: usize,
+    budget: &Capped,
+) -> Result<Option<Construction>, Stop> {
+    for length in first.max(1)..=last {
+        for width in BEAM_WIDTHS {
+            for (root, variant) in roots.iter().zip(variants) {
+                let halt = AtomicBool::new(false);
+                let mut context =
+                    Context::new(variant, techniques, length, budget, budget.spent, &halt);
+                context.beam = Some(width);
+                match search_subtree(&mut root.clone(), &context, 0) {
+                    Ok(None) => {}
+                    Ok(Some(found)) => return Ok(Some(found)),
+                    Err(_) => return budget.inner.stop().map_or(Ok(None), Err),
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The shortest construction with every L-tool (fewest tool uses, often
+/// far fewer moves than the E count), each use written as lines and
+/// circles and the moves nothing needs removed; `None` where a tool use
+/// cannot be written so on the figure, or the result breaks the mask.
+fn from_tools(
+    problem: &Problem,
+    variants: &[Problem],
+    techniques: Techniques,
+    last: usize,
+    budget: &Capped,
+) -> Result<Option<Construction>, Stop> {
+    if !problem.tools.is_empty() || problem.drops {
+        return Ok(None);
+    }
+    let mut with_tools = problem.clone();
+    with_tools.tools = Tool::ALL.to_vec();
+    with_tools.mask = vec![MaskToken::All];
+    let options = SearchOptions {
+        max_moves: last,
+        threads: 1,
+        techniques,
+        shard: None,
+        count: Some(Count::L),
+        first_answer: false,
+    };
+    match search(&with_tools, &options, budget).0 {
+        Outcome::Found(found) => {
+            let written = variants
+                .iter()
+                .find_map(|variant| expanded(variant, &found))
+                .filter(|written| written.draws.len() <= last)
+                .filter(|written| {
+                    let kinds: Vec<_> = written.draws.iter().map(|draw| draw.draw).collect();
+                    mask_matches(&problem.mask, &kinds)
+                });
+            Ok(written)
+        }
+        Outcome::Stopped { .. } => budget.inner.stop().map_or(Ok(None), Err),
+        Outcome::Exhausted { .. } | Outcome::Unsearchable(_) => Ok(None),
+    }
+}
+
+/// The caller's budget, and a cap on the constructions the quick search
+/// examines. A search of its own (the L-tool route) counts in its own
+/// total, which its progress reports bring here.
+struct Capped<'a> {
+    inner: &'a dyn Budget,
+    spent: &'a AtomicU64,
+    limit: u64,
+}
+
+impl Budget for Capped<'_> {
+    fn stop(&self) -> Option<Stop> {
+        self.inner.stop().or_else(|| {
+            (self.spent.load(Ordering::Relaxed) >= self.limit).then_some(Stop::OutOfTime)
+        })
+    }
+
+    fn progress(&self, progress: &Progress) {
+        self.spent.fetch_max(progress.examined, Ordering::Relaxed);
+    }
+}
