@@ -85,7 +85,8 @@ pub fn stopped(stop: Stop, limit: Option<&str>, searched: usize) -> String {
 
 /// A search stopped with an answer not yet proved shortest: "9 moves
 /// found; none with at most 7 exists; 8 not yet ruled out (time limit
-/// reached)" (docs/solver.md, "An answer at once").
+/// reached)" (docs/solver.md, "An answer at once"). `limit`: the time
+/// limit as written, or for a cancelled search, who stopped it.
 pub fn improvable(
     found: &str,
     moves: usize,
@@ -96,7 +97,10 @@ pub fn improvable(
     let why = match (stop, limit) {
         (Stop::OutOfTime, Some(limit)) => format!("time limit of {limit} reached"),
         (Stop::OutOfTime, None) => "time limit reached".to_string(),
-        (Stop::Cancelled, _) => CANCELLED.to_string(),
+        // Who stopped it, when it was not a cancel ("stopped from the
+        // progress bar").
+        (Stop::Cancelled, Some(by)) => by.to_string(),
+        (Stop::Cancelled, None) => CANCELLED.to_string(),
     };
     let open = match (searched + 1, moves.saturating_sub(1)) {
         (low, high) if low == high => format!("{low} not yet ruled out"),

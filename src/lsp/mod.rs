@@ -49,6 +49,7 @@ pub fn run() -> i32 {
                 .custom_method(requests::BOARD_MOVE, Backend::board_move)
                 .custom_method(requests::BOARD_NEXT, Backend::board_next)
                 .custom_method(requests::INVALID_MESSAGE, Backend::invalid_message)
+                .custom_method(requests::PROGRESS_CANCEL, Backend::progress_cancel)
                 .finish();
         let hung_up = Arc::new(tokio::sync::Notify::new());
         let input = Input {

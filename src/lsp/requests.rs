@@ -1,7 +1,9 @@
 //! The server's own requests, typed: `euc/render` for the live picture and
 //! the board's `euc/boardState`, `euc/boardMove`, `euc/boardNext` for the
 //! VS Code "Play" webview (docs/planar.md, "The board"), and
-//! `euc/invalidMessage`, the broken messages `framing` turns into requests.
+//! `euc/invalidMessage`, the broken messages `framing` turns into requests;
+//! and `window/workDoneProgress/cancel`, which `tower-lsp-server` does not
+//! route itself.
 
 use super::documents::Snapshot;
 use super::server::{panicked, Backend};
@@ -17,6 +19,7 @@ pub const BOARD_STATE: &str = "euc/boardState";
 pub const BOARD_MOVE: &str = "euc/boardMove";
 pub const BOARD_NEXT: &str = "euc/boardNext";
 pub use super::framing::INVALID_MESSAGE;
+pub const PROGRESS_CANCEL: &str = "window/workDoneProgress/cancel";
 
 /// The parameters of `euc/render`.
 #[derive(Debug, Deserialize)]
@@ -80,6 +83,16 @@ fn answer(value: impl Serialize) -> Result<Value> {
 }
 
 impl Backend {
+    /// `window/workDoneProgress/cancel`: the cancel button of a "Find
+    /// construction" progress bar stops the search, and the best answer
+    /// found so far is taken (`solve_job::Running`).
+    pub async fn progress_cancel(
+        &self,
+        params: tower_lsp_server::ls_types::WorkDoneProgressCancelParams,
+    ) {
+        self.running.stop(&params.token);
+    }
+
     /// `euc/invalidMessage`: a message the client sent broken, answered
     /// with its error (`framing`).
     pub async fn invalid_message(&self, params: super::framing::InvalidMessage) -> Result<Value> {

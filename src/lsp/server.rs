@@ -8,7 +8,7 @@ use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
 use super::settings::Settings;
-use super::solve_job::{find_construction, invalid};
+use super::solve_job::{find_construction, invalid, Running};
 use crate::analysis::Analysis;
 use crate::ide;
 use std::collections::HashMap;
@@ -34,6 +34,8 @@ pub struct Backend {
     /// What the client can do (`capabilities`).
     client_support: Mutex<ClientSupport>,
     next_token: AtomicU64,
+    /// Searches with a progress report, for the progress bar's cancel.
+    pub(super) running: Running,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -55,6 +57,7 @@ impl Backend {
             settings: Mutex::default(),
             client_support: Mutex::default(),
             next_token: AtomicU64::new(1),
+            running: Running::default(),
             sent_tokens: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
@@ -208,6 +211,7 @@ impl Backend {
         let token = self.progress_token().await;
         find_construction(
             &self.client,
+            &self.running,
             &self.documents,
             snapshot,
             block,

@@ -1,11 +1,13 @@
 //! "Find construction": the solver on a blocking thread, with work-done
-//! progress, cancellation (request cancelled, document changed) and an edit
+//! progress, cancellation (request cancelled, document changed), a stop
+//! from the progress bar that takes the best answer so far, and an edit
 //! tied to the document version it was computed for.
 
 use super::documents::{Documents, Snapshot};
 use crate::edit::fill_block;
 use crate::ide::find;
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -20,8 +22,40 @@ pub struct SolveSettings {
     pub timeout: Duration,
 }
 
+/// The searches running with a progress report, by its token: the
+/// client's cancel button on the progress bar
+/// (`window/workDoneProgress/cancel`) stops one, and the best answer found
+/// so far is taken (docs/solver.md, "An answer at once").
+#[derive(Clone, Default)]
+pub struct Running(Arc<Mutex<HashMap<lsp::ProgressToken, Arc<AtomicBool>>>>);
+
+impl Running {
+    /// Stops the search reporting under `token`, if one still runs.
+    pub fn stop(&self, token: &lsp::ProgressToken) {
+        if let Some(stopped) = self.0.lock().ok().and_then(|map| map.get(token).cloned()) {
+            stopped.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn start(&self, token: &lsp::ProgressToken) -> Arc<AtomicBool> {
+        let stopped = Arc::new(AtomicBool::new(false));
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(token.clone(), stopped.clone());
+        }
+        stopped
+    }
+
+    fn end(&self, token: &lsp::ProgressToken) {
+        if let Ok(mut map) = self.0.lock() {
+            map.remove(token);
+        }
+    }
+}
+
 struct JobBudget {
     cancelled: Arc<AtomicBool>,
+    /// Stopped from the progress bar: the best answer so far is taken.
+    stopped: Arc<AtomicBool>,
     current_version: Arc<AtomicI32>,
     version: i32,
     /// `None`: a limit too far away to count (a huge setting).
@@ -32,6 +66,7 @@ struct JobBudget {
 impl Budget for JobBudget {
     fn stop(&self) -> Option<Stop> {
         if self.cancelled.load(Ordering::Relaxed)
+            || self.stopped.load(Ordering::Relaxed)
             || self.current_version.load(Ordering::SeqCst) != self.version
         {
             Some(Stop::Cancelled)
@@ -63,6 +98,9 @@ impl Budget for JobBudget {
 /// away — finished, failed or cancelled (its future dropped).
 struct Guard {
     cancelled: Arc<AtomicBool>,
+    /// Set by the progress bar's cancel button (`Running`).
+    stopped: Arc<AtomicBool>,
+    running: Running,
     client: Client,
     token: Option<lsp::ProgressToken>,
     message: String,
@@ -72,6 +110,7 @@ impl Guard {
     /// Ends the progress report now, before the response goes out.
     async fn finish(&mut self) {
         if let Some(token) = self.token.take() {
+            self.running.end(&token);
             let message = std::mem::take(&mut self.message);
             send_progress(
                 &self.client,
@@ -89,6 +128,7 @@ impl Drop for Guard {
     fn drop(&mut self) {
         self.cancelled.store(true, Ordering::Relaxed);
         if let Some(token) = self.token.take() {
+            self.running.end(&token);
             let client = self.client.clone();
             let message = std::mem::take(&mut self.message);
             tokio::spawn(async move {
@@ -117,6 +157,7 @@ async fn send_progress(client: &Client, token: lsp::ProgressToken, value: lsp::W
 /// Finds a construction for the block and returns the edit that fills it.
 pub async fn find_construction(
     client: &Client,
+    running: &Running,
     documents: &Documents,
     snapshot: Snapshot,
     block: &str,
@@ -139,6 +180,8 @@ pub async fn find_construction(
     let cancelled = Arc::new(AtomicBool::new(false));
     let mut guard = Guard {
         cancelled: cancelled.clone(),
+        stopped: Arc::default(),
+        running: running.clone(),
         client: client.clone(),
         token: None,
         message: find::CANCELLED.into(),
@@ -155,6 +198,7 @@ pub async fn find_construction(
             }),
         )
         .await;
+        guard.stopped = running.start(&token);
         guard.token = Some(token);
     }
     let result = run(
@@ -181,6 +225,7 @@ async fn run(
     let cancelled = guard.cancelled.clone();
     let budget = Arc::new(JobBudget {
         cancelled: cancelled.clone(),
+        stopped: guard.stopped.clone(),
         current_version: snapshot.current_version.clone(),
         version: snapshot.version,
         deadline: Instant::now().checked_add(settings.timeout),
@@ -227,6 +272,8 @@ async fn run(
         guard.message = "the document changed".into();
         return Err(content_modified());
     }
+    // Stopped from the progress bar: the best answer so far is taken.
+    let taken = guard.stopped.load(Ordering::Relaxed);
     let construction = match outcome {
         Outcome::Found(construction) => construction,
         Outcome::Exhausted { max_moves } if solved.is_some() => {
@@ -240,18 +287,27 @@ async fn run(
             guard.message = find::none_within(max_moves);
             return Err(invalid(guard.message.clone()));
         }
-        // Out of time with an answer not proved shortest: it is taken, and
-        // the message says what is still open.
+        // Out of time, or stopped from the progress bar (not cancelled),
+        // with an answer not proved shortest: it is taken, and the message
+        // says what is still open.
         Outcome::Stopped {
-            stop: stop @ Stop::OutOfTime,
+            stop,
             searched,
             best: Some(best),
-        } => {
+        } if stop == Stop::OutOfTime || taken => {
             let moves = best.draws.len();
-            let message =
-                find::improvable(&find::found_briefly(&best), moves, stop, None, searched);
+            let by = (stop == Stop::Cancelled).then_some(STOPPED);
+            let message = find::improvable(&find::found_briefly(&best), moves, stop, by, searched);
             client.show_message(lsp::MessageType::INFO, message).await;
             *best
+        }
+        Outcome::Stopped {
+            stop: Stop::Cancelled,
+            searched,
+            best: None,
+        } if taken => {
+            guard.message = format!("{STOPPED}; {}", find::none_within(searched));
+            return Err(stopped_without_answer(guard.message.clone()));
         }
         Outcome::Stopped {
             stop: stop @ Stop::OutOfTime,
@@ -261,10 +317,8 @@ async fn run(
             guard.message = find::stopped(stop, None, searched);
             return Err(invalid(guard.message.clone()));
         }
-        Outcome::Stopped {
-            stop: Stop::Cancelled,
-            ..
-        } => return Err(jsonrpc::Error::request_cancelled()),
+        // Cancelled: the request is gone, nothing is written.
+        Outcome::Stopped { .. } => return Err(jsonrpc::Error::request_cancelled()),
         Outcome::Unsearchable(why) => return Err(invalid(why)),
     };
     guard.message = find::found_briefly(&construction);
@@ -288,6 +342,18 @@ async fn run(
     };
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
+}
+
+/// Why a search stopped from the progress bar ended.
+const STOPPED: &str = "stopped from the progress bar";
+
+/// Stopped from the progress bar before any answer: the request is
+/// cancelled, and the message says what was proved.
+fn stopped_without_answer(message: String) -> jsonrpc::Error {
+    jsonrpc::Error {
+        message: message.into(),
+        ..jsonrpc::Error::request_cancelled()
+    }
 }
 
 fn internal(message: &str) -> jsonrpc::Error {

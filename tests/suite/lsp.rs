@@ -197,6 +197,60 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     session.stop();
 }
 
+/// The cancel button of the progress bar (`window/workDoneProgress/cancel`)
+/// stops the search and takes the best answer found so far: on a triangle
+/// from its altitudes' feet (11 E in the game), a first answer comes long
+/// before the shortest, and the stop writes it into the file.
+#[test]
+fn stopping_from_the_progress_bar_takes_the_best_answer_so_far() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 20, "timeout": 120 } }));
+    let uri = "file:///work/altitudes.euc";
+    let path = "examples/euclidea/12-03-triangle-by-altitude-base-points.euc";
+    let text = super::read(&super::root().join(path));
+    // The block without its steps.
+    let start = text.find("solve triangle {").unwrap();
+    let block: String = text[start..]
+        .lines()
+        .filter(|line| !line.starts_with("  ") || line.trim_start().starts_with("goal"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let text = format!("{}{block}", &text[..start]);
+    session.open(uri, &text);
+    let solve = session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "triangle", 1] }),
+    );
+    let report = session.wait(|m| {
+        m["method"] == "$/progress"
+            && m["params"]["value"]["message"]
+                .as_str()
+                .is_some_and(|message| message.contains("moves found"))
+    });
+    let token = report["params"]["token"].clone();
+    session.notify("window/workDoneProgress/cancel", json!({ "token": token }));
+    let response = session.response(solve);
+    assert_eq!(response["result"]["applied"], true, "{response}");
+    let shown = session.wait(|m| m["method"] == "window/showMessage");
+    let message = shown["params"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("found;") && message.contains("(stopped from the progress bar)"),
+        "{message}"
+    );
+    let edit = session.wait(|m| m["method"] == "workspace/applyEdit");
+    let changes = &edit["params"]["edit"]["documentChanges"][0]["edits"];
+    let filled = apply(&text, changes.as_array().unwrap());
+    let analysis = euc::analysis::analyze(&filled);
+    assert!(
+        analysis
+            .reports
+            .iter()
+            .all(|report| report.status == euc::check::Status::Solved),
+        "{filled}"
+    );
+    session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end");
+    session.stop();
+}
+
 /// After a line typed inside the first block, the later spans of the tree
 /// and the scene move only when first read (`analysis::Settling`): a
 /// request made at once, before the diagnostics, and one made once the
