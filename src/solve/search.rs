@@ -125,9 +125,11 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     // shard's subtree number, above the variant.
     let mut place = 0;
     for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
-        if best_length(&best).is_some_and(|moves| length >= moves) {
-            // Every shorter length is ruled out: the first answer is a
-            // shortest one.
+        if best_length(&best).is_some_and(|moves| length > moves) {
+            // The first answer's length was searched in full with nothing
+            // found there: the exact search missed what `finish` accepts.
+            // Not expected (both take the same constructions); the first
+            // answer is a shortest one all the same.
             let found = best.take().expect("tested above");
             return (Outcome::Found(found), stats);
         }
@@ -163,10 +165,9 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             }
             stats.first_answer =
                 best_length(&best).map(|moves| (moves, total.load(Ordering::Relaxed)));
-            // As short as the exact search's next length: a shortest one.
-            if let Some(found) = best.take_if(|found| found.draws.len() <= length) {
-                return (Outcome::Found(found), stats);
-            }
+            // Even when it is as short as the next length, the exact search
+            // gives the answer: the same with any threads or shards
+            // (docs/solver.md, "An answer at once").
         }
         let this_round = Round {
             length,
