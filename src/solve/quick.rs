@@ -21,8 +21,21 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// every machine.
 const BEAM_BUDGET: u64 = 200_000;
 
-/// Likewise for the search with L-tools, after the beam.
+/// Likewise for the search with every L-tool, and for each narrower set
+/// after it.
 const TOOLS_BUDGET: u64 = 200_000;
+const NARROWER_BUDGET: u64 = 150_000;
+
+/// The L-tool sets searched in turn until one gives an answer: every tool
+/// first; then fewer tools make a narrower tree, so a set without the
+/// compass and the angle bisector, or without the compass and the
+/// parallel, reaches answers the full set does not within its budget (the
+/// tangent point on a hypotenuse, 14.3: 9 moves, the game's count).
+const TOOL_SETS: [&[Tool]; 3] = [
+    &Tool::ALL,
+    &[Tool::PerpBisector, Tool::Perpendicular, Tool::Parallel],
+    &[Tool::PerpBisector, Tool::Perpendicular, Tool::AngleBisector],
+];
 
 /// Widths of the beam, tried in turn at each length: each node keeps only
 /// its first few children, goal objects and objects through more aims
@@ -51,15 +64,26 @@ pub(super) fn first_answer(
     total: &AtomicU64,
 ) -> Result<Option<Construction>, Stop> {
     let spent = AtomicU64::new(0);
-    let tools = Capped {
-        inner: budget,
-        spent: &spent,
-        limit: TOOLS_BUDGET,
-    };
-    let found = from_tools(problem, variants, techniques, last, &tools);
-    total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
-    if !matches!(found, Ok(None)) {
-        return found;
+    let mut best: Option<Construction> = None;
+    for (place, tools) in TOOL_SETS.into_iter().enumerate() {
+        let capped = Capped {
+            inner: budget,
+            spent: &spent,
+            limit: if place == 0 {
+                TOOLS_BUDGET
+            } else {
+                NARROWER_BUDGET
+            },
+        };
+        let found = from_tools(problem, variants, tools, techniques, last, &capped);
+        total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+        if let Some(found) = found? {
+            best = Some(found);
+            break;
+        }
+    }
+    if best.is_some() {
+        return Ok(best);
     }
     let beam = Capped {
         inner: budget,
@@ -99,13 +123,15 @@ fn beam_search(
     Ok(None)
 }
 
-/// The shortest construction with every L-tool (fewest tool uses, often
-/// far fewer moves than the E count), each use written as lines and
-/// circles and the moves nothing needs removed; `None` where a tool use
-/// cannot be written so on the figure, or the result breaks the mask.
+/// The shortest construction with these L-tools (fewest tool uses, often
+/// far fewer moves than the E count), in goal-directed order, each use
+/// written as lines and circles and the moves nothing needs removed;
+/// `None` where a tool use cannot be written so on the figure, or the
+/// result breaks the mask.
 fn from_tools(
     problem: &Problem,
     variants: &[Problem],
+    tools: &[Tool],
     techniques: Techniques,
     last: usize,
     budget: &Capped,
@@ -114,12 +140,15 @@ fn from_tools(
         return Ok(None);
     }
     let mut with_tools = problem.clone();
-    with_tools.tools = Tool::ALL.to_vec();
+    with_tools.tools = tools.to_vec();
     with_tools.mask = vec![MaskToken::All];
     let options = SearchOptions {
         max_moves: last,
         threads: 1,
-        techniques,
+        techniques: Techniques {
+            goal_order: true,
+            ..techniques
+        },
         shard: None,
         count: Some(Count::L),
         first_answer: false,
