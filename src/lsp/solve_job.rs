@@ -187,9 +187,13 @@ pub async fn find_construction(
         message: find::CANCELLED.into(),
     };
     if let Some(token) = progress_token {
+        // Registered before the bar shows its cancel button (and ended by
+        // the guard however the request ends).
+        guard.stopped = running.start(&token);
+        guard.token = Some(token.clone());
         send_progress(
             client,
-            token.clone(),
+            token,
             lsp::WorkDoneProgress::Begin(lsp::WorkDoneProgressBegin {
                 title: format!("Finding a construction for `{block}`"),
                 cancellable: Some(true),
@@ -198,8 +202,6 @@ pub async fn find_construction(
             }),
         )
         .await;
-        guard.stopped = running.start(&token);
-        guard.token = Some(token);
     }
     let result = run(
         client,

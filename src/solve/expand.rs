@@ -62,7 +62,7 @@ pub(super) fn expanded(problem: &Problem, found: &Construction) -> Option<Constr
                     }
                 }
                 let line = match tool.operands().contains(&Operand::Line) {
-                    true => map[step.line],
+                    true => *map.get(step.line)?,
                     false => 0,
                 };
                 built.tool(tool, &at, line)?

@@ -1,7 +1,7 @@
 //! A first answer of any length, before the exact search proves the
-//! shorter lengths (docs/solver.md, "An answer at once"): a beam over the
-//! search's own tree, then the shortest construction with every L-tool
-//! written as lines and circles (`expand.rs`).
+//! shorter lengths (docs/solver.md, "An answer at once"): the shortest
+//! construction with L-tools written as lines and circles (`expand.rs`),
+//! then, where that gives nothing, a beam over the search's own tree.
 
 use super::budget::{Budget, Progress, Stop};
 use super::construction::Construction;
@@ -49,8 +49,8 @@ const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
 pub(super) const FIRST_ANSWER_FROM: u64 = 5_000;
 
 /// A first answer of any length up to `last`, not proved shortest (the
-/// exact search then rules out the shorter lengths): the beam from `first`
-/// moves up, then the L-tool route. Err only when the caller's budget
+/// exact search then rules out the shorter lengths): the L-tool route,
+/// then the beam from `first` moves up. Err only when the caller's budget
 /// stops it; the constructions examined are added to `total`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn first_answer(
@@ -74,6 +74,8 @@ pub(super) fn first_answer(
             } else {
                 NARROWER_BUDGET
             },
+            base: total.load(Ordering::Relaxed),
+            moves: first,
         };
         let found = from_tools(problem, variants, tools, techniques, last, &capped);
         total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
@@ -89,6 +91,8 @@ pub(super) fn first_answer(
         inner: budget,
         spent: &spent,
         limit: BEAM_BUDGET,
+        base: total.load(Ordering::Relaxed),
+        moves: first,
     };
     let found = beam_search(roots, variants, techniques, first, last, &beam);
     total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
@@ -177,6 +181,10 @@ struct Capped<'a> {
     inner: &'a dyn Budget,
     spent: &'a AtomicU64,
     limit: u64,
+    /// For the caller's progress: the constructions examined before this
+    /// search, and the length the exact search is about to prove.
+    base: u64,
+    moves: usize,
 }
 
 impl Budget for Capped<'_> {
@@ -188,5 +196,11 @@ impl Budget for Capped<'_> {
 
     fn progress(&self, progress: &Progress) {
         self.spent.fetch_max(progress.examined, Ordering::Relaxed);
+        // The spinner and the editor's bar keep moving meanwhile.
+        self.inner.progress(&Progress {
+            moves: self.moves,
+            examined: self.base + progress.examined,
+            best: None,
+        });
     }
 }

@@ -61,6 +61,8 @@ pub struct Stats {
     /// The quick first answer: its length and the constructions examined
     /// when it was found.
     pub first_answer: Option<(usize, u64)>,
+    /// Constructions the quick search examined (not in any length's count).
+    pub quick_examined: u64,
 }
 
 impl Stats {
@@ -68,7 +70,8 @@ impl Stats {
         self.examined_per_length
             .iter()
             .map(|(_, count)| count)
-            .sum()
+            .sum::<u64>()
+            + self.quick_examined
     }
 }
 
@@ -149,6 +152,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             .map_or(0, |(_, count)| *count);
         if quick && previous >= FIRST_ANSWER_FROM {
             quick = false;
+            let before = total.load(Ordering::Relaxed);
             let found = first_answer(
                 problem,
                 &roots,
@@ -159,6 +163,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
                 budget,
                 &total,
             );
+            stats.quick_examined = total.load(Ordering::Relaxed) - before;
             match found {
                 Ok(found) => best = found,
                 Err(stop) => return (stopped(stop, searched, None), stats),
@@ -674,11 +679,10 @@ impl<'a> Worker<'a> {
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
         state.children(depth, context, &mut self.filter, &mut choices);
-        if context.techniques.goal_order && remaining > 1 {
+        if (context.techniques.goal_order || context.beam.is_some()) && remaining > 1 {
             state.rank_for_goals(&mut choices);
         }
         if let Some(width) = context.beam.filter(|_| remaining > 1) {
-            state.rank_for_goals(&mut choices);
             choices.truncate(width);
         }
         let mut found = Ok(None);

@@ -9,6 +9,10 @@
 # tests/cluster/run.sh EUC_BINARY [LEVEL]   (root; .ci/run installs
 # slurm-wlm and parallel from Debian when missing)
 set -euo pipefail
+# Only the cluster started here is ever shut down.
+unset SLURM_CONF
+ours=
+jobid=
 root=$(cd "$(dirname "$0")/../.." && pwd)
 euc=$(realpath "$1")
 level=$(realpath "${2:-$root/examples/solve-napoleon.euc}")
@@ -20,14 +24,28 @@ ln -s "$euc" "$bin/euc"
 export PATH="$bin:$PATH"
 
 cleanup() {
-  if [ -n "${SLURM_CONF:-}" ]; then
+  if [ -n "$ours" ]; then
+    # Jobs outlive the daemons: cancel the array and wait for it first.
+    if [ -n "$jobid" ]; then
+      scancel --full "$jobid" 2> /dev/null || true
+      for _ in $(seq 20); do
+        [ -z "$(squeue -h -j "$jobid" 2> /dev/null)" ] && break
+        sleep 0.5
+      done
+    fi
     scontrol shutdown > /dev/null 2>&1 || true
   fi
-  for pid in "$work"/*.pid; do
-    [ -f "$pid" ] && kill "$(cat "$pid")" 2> /dev/null || true
+  # munged, and the daemons if the shutdown did not reach them: only
+  # processes of these names started from this directory's pid files.
+  for pidfile in "$work"/*.pid; do
+    [ -f "$pidfile" ] || continue
+    pid=$(cat "$pidfile")
+    case "$(cat "/proc/$pid/comm" 2> /dev/null)" in
+      munged | slurmctld | slurmd) kill "$pid" 2> /dev/null || true ;;
+    esac
   done
   sleep 1
-  rm -rf "$work"
+  rm -rf "$work" || true
 }
 trap cleanup EXIT
 
@@ -98,6 +116,7 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
 started=$SECONDS
 slurmctld -i 2>> "$work/slurmctld.log" || cannot_start "slurmctld did not start"
+ours=1
 slurmd -N euc-node 2>> "$work/slurmd.log" || cannot_start "slurmd did not start"
 for _ in $(seq 60); do
   state=$(sinfo -h -N -o %t 2> /dev/null || true)
@@ -110,11 +129,26 @@ up=$((SECONDS - started))
 # The job array, as README writes it, over the level as `level.euc`.
 cp "$level" "$work/slurm/level.euc"
 printf '%s\n' "$script" > "$work/slurm/solve.sh"
-(cd "$work/slurm" && sbatch --wait --quiet solve.sh) ||
-  { cat "$work"/slurm/slurm-*.out >&2 2> /dev/null || true; echo "tests/cluster: the job array failed" >&2; exit 1; }
-shards=$(ls "$work"/slurm/shard-*.json | wc -l)
-[ "$shards" -eq 16 ] || { echo "tests/cluster: $shards of 16 shards written" >&2; exit 1; }
-merged=$(cd "$work/slurm" && euc solve level.euc --merge shard-*.json)
+jobid=$(cd "$work/slurm" && sbatch --parsable solve.sh) ||
+  { echo "tests/cluster: sbatch refused the script" >&2; exit 1; }
+jobid=${jobid%%;*}
+# The array is done when no task is left in the queue.
+for _ in $(seq 240); do
+  [ -z "$(squeue -h -r -j "$jobid" 2> /dev/null)" ] && break
+  sleep 0.5
+done
+[ -z "$(squeue -h -r -j "$jobid" 2> /dev/null)" ] ||
+  { echo "tests/cluster: the job array did not finish within 120 s" >&2; exit 1; }
+jobid=
+shopt -s nullglob
+shards=("$work"/slurm/shard-*.json)
+[ "${#shards[@]}" -eq 16 ] || {
+  cat "$work"/slurm/slurm-*.out >&2 || true
+  echo "tests/cluster: ${#shards[@]} of 16 shards written" >&2
+  exit 1
+}
+merged=$(cd "$work/slurm" && euc solve level.euc --merge shard-*.json) ||
+  { echo "tests/cluster: the Slurm shards do not merge" >&2; exit 1; }
 [ "$merged" = "$unsharded" ] || {
   echo "tests/cluster: the merged Slurm shards differ from the unsharded answer" >&2
   diff <(echo "$unsharded") <(echo "$merged") >&2 || true
@@ -124,8 +158,10 @@ echo "tests/cluster: Slurm: 16 shards as a job array, merged = unsharded (cluste
 
 # GNU parallel, as README writes it.
 cp "$level" "$work/parallel/level.euc"
-(cd "$work/parallel" && PARALLEL=--will-cite bash -c "$parallel_line")
-merged=$(cd "$work/parallel" && euc solve level.euc --merge shard-*.json)
+(cd "$work/parallel" && PARALLEL=--will-cite bash -c "$parallel_line") ||
+  { echo "tests/cluster: README's parallel line failed" >&2; exit 1; }
+merged=$(cd "$work/parallel" && euc solve level.euc --merge shard-*.json) ||
+  { echo "tests/cluster: the parallel shards do not merge" >&2; exit 1; }
 [ "$merged" = "$unsharded" ] || {
   echo "tests/cluster: the merged parallel shards differ from the unsharded answer" >&2
   diff <(echo "$unsharded") <(echo "$merged") >&2 || true
