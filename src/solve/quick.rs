@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// How many constructions the beam may examine in all: about a second
 /// where nodes are cheap. Counted, not timed, so its answer is the same on
 /// every machine.
-const BEAM_BUDGET: u64 = 200_000;
+const BEAM_BUDGET: u64 = 100_000;
 
 /// Likewise for the search with every L-tool, and for each narrower set
 /// after it.

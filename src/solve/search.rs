@@ -16,7 +16,9 @@
 //!   candidate moves are kept level by level;
 //! - long lengths are split into subtrees that threads (or shards on other
 //!   machines) take in a fixed order; the answer of the earliest subtree
-//!   wins, so answers do not depend on the number of threads or shards.
+//!   wins, so answers do not depend on the number of threads or shards
+//!   (shards run no quick first answer: docs/solver.md, "An answer at
+//!   once").
 
 pub use super::budget::{Budget, Progress, Stop, Unlimited};
 use super::construction::Construction;
@@ -128,11 +130,9 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     // shard's subtree number, above the variant.
     let mut place = 0;
     for (round, &(length, cost_limit)) in rounds.iter().enumerate() {
-        if best_length(&best).is_some_and(|moves| length > moves) {
-            // The first answer's length was searched in full with nothing
-            // found there: the exact search missed what `finish` accepts.
-            // Not expected (both take the same constructions); the first
-            // answer is a shortest one all the same.
+        if best_length(&best).is_some_and(|moves| length >= moves) {
+            // Every shorter length is ruled out: the first answer is a
+            // shortest one, and its own length need not be searched.
             let found = best.take().expect("tested above");
             return (Outcome::Found(found), stats);
         }
@@ -170,9 +170,10 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             }
             stats.first_answer =
                 best_length(&best).map(|moves| (moves, total.load(Ordering::Relaxed)));
-            // Even when it is as short as the next length, the exact search
-            // gives the answer: the same with any threads or shards
-            // (docs/solver.md, "An answer at once").
+            // As short as the exact search's next length: a shortest one.
+            if let Some(found) = best.take_if(|found| found.draws.len() <= length) {
+                return (Outcome::Found(found), stats);
+            }
         }
         let this_round = Round {
             length,
