@@ -70,6 +70,18 @@ parallel_line=$(tr '\n' ' ' < "$root/README.md" |
 # The answer to compare with: the ordinary search.
 unsharded=$(euc solve "$level" --max-moves 10 -j 1)
 
+# The shards in $work/DIR merged must be that answer (WHO: for messages).
+merges_to_unsharded() {
+  local merged
+  merged=$(cd "$work/$1" && euc solve level.euc --merge shard-*.json) ||
+    { echo "tests/cluster: the $2 shards do not merge" >&2; exit 1; }
+  [ "$merged" = "$unsharded" ] || {
+    echo "tests/cluster: the merged $2 shards differ from the unsharded answer" >&2
+    diff <(echo "$unsharded") <(echo "$merged") >&2 || true
+    exit 1
+  }
+}
+
 for command in munged slurmctld slurmd sbatch scontrol sinfo parallel; do
   command -v "$command" > /dev/null || cannot_start "$command is not installed (Debian: slurm-wlm, parallel)"
 done
@@ -147,24 +159,12 @@ shards=("$work"/slurm/shard-*.json)
   echo "tests/cluster: ${#shards[@]} of 16 shards written" >&2
   exit 1
 }
-merged=$(cd "$work/slurm" && euc solve level.euc --merge shard-*.json) ||
-  { echo "tests/cluster: the Slurm shards do not merge" >&2; exit 1; }
-[ "$merged" = "$unsharded" ] || {
-  echo "tests/cluster: the merged Slurm shards differ from the unsharded answer" >&2
-  diff <(echo "$unsharded") <(echo "$merged") >&2 || true
-  exit 1
-}
+merges_to_unsharded slurm Slurm
 echo "tests/cluster: Slurm: 16 shards as a job array, merged = unsharded (cluster up in ${up} s, array done $((SECONDS - started - up)) s later)"
 
 # GNU parallel, as README writes it.
 cp "$level" "$work/parallel/level.euc"
 (cd "$work/parallel" && PARALLEL=--will-cite bash -c "$parallel_line") ||
   { echo "tests/cluster: README's parallel line failed" >&2; exit 1; }
-merged=$(cd "$work/parallel" && euc solve level.euc --merge shard-*.json) ||
-  { echo "tests/cluster: the parallel shards do not merge" >&2; exit 1; }
-[ "$merged" = "$unsharded" ] || {
-  echo "tests/cluster: the merged parallel shards differ from the unsharded answer" >&2
-  diff <(echo "$unsharded") <(echo "$merged") >&2 || true
-  exit 1
-}
+merges_to_unsharded parallel parallel
 echo "tests/cluster: GNU parallel: 8 shards, merged = unsharded"
