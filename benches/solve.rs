@@ -64,14 +64,19 @@ fn first_answer(
         deadline: started + cap,
         answered: Default::default(),
     };
-    let moves = match search(problem, &options, &budget).0 {
+    answer_moves(&search(problem, &options, &budget).0).map(|moves| (moves, started.elapsed()))
+}
+
+/// The E count of an outcome's answer: the shortest, or the best one found
+/// when stopped.
+fn answer_moves(outcome: &Outcome) -> Option<usize> {
+    match outcome {
         Outcome::Found(construction) => Some(construction.e_moves()),
         Outcome::Stopped {
             best: Some(best), ..
         } => Some(best.e_moves()),
         _ => None,
-    };
-    moves.map(|moves| (moves, started.elapsed()))
+    }
 }
 
 fn problem(path: &str) -> Problem {
@@ -102,13 +107,7 @@ fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration
         let (outcome, stats) = search(problem, &options, &Deadline(started + cap));
         times.push(started.elapsed());
         examined = stats.examined();
-        moves = match &outcome {
-            Outcome::Found(construction) => Some(construction.e_moves()),
-            Outcome::Stopped {
-                best: Some(best), ..
-            } => Some(best.e_moves()),
-            _ => None,
-        };
+        moves = answer_moves(&outcome);
         result = match outcome {
             Outcome::Found(construction) => construction.describe_count(false),
             Outcome::Exhausted { max_moves } => format!("none ≤ {max_moves}"),

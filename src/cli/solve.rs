@@ -388,16 +388,15 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
             searched,
             best,
         } => {
-            let limit = args.timeout.to_string();
+            let why = find::why_stopped(*stop, Some(&args.timeout.to_string()));
             let message = match (best, &lines) {
                 (Some(best), Some(_)) => find::improvable(
                     &find::found(best, !problem.tools.is_empty()),
                     best.draws.len(),
-                    *stop,
-                    Some(&limit),
+                    &why,
                     *searched,
                 ),
-                _ => find::stopped(*stop, Some(&limit), *searched),
+                _ => find::stopped(&why, *searched),
             };
             say!("{}: {message}{share}", problem.name);
         }

@@ -72,36 +72,30 @@ pub fn no_shorter(max_moves: usize, solved: Option<usize>) -> String {
     }
 }
 
-/// The search stopped early, after every length up to `searched`; `limit`
-/// names the time limit when the reader did not set it themselves.
-pub fn stopped(stop: Stop, limit: Option<&str>, searched: usize) -> String {
-    let why = match (stop, limit) {
+/// Why a search stopped early, in words: the time limit (named when the
+/// reader did not set it themselves) or a cancel.
+pub fn why_stopped(stop: Stop, limit: Option<&str>) -> String {
+    match (stop, limit) {
         (Stop::OutOfTime, Some(limit)) => format!("time limit of {limit} reached"),
         (Stop::OutOfTime, None) => "time limit reached".to_string(),
         (Stop::Cancelled, _) => CANCELLED.to_string(),
-    };
+    }
+}
+
+/// Why "Find construction" stopped when the progress bar's cancel button
+/// took the best answer so far.
+pub const STOPPED_FROM_THE_BAR: &str = "stopped from the progress bar";
+
+/// The search stopped early (`why`: `why_stopped`), after every length up
+/// to `searched`.
+pub fn stopped(why: &str, searched: usize) -> String {
     format!("{why}; {}", none_within(searched))
 }
 
 /// A search stopped with an answer not yet proved shortest: "9 moves
 /// found; none with at most 7 exists; 8 not yet ruled out (time limit
-/// reached)" (docs/solver.md, "An answer at once"). `limit`: the time
-/// limit as written, or for a cancelled search, who stopped it.
-pub fn improvable(
-    found: &str,
-    moves: usize,
-    stop: Stop,
-    limit: Option<&str>,
-    searched: usize,
-) -> String {
-    let why = match (stop, limit) {
-        (Stop::OutOfTime, Some(limit)) => format!("time limit of {limit} reached"),
-        (Stop::OutOfTime, None) => "time limit reached".to_string(),
-        // Who stopped it, when it was not a cancel ("stopped from the
-        // progress bar").
-        (Stop::Cancelled, Some(by)) => by.to_string(),
-        (Stop::Cancelled, None) => CANCELLED.to_string(),
-    };
+/// reached)" (docs/solver.md, "An answer at once"); `why`: `why_stopped`.
+pub fn improvable(found: &str, moves: usize, why: &str, searched: usize) -> String {
     let open = match (searched + 1, moves.saturating_sub(1)) {
         (low, high) if low == high => format!("{low} not yet ruled out"),
         (low, high) => format!("{low} to {high} not yet ruled out"),
@@ -143,12 +137,22 @@ mod tests {
     #[test]
     fn an_answer_not_proved_shortest_says_what_is_open() {
         assert_eq!(
-            improvable("9 moves", 9, Stop::OutOfTime, Some("10s"), 7),
+            improvable("9 moves", 9, &why_stopped(Stop::OutOfTime, Some("10s")), 7),
             "9 moves found; no construction with at most 7 moves; 8 not yet ruled out (time limit of 10s reached)"
         );
         assert_eq!(
-            improvable("12 moves", 12, Stop::OutOfTime, None, 6),
+            improvable("12 moves", 12, &why_stopped(Stop::OutOfTime, None), 6),
             "12 moves found; no construction with at most 6 moves; 7 to 11 not yet ruled out (time limit reached)"
+        );
+    }
+
+    /// A cancel (Ctrl-C) is a cancel, whatever the time limit was.
+    #[test]
+    fn a_cancel_is_named_as_such() {
+        assert_eq!(why_stopped(Stop::Cancelled, Some("60")), "cancelled");
+        assert_eq!(
+            stopped(&why_stopped(Stop::OutOfTime, Some("1")), 6),
+            "time limit of 1 reached; no construction with at most 6 moves"
         );
     }
 
@@ -172,15 +176,15 @@ mod tests {
             "no shorter construction with at most 8 moves (the solver's limit)"
         );
         assert_eq!(
-            stopped(Stop::OutOfTime, Some("0.5 s"), 2),
+            stopped(&why_stopped(Stop::OutOfTime, Some("0.5 s")), 2),
             "time limit of 0.5 s reached; no construction with at most 2 moves"
         );
         assert_eq!(
-            stopped(Stop::OutOfTime, None, 2),
+            stopped(&why_stopped(Stop::OutOfTime, None), 2),
             "time limit reached; no construction with at most 2 moves"
         );
         assert_eq!(
-            stopped(Stop::Cancelled, None, 0),
+            stopped(&why_stopped(Stop::Cancelled, None), 0),
             "cancelled; no construction with at most 0 moves"
         );
         assert_eq!(unsearchable("no goal"), "cannot search: no goal");

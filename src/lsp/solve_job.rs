@@ -297,9 +297,12 @@ async fn run(
             searched,
             best: Some(best),
         } if stop == Stop::OutOfTime || taken => {
-            let moves = best.draws.len();
-            let by = (stop == Stop::Cancelled).then_some(STOPPED);
-            let message = find::improvable(&find::found_briefly(&best), moves, stop, by, searched);
+            let why = match stop {
+                Stop::Cancelled => find::STOPPED_FROM_THE_BAR.to_string(),
+                Stop::OutOfTime => find::why_stopped(stop, None),
+            };
+            let found = find::found_briefly(&best);
+            let message = find::improvable(&found, best.draws.len(), &why, searched);
             client.show_message(lsp::MessageType::INFO, message).await;
             *best
         }
@@ -308,7 +311,7 @@ async fn run(
             searched,
             best: None,
         } if taken => {
-            guard.message = format!("{STOPPED}; {}", find::none_within(searched));
+            guard.message = find::stopped(find::STOPPED_FROM_THE_BAR, searched);
             return Err(stopped_without_answer(guard.message.clone()));
         }
         Outcome::Stopped {
@@ -316,7 +319,7 @@ async fn run(
             searched,
             best: None,
         } => {
-            guard.message = find::stopped(stop, None, searched);
+            guard.message = find::stopped(&find::why_stopped(stop, None), searched);
             return Err(invalid(guard.message.clone()));
         }
         // Cancelled: the request is gone, nothing is written.
@@ -345,9 +348,6 @@ async fn run(
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
 }
-
-/// Why a search stopped from the progress bar ended.
-const STOPPED: &str = "stopped from the progress bar";
 
 /// Stopped from the progress bar before any answer: the request is
 /// cancelled, and the message says what was proved.

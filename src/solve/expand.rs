@@ -23,8 +23,9 @@
 
 use super::construction::{crossing, Construction, DrawStep, PointRef, TOUCH};
 use super::mask::Draw;
+use super::replay::replay_ops;
 use super::search::search_instance;
-use super::verify::finish;
+use super::verify::{finish, setup_kinds};
 use crate::geom::{Circle, Line, Object, Point};
 use crate::resolve::Problem;
 use crate::tools::{Operand, Tool};
@@ -40,57 +41,56 @@ pub(super) fn expanded(problem: &Problem, found: &Construction) -> Option<Constr
         return None;
     }
     let instance = &problem.instances[search_instance(problem)];
-    let mut original = Figure::new(&instance.givens, instance.setup.clone());
+    // The original on the search instance, as replay draws it.
+    let plan = found.plan(instance.givens.len(), &setup_kinds(problem));
+    let drawn = replay_ops(plan.ops, instance).ok()?;
+    let setup = instance.setup.len();
+    let original = Figure::new(&instance.givens, drawn.objects);
     let mut built = Figure::new(&instance.givens, instance.setup.clone());
     // Where each object of `found` is in `built`.
-    let mut map: Vec<usize> = (0..instance.setup.len()).collect();
-    for step in &found.draws {
-        let points = [step.a, step.b, step.c].map(|point| original.at(point));
-        let index = match step.draw {
+    let mut map: Vec<usize> = (0..setup).collect();
+    for (index, step) in found.draws.iter().enumerate() {
+        let at = |point| built.translate(&original, point, &map);
+        let made = match step.draw {
             Draw::Line | Draw::Circle => {
-                let a = built.translate(&original, step.a, &map)?;
-                let b = built.translate(&original, step.b, &map)?;
+                let (a, b) = (at(step.a)?, at(step.b)?);
                 built.draw(step.draw, a, b)?
             }
             Draw::Tool(tool) => {
-                let mut operands = [step.a, step.b, step.c].into_iter();
-                let mut at = Vec::new();
-                for operand in tool.operands() {
-                    if *operand == Operand::Point {
-                        let point = operands.next()?;
-                        at.push(built.translate(&original, point, &map)?);
-                    }
-                }
-                let line = match tool.operands().contains(&Operand::Line) {
+                // Its point operands are `a`, `b`, `c` in order.
+                let operands = tool.operands();
+                let count = operands.iter().filter(|o| **o == Operand::Point).count();
+                let points = [step.a, step.b, step.c][..count]
+                    .iter()
+                    .map(|point| at(*point))
+                    .collect::<Option<Vec<_>>>()?;
+                let line = match operands.contains(&Operand::Line) {
                     true => *map.get(step.line)?,
                     false => 0,
                 };
-                built.tool(tool, &at, line)?
+                built.tool(tool, &points, line)?
             }
         };
-        let object = original.object(step, points)?;
-        if !built.objects[index].same(&object) {
+        if !built.objects[made].same(&original.objects[setup + index]) {
             return None;
         }
-        original.objects.push(object);
-        map.push(index);
+        map.push(made);
     }
-    finish(problem, &built.draws)?;
-    let draws = prune(problem, instance.setup.len(), built.draws);
-    finish(problem, &draws)
+    let whole = finish(problem, &built.draws)?;
+    Some(prune(problem, setup, whole))
 }
 
 /// The construction without every move that can be left out, last first,
-/// as long as it still passes `finish`.
-fn prune(problem: &Problem, setup: usize, mut draws: Vec<DrawStep>) -> Vec<DrawStep> {
-    let mut index = draws.len();
+/// each removal kept when the rest still passes `finish`.
+fn prune(problem: &Problem, setup: usize, mut kept: Construction) -> Construction {
+    let mut index = kept.draws.len();
     while index > 0 {
         index -= 1;
         let object = setup + index;
-        if draws.iter().any(|draw| uses(draw, object)) {
+        if kept.draws.iter().any(|draw| uses(draw, object)) {
             continue;
         }
-        let mut fewer = draws.clone();
+        let mut fewer = kept.draws.clone();
         fewer.remove(index);
         for draw in &mut fewer {
             for point in [&mut draw.a, &mut draw.b, &mut draw.c] {
@@ -100,11 +100,11 @@ fn prune(problem: &Problem, setup: usize, mut draws: Vec<DrawStep>) -> Vec<DrawS
                 }
             }
         }
-        if finish(problem, &fewer).is_some() {
-            draws = fewer;
+        if let Some(shorter) = finish(problem, &fewer) {
+            kept = shorter;
         }
     }
-    draws
+    kept
 }
 
 /// Whether a line or circle uses a crossing of `object`.
@@ -147,31 +147,6 @@ impl<'a> Figure<'a> {
                 crossing(self.objects.get(first)?, self.objects.get(second)?, which)
             }
         }
-    }
-
-    /// The object a step of the original draws.
-    fn object(&self, step: &DrawStep, points: [Option<Point>; 3]) -> Option<Object> {
-        let [a, b, _] = points;
-        Some(match step.draw {
-            Draw::Line => Object::Line(Line::through(a?, b?).ok()?),
-            Draw::Circle => Object::Circle(Circle::through(a?, b?).ok()?),
-            Draw::Tool(tool) => {
-                // The tool's point operands in order, its line by index.
-                let mut known = points.into_iter();
-                let mut args = [0; 3];
-                let mut at = Vec::new();
-                for (arg, operand) in args.iter_mut().zip(tool.operands()) {
-                    *arg = match operand {
-                        Operand::Point => {
-                            at.push(known.next()??);
-                            at.len() - 1
-                        }
-                        Operand::Line => step.line,
-                    };
-                }
-                tool.object(args, &at, &self.objects).ok()?
-            }
-        })
     }
 
     /// A point of `from` as a point of this figure: the same given, or the
@@ -403,38 +378,21 @@ mod tests {
     }
 
     fn moves_at(at: [f64; 6], setup: &str, goal: &str) -> Option<usize> {
-        let [ax, ay, bx, by, cx, cy] = at;
-        let text = format!(
-            "point A = ({ax}, {ay})\npoint B = ({bx}, {by})\npoint C = ({cx}, {cy})\n{setup}\n\
-             solve s {{\n  goal g = {goal}\n}}\n"
-        );
-        let analysis = analyze(&text);
-        assert!(!analysis.has_errors(), "{:#?}", analysis.diagnostics);
-        let problem = analysis.scene().searchable(0);
-        let mut with_tools = problem.clone();
-        with_tools.tools = Tool::ALL.to_vec();
-        with_tools.mask = vec![MaskToken::All];
-        let options = SearchOptions {
-            max_moves: 1,
-            threads: 1,
-            count: Some(Count::L),
-            ..SearchOptions::default()
-        };
-        let Outcome::Found(found) = search(&with_tools, &options, &Unlimited).0 else {
-            panic!("no one-tool answer for {goal}");
-        };
+        let (problem, found) =
+            one_tool_answer(at, setup, goal).unwrap_or_else(|why| panic!("{why}"));
         assert!(matches!(found.draws[0].draw, Draw::Tool(_)), "{goal}");
         let written = expanded(&problem, &found)?;
-        assert!(written
-            .draws
-            .iter()
-            .all(|draw| matches!(draw.draw, Draw::Line | Draw::Circle)));
+        assert!(lines_and_circles(&written));
         Some(written.draws.len())
     }
 
-    /// Like `moves_at`, but anything goes: a figure with errors or no
-    /// one-tool answer gives `None`, as does a tool that cannot be written.
-    fn written_anyhow(at: [f64; 6], setup: &str, goal: &str) -> Option<Construction> {
+    /// The figure's block and its shortest answer with one L-tool use, or
+    /// why there is none (errors in the figure, no such answer).
+    fn one_tool_answer(
+        at: [f64; 6],
+        setup: &str,
+        goal: &str,
+    ) -> Result<(Problem, Construction), String> {
         let [ax, ay, bx, by, cx, cy] = at;
         let text = format!(
             "point A = ({ax}, {ay})\npoint B = ({bx}, {by})\npoint C = ({cx}, {cy})\n{setup}\n\
@@ -442,7 +400,7 @@ mod tests {
         );
         let analysis = analyze(&text);
         if analysis.has_errors() || analysis.scene().problems.is_empty() {
-            return None;
+            return Err(format!("{:#?}", analysis.diagnostics));
         }
         let problem = analysis.scene().searchable(0);
         let mut with_tools = problem.clone();
@@ -454,10 +412,17 @@ mod tests {
             count: Some(Count::L),
             ..SearchOptions::default()
         };
-        let Outcome::Found(found) = search(&with_tools, &options, &Unlimited).0 else {
-            return None;
-        };
-        expanded(&problem, &found)
+        match search(&with_tools, &options, &Unlimited).0 {
+            Outcome::Found(found) => Ok((problem, found)),
+            _ => Err(format!("no one-tool answer for {goal}")),
+        }
+    }
+
+    fn lines_and_circles(written: &Construction) -> bool {
+        written
+            .draws
+            .iter()
+            .all(|draw| matches!(draw.draw, Draw::Line | Draw::Circle))
     }
 
     /// Degenerate and extreme figures: collinear and coincident points,
@@ -496,15 +461,12 @@ mod tests {
         for at in figures {
             for setup in setups {
                 for goal in goals {
-                    if let Some(written) = written_anyhow(at, setup, goal) {
+                    let Ok((problem, found)) = one_tool_answer(at, setup, goal) else {
+                        continue;
+                    };
+                    if let Some(written) = expanded(&problem, &found) {
                         written_out += 1;
-                        assert!(
-                            written
-                                .draws
-                                .iter()
-                                .all(|draw| matches!(draw.draw, Draw::Line | Draw::Circle)),
-                            "{at:?} {setup} {goal}"
-                        );
+                        assert!(lines_and_circles(&written), "{at:?} {setup} {goal}");
                     }
                 }
             }

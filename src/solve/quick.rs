@@ -21,20 +21,22 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// every machine.
 const BEAM_BUDGET: u64 = 100_000;
 
-/// Likewise for the search with every L-tool, and for each narrower set
-/// after it.
-const TOOLS_BUDGET: u64 = 200_000;
-const NARROWER_BUDGET: u64 = 150_000;
-
-/// The L-tool sets searched in turn until one gives an answer: every tool
-/// first; then fewer tools make a narrower tree, so a set without the
-/// compass and the angle bisector, or without the compass and the
-/// parallel, reaches answers the full set does not within its budget (the
-/// tangent point on a hypotenuse, 14.3: 9 moves, the game's count).
-const TOOL_SETS: [&[Tool]; 3] = [
-    &Tool::ALL,
-    &[Tool::PerpBisector, Tool::Perpendicular, Tool::Parallel],
-    &[Tool::PerpBisector, Tool::Perpendicular, Tool::AngleBisector],
+/// The L-tool sets searched in turn until one gives an answer, each with
+/// its budget (counted likewise): every tool first; then fewer tools make
+/// a narrower tree, so a set without the compass and the angle bisector,
+/// or without the compass and the parallel, reaches answers the full set
+/// does not within its budget (the tangent point on a hypotenuse, 14.3: 9
+/// moves, the game's count).
+const TOOL_SETS: [(&[Tool], u64); 3] = [
+    (&Tool::ALL, 200_000),
+    (
+        &[Tool::PerpBisector, Tool::Perpendicular, Tool::Parallel],
+        150_000,
+    ),
+    (
+        &[Tool::PerpBisector, Tool::Perpendicular, Tool::AngleBisector],
+        150_000,
+    ),
 ];
 
 /// Widths of the beam, tried in turn at each length: each node keeps only
@@ -49,8 +51,9 @@ const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
 pub(super) const FIRST_ANSWER_FROM: u64 = 5_000;
 
 /// A first answer of any length up to `last`, not proved shortest (the
-/// exact search then rules out the shorter lengths): the L-tool route,
-/// then the beam from `first` moves up. Err only when the caller's budget
+/// exact search then rules out the shorter lengths), for a problem with
+/// lines and circles only (`search` asks for none otherwise): the L-tool
+/// route, then the beam from `first` moves up. Err only when the caller's budget
 /// stops it; the constructions examined are added to `total`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn first_answer(
@@ -64,28 +67,25 @@ pub(super) fn first_answer(
     total: &AtomicU64,
 ) -> Result<Option<Construction>, Stop> {
     let spent = AtomicU64::new(0);
-    let mut best: Option<Construction> = None;
-    for (place, tools) in TOOL_SETS.into_iter().enumerate() {
+    // The tools cannot be written where points are dropped on the drawing.
+    let tool_sets = if problem.drops {
+        &[][..]
+    } else {
+        &TOOL_SETS[..]
+    };
+    for &(tools, limit) in tool_sets {
         let capped = Capped {
             inner: budget,
             spent: &spent,
-            limit: if place == 0 {
-                TOOLS_BUDGET
-            } else {
-                NARROWER_BUDGET
-            },
+            limit,
             base: total.load(Ordering::Relaxed),
             moves: first,
         };
         let found = from_tools(problem, variants, tools, techniques, last, &capped);
         total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
         if let Some(found) = found? {
-            best = Some(found);
-            break;
+            return Ok(Some(found));
         }
-    }
-    if best.is_some() {
-        return Ok(best);
     }
     let beam = Capped {
         inner: budget,
@@ -140,9 +140,6 @@ fn from_tools(
     last: usize,
     budget: &Capped,
 ) -> Result<Option<Construction>, Stop> {
-    if !problem.tools.is_empty() || problem.drops {
-        return Ok(None);
-    }
     let mut with_tools = problem.clone();
     with_tools.tools = tools.to_vec();
     with_tools.mask = vec![MaskToken::All];
