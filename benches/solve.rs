@@ -341,6 +341,20 @@ fn techniques(cap: Duration) {
                 ..all
             },
         ),
+        (
+            "without lookahead at two moves from the end",
+            Techniques {
+                lookahead_at_two: false,
+                ..all
+            },
+        ),
+        (
+            "without on-goal spots",
+            Techniques {
+                on_goal_spots: false,
+                ..all
+            },
+        ),
         ("first release", Techniques::FIRST),
     ];
     for (name, path, max_moves) in [

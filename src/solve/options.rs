@@ -59,6 +59,15 @@ pub struct Techniques {
     /// through it to draw next are dropped before they are drawn (with
     /// `goal_pruning`).
     pub lookahead: bool,
+    /// The lookahead also at two moves before the end, where the last
+    /// move's pair tests cost more than looking the move's new points up
+    /// (with `lookahead`; docs/solver.md, "Lookahead").
+    pub lookahead_at_two: bool,
+    /// Two moves before the end, a goal line or circle still short of
+    /// the points its last move is drawn through: the next move must pass
+    /// a crossing of the goal with a drawn object (with `prerequisites`;
+    /// docs/solver.md, "Bounds").
+    pub on_goal_spots: bool,
     /// Each node's moves in goal-directed order: goal objects and objects
     /// through more goal points first, then those passing nearer one
     /// (docs/solver.md, "Goal-directed order"). The same constructions are
@@ -78,6 +87,8 @@ impl Techniques {
         idle_objects: true,
         incremental: true,
         lookahead: true,
+        lookahead_at_two: true,
+        on_goal_spots: true,
         goal_order: false,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
@@ -89,6 +100,8 @@ impl Techniques {
         idle_objects: false,
         incremental: false,
         lookahead: false,
+        lookahead_at_two: false,
+        on_goal_spots: false,
         goal_order: false,
     };
     /// The first release's search: the baseline of the benchmarks.
@@ -100,6 +113,8 @@ impl Techniques {
         idle_objects: false,
         incremental: false,
         lookahead: false,
+        lookahead_at_two: false,
+        on_goal_spots: false,
         goal_order: false,
     };
 }

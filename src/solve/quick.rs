@@ -14,7 +14,8 @@ use super::state::State;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
 use crate::tools::Tool;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// How many constructions the beam may examine in all: about a second
 /// where nodes are cheap. Counted, not timed, so its answer is the same on
@@ -50,11 +51,25 @@ const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
 /// end before it would pay.
 pub(super) const FIRST_ANSWER_FROM: u64 = 5_000;
 
+/// One way to a first answer: an L-tool set with its budget, or the beam.
+#[derive(Clone, Copy)]
+enum Route {
+    Tools(&'static [Tool], u64),
+    Beam,
+}
+
 /// A first answer of any length up to `last`, not proved shortest (the
 /// exact search then rules out the shorter lengths), for a problem with
 /// lines and circles only (`search` asks for none otherwise): the L-tool
-/// route, then the beam from `first` moves up. Err only when the caller's budget
-/// stops it; the constructions examined are added to `total`.
+/// route, then the beam from `first` moves up. Err only when the caller's
+/// budget stops it; the constructions examined are added to `total`.
+///
+/// The routes run on up to `threads` threads, each taking the next route in
+/// order, and the first route in that order with an answer gives it: each
+/// route's search is deterministic on its own (one thread, a counted
+/// budget), so the answer is the one routes tried one after another give,
+/// on any number of threads. A route stops as soon as an earlier one has
+/// an answer.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn first_answer(
     problem: &Problem,
@@ -63,40 +78,86 @@ pub(super) fn first_answer(
     techniques: Techniques,
     first: usize,
     last: usize,
+    threads: usize,
     budget: &dyn Budget,
     total: &AtomicU64,
 ) -> Result<Option<Construction>, Stop> {
-    let spent = AtomicU64::new(0);
     // The tools cannot be written where points are dropped on the drawing.
-    let tool_sets = if problem.drops {
-        &[][..]
-    } else {
-        &TOOL_SETS[..]
+    let mut routes: Vec<Route> = Vec::new();
+    if !problem.drops {
+        routes.extend(
+            TOOL_SETS
+                .iter()
+                .map(|&(tools, limit)| Route::Tools(tools, limit)),
+        );
+    }
+    routes.push(Route::Beam);
+    let shared = Shared {
+        base: total.load(Ordering::Relaxed),
+        all: AtomicU64::new(0),
+        answered: AtomicUsize::new(usize::MAX),
     };
-    for &(tools, limit) in tool_sets {
+    let results: Vec<Mutex<Option<Found>>> = routes.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let run = |rank: usize| {
+        let (limit, route) = match routes[rank] {
+            Route::Tools(tools, limit) => (limit, Some(tools)),
+            Route::Beam => (BEAM_BUDGET, None),
+        };
         let capped = Capped {
             inner: budget,
-            spent: &spent,
+            spent: &AtomicU64::new(0),
+            reported: AtomicU64::new(0),
             limit,
-            base: total.load(Ordering::Relaxed),
             moves: first,
+            shared: &shared,
+            rank,
         };
-        let found = from_tools(problem, variants, tools, techniques, last, &capped);
-        total.fetch_add(spent.swap(0, Ordering::Relaxed), Ordering::Relaxed);
-        if let Some(found) = found? {
-            return Ok(Some(found));
+        let found = match route {
+            Some(tools) => from_tools(problem, variants, tools, techniques, last, &capped),
+            None => beam_search(roots, variants, techniques, first, last, &capped),
+        };
+        capped.settle();
+        if matches!(found, Ok(Some(_))) {
+            shared.answered.fetch_min(rank, Ordering::Relaxed);
+        }
+        *results[rank].lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
+    };
+    let take_routes = || loop {
+        let rank = next.fetch_add(1, Ordering::Relaxed);
+        if rank >= routes.len() || shared.answered.load(Ordering::Relaxed) < rank {
+            break;
+        }
+        run(rank);
+    };
+    let helpers = threads.clamp(1, routes.len()) - 1;
+    std::thread::scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(take_routes);
+        }
+        take_routes();
+    });
+    total.fetch_add(shared.all.load(Ordering::Relaxed), Ordering::Relaxed);
+    for result in results {
+        match result.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some(Ok(Some(found))) => return Ok(Some(found)),
+            Some(Err(stop)) => return Err(stop),
+            Some(Ok(None)) | None => {}
         }
     }
-    let beam = Capped {
-        inner: budget,
-        spent: &spent,
-        limit: BEAM_BUDGET,
-        base: total.load(Ordering::Relaxed),
-        moves: first,
-    };
-    let found = beam_search(roots, variants, techniques, first, last, &beam);
-    total.fetch_add(spent.load(Ordering::Relaxed), Ordering::Relaxed);
-    found
+    Ok(None)
+}
+
+/// What a route gives: an answer, none, or the caller's stop.
+type Found = Result<Option<Construction>, Stop>;
+
+/// What the routes share: the constructions all of them examined (for the
+/// caller's progress), and the first route known to have an answer.
+struct Shared {
+    /// The constructions examined before the quick search.
+    base: u64,
+    all: AtomicU64,
+    answered: AtomicUsize,
 }
 
 /// The search with every node cut to its first children (a beam), the
@@ -171,32 +232,51 @@ fn from_tools(
     }
 }
 
-/// The caller's budget, and a cap on the constructions the quick search
+/// The caller's budget, and a cap on the constructions one route
 /// examines. A search of its own (the L-tool route) counts in its own
-/// total, which its progress reports bring here.
+/// total, which its progress reports bring here; the beam counts in
+/// `spent` itself.
 struct Capped<'a> {
     inner: &'a dyn Budget,
     spent: &'a AtomicU64,
+    /// How much of `spent` is counted in `shared.all` already.
+    reported: AtomicU64,
     limit: u64,
-    /// For the caller's progress: the constructions examined before this
-    /// search, and the length the exact search is about to prove.
-    base: u64,
+    /// The length the exact search is about to prove, for progress.
     moves: usize,
+    shared: &'a Shared,
+    /// This route's place in the order of preference.
+    rank: usize,
+}
+
+impl Capped<'_> {
+    /// Counts what this route examined since its last report in the
+    /// shared total.
+    fn settle(&self) {
+        let spent = self.spent.load(Ordering::Relaxed);
+        let before = self.reported.fetch_max(spent, Ordering::Relaxed);
+        self.shared
+            .all
+            .fetch_add(spent.saturating_sub(before), Ordering::Relaxed);
+    }
 }
 
 impl Budget for Capped<'_> {
     fn stop(&self) -> Option<Stop> {
         self.inner.stop().or_else(|| {
-            (self.spent.load(Ordering::Relaxed) >= self.limit).then_some(Stop::OutOfTime)
+            let spent_all = self.spent.load(Ordering::Relaxed) >= self.limit;
+            let beaten = self.shared.answered.load(Ordering::Relaxed) < self.rank;
+            (spent_all || beaten).then_some(Stop::OutOfTime)
         })
     }
 
     fn progress(&self, progress: &Progress) {
         self.spent.fetch_max(progress.examined, Ordering::Relaxed);
+        self.settle();
         // The spinner and the editor's bar keep moving meanwhile.
         self.inner.progress(&Progress {
             moves: self.moves,
-            examined: self.base + progress.examined,
+            examined: self.shared.base + self.shared.all.load(Ordering::Relaxed),
             best: None,
         });
     }

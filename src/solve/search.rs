@@ -160,6 +160,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
                 options.techniques,
                 length,
                 last,
+                threads,
                 budget,
                 &total,
             );
@@ -324,6 +325,7 @@ fn techniques_with_tools(techniques: Techniques) -> Techniques {
         idle_objects: false,
         incremental: false,
         lookahead: false,
+        lookahead_at_two: false,
         merge_reorderings: false,
         ..techniques
     }

@@ -19,9 +19,12 @@ pub(super) struct Spots {
     wide: Vec<Spot>,
     cell: f64,
     per_cell: f64,
-    /// Open addressing: (stamp, cell key, spot index); a slot whose stamp is
-    /// not the current one is empty, so the table is emptied by a new stamp.
-    slots: Vec<(u32, u64, u32)>,
+    /// Open addressing: (stamp, cell key's high half, spot index); a slot
+    /// whose stamp is not the current one is empty, so the table is emptied
+    /// by a new stamp. Twelve bytes a slot and at most half full: the table
+    /// of a node's spots stays in the nearest cache (it is probed for every
+    /// new point of every move).
+    slots: Vec<(u32, u32, u32)>,
     stamp: u32,
 }
 
@@ -45,11 +48,23 @@ impl Spots {
     }
 
     /// Builds the grid: each spot in every cell its reach square overlaps
-    /// (at most four, since a reach is at most half a cell), in a table at
-    /// most half full.
+    /// (at most four, since a reach is at most half a cell; mostly one), in
+    /// a table at most half full.
     pub(super) fn index(&mut self) {
-        let wanted = (self.spots.len() * 8).next_power_of_two().max(64);
-        if self.slots.len() < wanted {
+        let cells = |spots: &Spots, Spot { at, reach }: Spot| {
+            let (left, right) = (spots.cell_of(at.x - reach), spots.cell_of(at.x + reach));
+            let (low, high) = (spots.cell_of(at.y - reach), spots.cell_of(at.y + reach));
+            (left..=right).flat_map(move |column| (low..=high).map(move |row| key(column, row)))
+        };
+        let filled: usize = self
+            .spots
+            .iter()
+            .map(|&spot| cells(self, spot).count())
+            .sum();
+        let wanted = (filled * 2).next_power_of_two().max(64);
+        // A table far too large for this node is shrunk: its size is what
+        // each probe's cache misses cost.
+        if self.slots.len() < wanted || self.slots.len() > 8 * wanted {
             self.slots = vec![(0, 0, 0); wanted];
             self.stamp = 0;
         }
@@ -59,13 +74,8 @@ impl Spots {
             self.stamp = 1;
         }
         for index in 0..self.spots.len() {
-            let Spot { at, reach } = self.spots[index];
-            let (left, right) = (self.cell_of(at.x - reach), self.cell_of(at.x + reach));
-            let (low, high) = (self.cell_of(at.y - reach), self.cell_of(at.y + reach));
-            for column in left..=right {
-                for row in low..=high {
-                    self.insert(key(column, row), index as u32);
-                }
+            for key in cells(self, self.spots[index]) {
+                self.insert(key, index as u32);
             }
         }
     }
@@ -82,7 +92,7 @@ impl Spots {
         while self.slots[slot].0 == self.stamp {
             slot = (slot + 1) & mask;
         }
-        self.slots[slot] = (self.stamp, key, index);
+        self.slots[slot] = (self.stamp, check(key), index);
     }
 
     /// Whether `point` lies within the reach of a spot.
@@ -102,7 +112,7 @@ impl Spots {
         let mut slot = (key as usize) & mask;
         while self.slots[slot].0 == self.stamp {
             let (_, found, index) = self.slots[slot];
-            if found == key && close(&self.spots[index as usize]) {
+            if found == check(key) && close(&self.spots[index as usize]) {
                 return true;
             }
             slot = (slot + 1) & mask;
@@ -115,6 +125,12 @@ impl Spots {
 /// (the spots' cells are a millionth of the figure's size, and beyond the
 /// offset only the grid's spread suffers, not its answers).
 const CELL_OFFSET: f64 = (1u64 << 40) as f64;
+
+/// What a slot keeps of a cell's key: the half the slot's position does
+/// not use (a false match only costs a distance test).
+fn check(key: u64) -> u32 {
+    (key >> 32) as u32
+}
 
 /// A well-mixed key for a grid cell.
 fn key(column: i64, row: i64) -> u64 {

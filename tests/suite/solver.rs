@@ -664,6 +664,9 @@ proptest! {
             ("idle objects", Techniques { idle_objects: true, ..first }),
             ("incremental", Techniques { incremental: true, ..first }),
             ("lookahead", Techniques { lookahead: true, ..first }),
+            ("lookahead at two", Techniques { lookahead: true, lookahead_at_two: true, ..first }),
+            ("on-goal spots", Techniques { prerequisites: true, on_goal_spots: true, ..first }),
+            ("all but on-goal spots", Techniques { on_goal_spots: false, ..Techniques::ALL }),
             ("goal order", Techniques { goal_order: true, ..first }),
             ("all and goal order", Techniques { goal_order: true, ..Techniques::ALL }),
             ("all but reordering", Techniques { merge_reorderings: false, ..Techniques::ALL }),
@@ -867,6 +870,42 @@ proptest! {
         prop_assume!(!analysis.has_errors());
         let problem = &analysis.scene().problems[0];
         let without = Techniques { lookahead: false, ..Techniques::ALL };
+        let not_at_two = Techniques { lookahead_at_two: false, ..Techniques::ALL };
+        let found = outcome(problem, Techniques::ALL, 5);
+        prop_assert_eq!(&found, &outcome(problem, without, 5), "{}", text);
+        prop_assert_eq!(&found, &outcome(problem, not_at_two, 5), "{}", text);
+    }
+}
+
+/// Goal lines and circles that take several moves, so that two moves
+/// before the end they still lack the points they are drawn through.
+const DRAWN_THROUGH: &[&str] = &[
+    "goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))",
+    "goal m = line(C, C + (B - A))",
+    "goal m = line(C, reflect(C, line(A, B)))",
+    "goal m = line(A, midpoint(B, C))",
+    "goal k = circle(midpoint(A, B), A)",
+    "goal k = circle(C, dist(A, B))",
+    "goal k = circle(reflect(C, line(A, B)), A)",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Requiring the move two before the end to pass a crossing of a goal
+    /// line or circle that lacks points drops only moves below which
+    /// nothing is found: the same construction with it and without.
+    #[test]
+    fn the_on_goal_spots_change_no_answer(
+        template in proptest::sample::select(DRAWN_THROUGH),
+        setup in proptest::sample::select(SETUPS),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = three_points(&coordinates, setup, &format!("  {template}\n"));
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        let problem = &analysis.scene().problems[0];
+        let without = Techniques { on_goal_spots: false, ..Techniques::ALL };
         prop_assert_eq!(outcome(problem, Techniques::ALL, 5), outcome(problem, without, 5), "{}", text);
     }
 }

@@ -7,7 +7,7 @@ use super::super::context::Context;
 use super::super::spots::Spots;
 use super::target::Target;
 use super::{Choice, State, GOAL_OBJECT};
-use crate::geom::{Object, Point};
+use crate::geom::{meet, Object, Point};
 
 /// What the next move must do, derived from the bounds at a node.
 #[derive(Default)]
@@ -21,6 +21,13 @@ pub(in crate::solve) struct Filter {
     /// Objects (indices among all objects) the next move's two points must
     /// come from, when it is the last move.
     pub(super) cover: Vec<usize>,
+    /// Groups of points (each group ends at its entry of `group_ends`): the
+    /// next move must pass a point of every group. A goal line or circle
+    /// that two moves before the end lacks the points on it that its last
+    /// move is drawn through gets them only where the next move crosses it
+    /// on a drawn object (`on_goal_spots`).
+    pub(super) groups: Vec<Point>,
+    pub(super) group_ends: Vec<usize>,
     pub(super) dead: bool,
     /// The marks every admitted move has (a superset test before `admits`),
     /// and whether they say enough to read only the marked candidates.
@@ -77,6 +84,8 @@ impl State {
         filter.only_goal_objects = false;
         filter.goal_objects.clear();
         filter.cover.clear();
+        filter.groups.clear();
+        filter.group_ends.clear();
         filter.dead = self.lower_bound(context) > remaining;
         if filter.dead || !context.techniques.goal_pruning {
             return;
@@ -112,6 +121,9 @@ impl State {
                 }
                 _ => {}
             }
+            if remaining == 2 && prerequisites && context.techniques.on_goal_spots {
+                self.on_goal_spots(target, filter);
+            }
         }
         if objects_missing == remaining {
             filter.marks |= GOAL_OBJECT;
@@ -138,6 +150,34 @@ impl State {
         }
     }
 
+    /// With two moves left and this goal's need binding: a goal line with
+    /// fewer than two points on it, or a goal circle with none, is drawn
+    /// by the last move through points the next move must make on it. A
+    /// new point is the next move crossing a drawn object, so it lies on
+    /// the goal only where that object crosses the goal: the next move
+    /// must pass one of those crossings that is not a point yet
+    /// (docs/solver.md, "Bounds").
+    fn on_goal_spots(&self, target: &Target, filter: &mut Filter) {
+        let goal = match *target {
+            Target::Line { line, on, .. } if on < 2 => Object::Line(line.carrier()),
+            Target::Circle { circle, on: 0, .. } => Object::Circle(circle),
+            _ => return,
+        };
+        let start = filter.groups.len();
+        for object in &self.objects {
+            let Ok(found) = meet(&goal, object) else {
+                continue;
+            };
+            for at in found.points().filter(|at| object.covers(*at)) {
+                if !self.points.iter().any(|point| point.same(at)) {
+                    filter.groups.push(at);
+                }
+            }
+        }
+        filter.dead |= filter.groups.len() == start;
+        filter.group_ends.push(filter.groups.len());
+    }
+
     #[inline]
     pub(super) fn is_idle(&self, drawn: usize) -> bool {
         self.removable[drawn] && !self.serves[drawn] && self.uses[drawn] == 0
@@ -158,6 +198,14 @@ impl State {
         };
         if !passes {
             return false;
+        }
+        let mut start = 0;
+        for &end in &filter.group_ends {
+            let group = &filter.groups[start..end];
+            if !group.iter().any(|point| choice.object.contains(*point)) {
+                return false;
+            }
+            start = end;
         }
         if filter.only_goal_objects
             && !filter

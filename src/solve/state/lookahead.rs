@@ -52,7 +52,12 @@ impl State {
         filter: &mut Filter,
         choices: &mut Vec<Choice>,
     ) {
-        if remaining < 3 || choices.is_empty() {
+        let from = if context.techniques.lookahead_at_two {
+            2
+        } else {
+            3
+        };
+        if remaining < from || choices.is_empty() {
             return;
         }
         let prerequisites = context.techniques.prerequisites;
@@ -212,12 +217,15 @@ impl State {
                 let offset = point - aim;
                 let to_aim = offset.dot(offset);
                 match near {
+                    // Most points are near no spot: that look-up comes
+                    // first. A point drawn already is no new point (and
+                    // its pairs with the move's new points are theirs).
                     Near::Spots { spots, known } => {
-                        if known.near(point) {
-                            continue;
-                        }
                         if spots.near(point) {
-                            return true;
+                            if !known.near(point) {
+                                return true;
+                            }
+                            continue;
                         }
                     }
                     Near::Points(relative) => {

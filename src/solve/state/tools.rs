@@ -110,6 +110,7 @@ impl State {
     fn angle_bisector_moves(&self, goals: &GoalShapes, moves: &mut ToolMoves) {
         let points = &self.points;
         let mut units: Vec<Option<Point>> = Vec::new();
+        let mut offsets: Vec<Point> = Vec::new();
         for vertex in 0..points.len() {
             if goals.only
                 && !goals
@@ -121,10 +122,26 @@ impl State {
             }
             units.clear();
             units.extend(points.iter().map(|point| (*point - points[vertex]).unit()));
+            // Where the move must pass points, their offsets from the vertex:
+            // most bisectors miss one, which a cross product tells before
+            // the line is built (`consider` then tests exactly).
+            offsets.clear();
+            offsets.extend(moves.filter.pass.iter().map(|pass| *pass - points[vertex]));
             for (a, unit_a) in units.iter().enumerate() {
                 let Some(unit_a) = *unit_a else { continue };
                 for (b, unit_b) in units.iter().enumerate().skip(a + 1) {
                     let Some(unit_b) = *unit_b else { continue };
+                    let sum = unit_a + unit_b;
+                    let length = sum.dot(sum);
+                    let misses = |offset: &Point| {
+                        let cross = sum.cross(*offset);
+                        cross * cross > 4.0 * EPS * EPS * length
+                    };
+                    // (A sum near zero is the straight angle, whose bisector
+                    // is the perpendicular: no shortcut there.)
+                    if length > 1e-6 && offsets.iter().any(misses) {
+                        continue;
+                    }
                     let object =
                         Object::Line(Line::bisector_of_units(points[vertex], unit_a, unit_b));
                     moves.consider(Tool::AngleBisector, [a, vertex, b, 0], Some(object));
@@ -141,15 +158,27 @@ impl State {
         let distances: Vec<f64> = (0..count * count)
             .map(|k| points[k / count].dist(points[k % count]))
             .collect();
+        let mut radii: Vec<f64> = Vec::new();
         for (center, at) in points.iter().enumerate() {
             if goals.only && !goals.centers.iter().any(|goal| goal.same(*at)) {
                 continue;
             }
+            // Where the move must pass points, the radius each asks for: most
+            // pairs give another, which one subtraction tells (`consider`
+            // then tests exactly).
+            radii.clear();
+            radii.extend(moves.filter.pass.iter().map(|pass| at.dist(*pass)));
             for a in 0..count {
                 for b in a + 1..count {
                     let radius = distances[a * count + b];
                     // About an end of the radius it is a plain circle.
                     if center == a || center == b || radius < EPS {
+                        continue;
+                    }
+                    if radii
+                        .iter()
+                        .any(|wanted| (radius - wanted).abs() > 2.0 * EPS)
+                    {
                         continue;
                     }
                     let object = Circle::new(*at, radius).ok().map(Object::Circle);
