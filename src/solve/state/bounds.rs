@@ -121,8 +121,17 @@ impl State {
                 }
                 _ => {}
             }
-            if remaining == 2 && prerequisites && context.techniques.on_goal_spots {
-                self.on_goal_spots(target, filter);
+        }
+        // Where only goal objects may be drawn, those say more.
+        if remaining == 2
+            && objects_missing < remaining
+            && prerequisites
+            && context.techniques.on_goal_spots
+        {
+            for target in &self.targets {
+                if target.needs(prerequisites) == remaining {
+                    self.on_goal_spots(target, filter);
+                }
             }
         }
         if objects_missing == remaining {
@@ -158,18 +167,22 @@ impl State {
     /// must pass one of those crossings that is not a point yet
     /// (docs/solver.md, "Bounds").
     fn on_goal_spots(&self, target: &Target, filter: &mut Filter) {
-        let goal = match *target {
-            Target::Line { line, on, .. } if on < 2 => Object::Line(line.carrier()),
-            Target::Circle { circle, on: 0, .. } => Object::Circle(circle),
+        let (goal, on) = match *target {
+            Target::Line { line, on, .. } if on < 2 => (Object::Line(line.carrier()), on),
+            Target::Circle { circle, on: 0, .. } => (Object::Circle(circle), 0),
             _ => return,
         };
+        // The one point on a line with one (a crossing there is no new point).
+        let known = (on > 0)
+            .then(|| self.points.iter().find(|point| goal.contains(**point)))
+            .flatten();
         let start = filter.groups.len();
         for object in &self.objects {
             let Ok(found) = meet(&goal, object) else {
                 continue;
             };
             for at in found.points().filter(|at| object.covers(*at)) {
-                if !self.points.iter().any(|point| point.same(at)) {
+                if !known.is_some_and(|point| point.same(at)) {
                     filter.groups.push(at);
                 }
             }
