@@ -63,10 +63,11 @@ pub struct Techniques {
     /// move's pair tests cost more than looking the move's new points up
     /// (with `lookahead`; docs/solver.md, "Lookahead").
     pub lookahead_at_two: bool,
-    /// Two moves before the end, a goal line or circle still short of
-    /// the points its last move is drawn through: the next move must pass
-    /// a crossing of the goal with a drawn object (with `prerequisites`;
-    /// docs/solver.md, "Bounds").
+    /// Where no missing goal line or circle can be drawn yet, one move
+    /// more than the missing goal objects; when that is tight, the next
+    /// move must pass a point a goal lacks: its centre, or a crossing of
+    /// the goal with a drawn object (with `prerequisites`; docs/solver.md,
+    /// "Goal objects not drawable yet").
     pub on_goal_spots: bool,
     /// Each node's moves in goal-directed order: goal objects and objects
     /// through more goal points first, then those passing nearer one

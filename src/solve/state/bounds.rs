@@ -22,10 +22,9 @@ pub(in crate::solve) struct Filter {
     /// come from, when it is the last move.
     pub(super) cover: Vec<usize>,
     /// Groups of points (each group ends at its entry of `group_ends`): the
-    /// next move must pass a point of every group. A goal line or circle
-    /// that two moves before the end lacks the points on it that its last
-    /// move is drawn through gets them only where the next move crosses it
-    /// on a drawn object (`on_goal_spots`).
+    /// next move must pass a point of every group. Where no goal line or
+    /// circle can be drawn yet, the next move must pass a point one lacks
+    /// (`on_goal_spots`).
     pub(super) groups: Vec<Point>,
     pub(super) group_ends: Vec<usize>,
     pub(super) dead: bool,
@@ -62,6 +61,10 @@ impl State {
             objects_missing += usize::from(target.is_object() && !target.done());
         }
         bound = bound.max(objects_missing);
+        if objects_missing > 0 && self.no_goal_drawable(context) {
+            // The next move cannot draw a goal object: one move more.
+            bound = bound.max(objects_missing + 1);
+        }
         if context.idle_objects() {
             // Every later move uses two points, each made by two objects:
             // four idle objects at most become useful per move.
@@ -122,17 +125,9 @@ impl State {
                 _ => {}
             }
         }
-        // Where only goal objects may be drawn, those say more.
-        if remaining == 2
-            && objects_missing < remaining
-            && prerequisites
-            && context.techniques.on_goal_spots
+        if objects_missing > 0 && objects_missing + 1 == remaining && self.no_goal_drawable(context)
         {
-            for target in &self.targets {
-                if target.needs(prerequisites) == remaining {
-                    self.on_goal_spots(target, filter);
-                }
-            }
+            self.on_goal_spots(filter);
         }
         if objects_missing == remaining {
             filter.marks |= GOAL_OBJECT;
@@ -159,31 +154,61 @@ impl State {
         }
     }
 
-    /// With two moves left and this goal's need binding: a goal line with
-    /// fewer than two points on it, or a goal circle with none, is drawn
-    /// by the last move through points the next move must make on it. A
-    /// new point is the next move crossing a drawn object, so it lies on
-    /// the goal only where that object crosses the goal: the next move
-    /// must pass one of those crossings that is not a point yet
-    /// (docs/solver.md, "Bounds").
-    fn on_goal_spots(&self, target: &Target, filter: &mut Filter) {
-        let (goal, on) = match *target {
-            Target::Line { line, on, .. } if on < 2 => (Object::Line(line.carrier()), on),
-            Target::Circle { circle, on: 0, .. } => (Object::Circle(circle), 0),
-            _ => return,
-        };
-        // The one point on a line with one (a crossing there is no new point).
-        let known = (on > 0)
-            .then(|| self.points.iter().find(|point| goal.contains(**point)))
-            .flatten();
+    /// Whether no missing goal line or circle can be drawn now (a line
+    /// has fewer than two points on it, a circle lacks its centre or a
+    /// point on it), with `on_goal_spots` (docs/solver.md, "Bounds").
+    fn no_goal_drawable(&self, context: &Context) -> bool {
+        let techniques = context.techniques;
+        techniques.on_goal_spots
+            && techniques.prerequisites
+            && !self
+                .targets
+                .iter()
+                .any(|target| target.is_object() && !target.done() && target.drawable())
+    }
+
+    /// Tight, with no missing goal line or circle drawable now and every
+    /// move after the next one drawing one: the next move must make one
+    /// drawable, so it passes one of the points a goal lacks — a missing
+    /// centre, or where the goal crosses a drawn object (a move's new
+    /// points are its crossings with drawn objects, so a new point lies on
+    /// the goal only there) and no point is yet. With none, the node is
+    /// dead (docs/solver.md, "Bounds").
+    fn on_goal_spots(&self, filter: &mut Filter) {
         let start = filter.groups.len();
-        for object in &self.objects {
-            let Ok(found) = meet(&goal, object) else {
-                continue;
+        for target in &self.targets {
+            let (goal, on) = match *target {
+                _ if target.done() => continue,
+                Target::Line { line, on, .. } => (Object::Line(line.carrier()), on),
+                Target::Circle {
+                    circle,
+                    on,
+                    center_present,
+                    ..
+                } => {
+                    if !center_present {
+                        filter.groups.push(circle.center);
+                    }
+                    (Object::Circle(circle), on)
+                }
+                Target::Point { .. } => continue,
             };
-            for at in found.points().filter(|at| object.covers(*at)) {
-                if !known.is_some_and(|point| point.same(at)) {
-                    filter.groups.push(at);
+            // A circle with a point on it lacks only its centre; a line
+            // with one point lacks a second, elsewhere.
+            if matches!(goal, Object::Circle(_)) && on > 0 {
+                continue;
+            }
+            let known = (on > 0)
+                .then(|| self.points.iter().find(|point| goal.contains(**point)))
+                .flatten();
+            for object in &self.objects {
+                let Ok(found) = meet(&goal, object) else {
+                    continue;
+                };
+                for at in found.points().filter(|at| object.covers(*at)) {
+                    if !known.is_some_and(|point| point.same(at)) {
+                        filter.groups.push(at);
+                    }
                 }
             }
         }

@@ -84,6 +84,19 @@ impl Target {
         }
     }
 
+    /// Whether a goal line or circle can be drawn now: a line through two
+    /// points on it, a circle from its centre through a point on it.
+    #[inline]
+    pub(super) fn drawable(&self) -> bool {
+        match *self {
+            Target::Point { .. } => false,
+            Target::Line { on, .. } => on >= 2,
+            Target::Circle {
+                on, center_present, ..
+            } => center_present && on >= 1,
+        }
+    }
+
     /// Records a drawn object.
     #[inline]
     pub(super) fn add_object(&mut self, object: &Object) {
