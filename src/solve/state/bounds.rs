@@ -156,7 +156,8 @@ impl State {
 
     /// Whether no missing goal line or circle can be drawn now (a line
     /// has fewer than two points on it, a circle lacks its centre or a
-    /// point on it), with `on_goal_spots` (docs/solver.md, "Bounds").
+    /// point on it), with `on_goal_spots` (docs/solver.md, "Goal objects
+    /// not drawable yet").
     fn no_goal_drawable(&self, context: &Context) -> bool {
         let techniques = context.techniques;
         techniques.on_goal_spots
@@ -173,7 +174,7 @@ impl State {
     /// centre, or where the goal crosses a drawn object (a move's new
     /// points are its crossings with drawn objects, so a new point lies on
     /// the goal only there) and no point is yet. With none, the node is
-    /// dead (docs/solver.md, "Bounds").
+    /// dead (docs/solver.md, "Goal objects not drawable yet").
     fn on_goal_spots(&self, filter: &mut Filter) {
         let start = filter.groups.len();
         for target in &self.targets {
