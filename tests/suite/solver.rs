@@ -842,12 +842,16 @@ const AIMED: &[&str] = &[
     "goal G = midpoint(A, B)",
 ];
 
-/// The outcome of a search up to `max_moves` with these techniques.
+/// The outcome of the exact search up to `max_moves` with these
+/// techniques. Without the quick first answer: it starts once a length has
+/// examined enough constructions, a count the techniques change, so the
+/// answer could come from it with one technique and not with another.
 fn outcome(problem: &Problem, techniques: Techniques, max_moves: usize) -> Outcome {
     let options = SearchOptions {
         max_moves,
         threads: 1,
         techniques,
+        first_answer: false,
         ..SearchOptions::default()
     };
     search(problem, &options, &Unlimited).0

@@ -21,12 +21,13 @@ pub(in crate::solve) struct Filter {
     /// Objects (indices among all objects) the next move's two points must
     /// come from, when it is the last move.
     pub(super) cover: Vec<usize>,
-    /// Groups of points (each group ends at its entry of `group_ends`): the
-    /// next move must pass a point of every group. Where no goal line or
-    /// circle can be drawn yet, the next move must pass a point one lacks
-    /// (`on_goal_spots`).
-    pub(super) groups: Vec<Point>,
-    pub(super) group_ends: Vec<usize>,
+    /// Where no goal line or circle can be drawn yet and the next move must
+    /// make one drawable (`on_goal_spots`): the ways it can, one per goal
+    /// that one move can make drawable (none: the node is dead), and the
+    /// goals' crossings with drawn objects they refer to.
+    pub(super) must_enable: bool,
+    pub(super) enablers: Vec<Enabler>,
+    pub(super) crossings: Vec<Point>,
     pub(super) dead: bool,
     /// The marks every admitted move has (a superset test before `admits`),
     /// and whether they say enough to read only the marked candidates.
@@ -44,6 +45,17 @@ pub(in crate::solve) struct Filter {
     pub(super) relative: Vec<(Point, f64)>,
     pub(super) fresh: Vec<(Point, f64)>,
     pub(super) drawable: Vec<Object>,
+}
+
+/// What one move must pass to make a goal line or circle drawable: its
+/// missing centre, if any, and at least `at_least` of its crossings with
+/// drawn objects (`crossings[from..to]` of the filter).
+#[derive(Clone, Copy)]
+pub(super) struct Enabler {
+    centre: Option<Point>,
+    from: u32,
+    to: u32,
+    at_least: u8,
 }
 
 impl State {
@@ -87,8 +99,9 @@ impl State {
         filter.only_goal_objects = false;
         filter.goal_objects.clear();
         filter.cover.clear();
-        filter.groups.clear();
-        filter.group_ends.clear();
+        filter.must_enable = false;
+        filter.enablers.clear();
+        filter.crossings.clear();
         filter.dead = self.lower_bound(context) > remaining;
         if filter.dead || !context.techniques.goal_pruning {
             return;
@@ -170,51 +183,81 @@ impl State {
 
     /// Tight, with no missing goal line or circle drawable now and every
     /// move after the next one drawing one: the next move must make one
-    /// drawable, so it passes one of the points a goal lacks — a missing
-    /// centre, or where the goal crosses a drawn object (a move's new
-    /// points are its crossings with drawn objects, so a new point lies on
-    /// the goal only there) and no point is yet. With none, the node is
+    /// drawable. A move's new points are its crossings with drawn objects,
+    /// so a new point lies on a goal only where the goal crosses a drawn
+    /// object: a line with one point on it needs the move through one of
+    /// its crossings (not that point), a line with none through two (a
+    /// circle, then: a line crosses it once); a circle with its centre
+    /// needs one crossing, one without it the move through its centre
+    /// (which one object passes already, else one move cannot make it),
+    /// and a crossing too if no point is on it. With no way, the node is
     /// dead (docs/solver.md, "Goal objects not drawable yet").
     fn on_goal_spots(&self, filter: &mut Filter) {
-        let start = filter.groups.len();
+        filter.must_enable = true;
         for target in &self.targets {
-            let (goal, on) = match *target {
+            let (goal, on, centre) = match *target {
                 _ if target.done() => continue,
-                Target::Line { line, on, .. } => (Object::Line(line.carrier()), on),
+                Target::Line { line, on, .. } => (Object::Line(line.carrier()), on, None),
                 Target::Circle {
                     circle,
                     on,
                     center_present,
+                    center_hits,
                     ..
                 } => {
-                    if !center_present {
-                        filter.groups.push(circle.center);
+                    if !center_present && center_hits != 1 {
+                        continue;
                     }
-                    (Object::Circle(circle), on)
+                    let centre = (!center_present).then_some(circle.center);
+                    (Object::Circle(circle), on, centre)
                 }
                 Target::Point { .. } => continue,
             };
-            // A circle with a point on it lacks only its centre; a line
-            // with one point lacks a second, elsewhere.
-            if matches!(goal, Object::Circle(_)) && on > 0 {
-                continue;
-            }
-            let known = (on > 0)
-                .then(|| self.points.iter().find(|point| goal.contains(**point)))
-                .flatten();
-            for object in &self.objects {
-                let Ok(found) = meet(&goal, object) else {
-                    continue;
-                };
-                for at in found.points().filter(|at| object.covers(*at)) {
-                    if !known.is_some_and(|point| point.same(at)) {
-                        filter.groups.push(at);
+            let at_least = match goal {
+                Object::Line(_) => 2 - on.min(2),
+                Object::Circle(_) => u8::from(on == 0),
+            };
+            let from = filter.crossings.len();
+            if at_least > 0 {
+                let known = (on > 0)
+                    .then(|| self.points.iter().find(|point| goal.contains(**point)))
+                    .flatten();
+                for object in &self.objects {
+                    let Ok(found) = meet(&goal, object) else {
+                        continue;
+                    };
+                    for at in found.points().filter(|at| object.covers(*at)) {
+                        if !known.is_some_and(|point| point.same(at)) {
+                            filter.crossings.push(at);
+                        }
                     }
                 }
             }
+            if filter.crossings.len() - from >= usize::from(at_least) {
+                filter.enablers.push(Enabler {
+                    centre,
+                    from: from as u32,
+                    to: filter.crossings.len() as u32,
+                    at_least,
+                });
+            }
         }
-        filter.dead |= filter.groups.len() == start;
-        filter.group_ends.push(filter.groups.len());
+        filter.dead |= filter.enablers.is_empty();
+    }
+
+    /// Whether a move makes a goal drawable in one of the filter's ways.
+    fn enables_a_goal(filter: &Filter, object: &Object) -> bool {
+        filter.enablers.iter().any(|way| {
+            way.centre.is_none_or(|centre| object.contains(centre)) && {
+                let crossings = &filter.crossings[way.from as usize..way.to as usize];
+                let mut needed = way.at_least;
+                needed == 0
+                    || crossings.iter().any(|at| {
+                        needed -= u8::from(object.contains(*at));
+                        needed == 0
+                    })
+            }
+        })
     }
 
     #[inline]
@@ -238,13 +281,8 @@ impl State {
         if !passes {
             return false;
         }
-        let mut start = 0;
-        for &end in &filter.group_ends {
-            let group = &filter.groups[start..end];
-            if !group.iter().any(|point| choice.object.contains(*point)) {
-                return false;
-            }
-            start = end;
+        if filter.must_enable && !Self::enables_a_goal(filter, &choice.object) {
+            return false;
         }
         if filter.only_goal_objects
             && !filter
