@@ -48,11 +48,12 @@ const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
 /// The quick search runs once the exact search's last length examined this
 /// many constructions: the next one will take 25 to 150 times more, so an
 /// answer of any length first is worth its cost; shorter searches end
-/// before it would pay. (At 5,000, the circumscribed square, 5.8, and the
-/// square in a triangle, 13.4, whose bounds now cut hard, examined about
-/// 3,500 at one length and then seconds at the next without a first
-/// answer.)
-pub(super) const FIRST_ANSWER_FROM: u64 = 3_000;
+/// before it would pay. (At 5,000 and 3,000, levels whose bounds now cut
+/// hard and whose nodes are dear — the circumscribed square 5.8, the
+/// square in a triangle 13.4, the rhombus in a triangle 14.1 — examined
+/// 2,800 to 3,600 at one length and then seconds at the next without a
+/// first answer.)
+pub(super) const FIRST_ANSWER_FROM: u64 = 2_000;
 
 /// One way to a first answer: an L-tool set with its budget, or the beam.
 #[derive(Clone, Copy)]
