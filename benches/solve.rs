@@ -362,6 +362,12 @@ fn techniques(cap: Duration) {
         ("napoleon: find", "examples/solve-napoleon.euc", 8),
         ("napoleon: none ≤ 5", "examples/solve-napoleon.euc", 5),
         ("unreachable: none ≤ 6", "benches/no-short-solution.euc", 6),
+        ("unreachable: none ≤ 7", "benches/no-short-solution.euc", 7),
+        (
+            "hypotenuse and leg (12.9): none ≤ 6",
+            "examples/euclidea/12-09-hypotenuse-and-leg.euc",
+            6,
+        ),
         (
             "circumscribed circle: find",
             "examples/euclidea/circumscribed-circle.euc",

@@ -869,16 +869,30 @@ proptest! {
         setup in proptest::sample::select(SETUPS),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = three_points(&coordinates, setup, &format!("  {template}\n"));
-        let analysis = analyze(&text);
-        prop_assume!(!analysis.has_errors());
-        let problem = &analysis.scene().problems[0];
         let without = Techniques { lookahead: false, ..Techniques::ALL };
         let not_at_two = Techniques { lookahead_at_two: false, ..Techniques::ALL };
-        let found = outcome(problem, Techniques::ALL, 5);
-        prop_assert_eq!(&found, &outcome(problem, without, 5), "{}", text);
-        prop_assert_eq!(&found, &outcome(problem, not_at_two, 5), "{}", text);
+        same_answer_without(template, setup, &coordinates, &[without, not_at_two])?;
     }
+}
+
+/// Whether the exact search up to 5 moves finds the same construction with
+/// every technique as with each of `others`, on three points with this
+/// goal and setup (a figure with errors is rejected).
+fn same_answer_without(
+    template: &str,
+    setup: &str,
+    coordinates: &[f64],
+    others: &[Techniques],
+) -> Result<(), TestCaseError> {
+    let text = three_points(coordinates, setup, &format!("  {template}\n"));
+    let analysis = analyze(&text);
+    prop_assume!(!analysis.has_errors());
+    let problem = &analysis.scene().problems[0];
+    let found = outcome(problem, Techniques::ALL, 5);
+    for &techniques in others {
+        prop_assert_eq!(&found, &outcome(problem, techniques, 5), "{}", text);
+    }
+    Ok(())
 }
 
 /// Goal lines and circles that take several moves, so that two moves
@@ -910,12 +924,8 @@ proptest! {
         setup in proptest::sample::select(SETUPS),
         coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
     ) {
-        let text = three_points(&coordinates, setup, &format!("  {template}\n"));
-        let analysis = analyze(&text);
-        prop_assume!(!analysis.has_errors());
-        let problem = &analysis.scene().problems[0];
         let without = Techniques { on_goal_spots: false, ..Techniques::ALL };
-        prop_assert_eq!(outcome(problem, Techniques::ALL, 5), outcome(problem, without, 5), "{}", text);
+        same_answer_without(template, setup, &coordinates, &[without])?;
     }
 }
 
