@@ -1358,4 +1358,18 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
         .iter()
         .all(|draw| !matches!(draw.draw, Draw::Tool(_))));
     assert_checks(&fill(&text, analysis.scene(), &problem, &best));
+    // On two threads the quick search's routes run side by side; the
+    // first in order with an answer still gives it: the same answer.
+    let budget = StopOnceAnswered {
+        answered: AtomicBool::new(false),
+    };
+    let two = SearchOptions {
+        threads: 2,
+        ..options
+    };
+    let (outcome, _) = search(&problem, &two, &budget);
+    assert!(
+        matches!(&outcome, Outcome::Stopped { best: Some(other), .. } if *other == best),
+        "{outcome:?}"
+    );
 }
