@@ -110,7 +110,7 @@ pub(super) fn first_answer(
         };
         let capped = Capped {
             inner: budget,
-            spent: &AtomicU64::new(0),
+            spent: AtomicU64::new(0),
             reported: AtomicU64::new(0),
             limit,
             moves: first,
@@ -179,7 +179,7 @@ fn beam_search(
             for (root, variant) in roots.iter().zip(variants) {
                 let halt = AtomicBool::new(false);
                 let mut context =
-                    Context::new(variant, techniques, length, budget, budget.spent, &halt);
+                    Context::new(variant, techniques, length, budget, &budget.spent, &halt);
                 context.beam = Some(width);
                 match search_subtree(&mut root.clone(), &context, 0) {
                     Ok(None) => {}
@@ -242,7 +242,7 @@ fn from_tools(
 /// `spent` itself.
 struct Capped<'a> {
     inner: &'a dyn Budget,
-    spent: &'a AtomicU64,
+    spent: AtomicU64,
     /// How much of `spent` is counted in `shared.all` already.
     reported: AtomicU64,
     limit: u64,
