@@ -47,10 +47,49 @@ fn drops_it_works_for(problem: &Problem, construction: &Construction) -> usize {
         .survey
         .iter()
         .filter(|instance| {
-            replay_on_the_drawing(&plan, instance)
-                .is_some_and(|replay| reaches_together(problem, instance, &replay))
+            replay_on_the_drawing(&plan, instance).is_some_and(|replay| {
+                reaches_together(problem, instance, &replay)
+                    && goal_names_hold(instance, &plan, &replay)
+            })
         })
         .count()
+}
+
+/// Whether every step that carries a goal's name holds one of the goal's
+/// alternatives on `instance`, as `check` demands of each drop: reaching
+/// the goal with another crossing (the `_` beside the named one) is "no
+/// longer the goal" there.
+fn goal_names_hold(instance: &Instance, plan: &StepPlan, replay: &Replay) -> bool {
+    let mut point = instance.givens.len();
+    let mut object = instance.setup.len();
+    for (op, names) in plan.ops.iter().zip(&plan.names) {
+        for (slot, name) in names.iter().enumerate() {
+            let Binding::Goal(goal) = *name else {
+                continue;
+            };
+            let holds = if op.is_meet() {
+                is_goal_point(instance, goal, replay.points[point + slot])
+                    && replay.beyond[point + slot].is_none()
+            } else {
+                instance.goals[goal].iter().any(|value| match *value {
+                    Value::Line(line) => replay.objects[object].reaches(&Object::Line(line)),
+                    Value::Circle(circle) => {
+                        replay.objects[object].reaches(&Object::Circle(circle))
+                    }
+                    _ => false,
+                })
+            };
+            if !holds {
+                return false;
+            }
+        }
+        if op.is_meet() {
+            point += names.len();
+        } else {
+            object += 1;
+        }
+    }
+    true
 }
 
 /// The construction with every crossing bound in canonical order.

@@ -1249,7 +1249,7 @@ fn random_construction(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig { cases: 128, max_global_rejects: 4096, ..ProptestConfig::default() })]
 
     /// Sound: whatever `check` accepts, the solver finds, at most as long —
     /// points dropped anywhere and either-or goals included (the
