@@ -629,11 +629,20 @@ impl<'a> Worker<'a> {
 
     /// Counts one examined construction and, now and then, asks whether to go on.
     fn tick(&mut self) -> Result<(), Leave> {
-        self.examined += 1;
-        if self.examined % CHECK_EVERY != 0 {
+        self.tick_by(1)
+    }
+
+    /// Counts `count` examined constructions and, at each multiple of
+    /// `CHECK_EVERY` passed, asks whether to go on.
+    fn tick_by(&mut self, count: u64) -> Result<(), Leave> {
+        let before = self.examined / CHECK_EVERY;
+        self.examined += count;
+        let passed = self.examined / CHECK_EVERY - before;
+        if passed == 0 {
             return Ok(());
         }
-        let total = self.context.total.fetch_add(CHECK_EVERY, Ordering::Relaxed) + CHECK_EVERY;
+        let step = passed * CHECK_EVERY;
+        let total = self.context.total.fetch_add(step, Ordering::Relaxed) + step;
         self.obeys_budget().map_err(Leave::Stop)?;
         if self.best.load(Ordering::Relaxed) < self.index {
             return Err(Leave::Beaten);
@@ -686,7 +695,15 @@ impl<'a> Worker<'a> {
             state.rank_for_goals(&mut choices);
         }
         if let Some(width) = context.beam.filter(|_| remaining > 1) {
+            // A beam node costs every move it ranks, not only those it
+            // keeps: counted so, the beam's budget holds where nodes have
+            // many moves (docs/solver.md, "An answer at once").
+            let cut = choices.len().saturating_sub(width);
             choices.truncate(width);
+            if let Err(leave) = self.tick_by(cut as u64) {
+                self.buffers[depth] = choices;
+                return Err(leave);
+            }
         }
         let mut found = Ok(None);
         if remaining == 1 && context.techniques.incremental {
