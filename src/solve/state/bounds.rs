@@ -36,12 +36,10 @@ pub(in crate::solve) struct Filter {
     /// Scratch: the key each level's candidates must exceed.
     pub(super) thresholds: Vec<Option<u64>>,
     /// Scratch for the lookahead: the spots (where a new point lets an
-    /// object through the aim be drawn) and the points drawn, both indexed;
-    /// the points' offsets from the aim; one move's new points with their
+    /// object through the aim be drawn), indexed; the points' offsets from the aim; one move's new points with their
     /// squared distances to the aim; the objects through the aim the points
     /// already give.
     pub(super) spots: Spots,
-    pub(super) known: Spots,
     pub(super) relative: Vec<(Point, f64)>,
     pub(super) fresh: Vec<(Point, f64)>,
     pub(super) drawable: Vec<Object>,

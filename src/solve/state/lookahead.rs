@@ -22,11 +22,7 @@ const SPOTS_FROM: usize = 24;
 /// How the lookahead tests a new point: among the spots, or against every
 /// point drawn (offsets from the aim and their squared lengths).
 enum Near<'a> {
-    /// The spots, and the points drawn (each within the tolerance).
-    Spots {
-        spots: &'a Spots,
-        known: &'a Spots,
-    },
+    Spots(&'a Spots),
     Points(&'a [(Point, f64)]),
 }
 
@@ -83,15 +79,12 @@ impl State {
             // against every point.
             let by_spots = choices.len() > SPOTS_FROM;
             if by_spots {
-                self.spots_for(aim, slack, &mut filter.spots, &mut filter.known);
+                self.spots_for(aim, slack, &mut filter.spots);
             } else {
                 offsets_from(&self.points, aim, &mut filter.relative);
             }
             let near = if by_spots {
-                Near::Spots {
-                    spots: &filter.spots,
-                    known: &filter.known,
-                }
+                Near::Spots(&filter.spots)
             } else {
                 Near::Points(&filter.relative)
             };
@@ -144,9 +137,16 @@ impl State {
         }
     }
 
-    /// The spots of `aim` (see `drop_doomed`), and the points drawn, each
-    /// indexed for look-ups within `slack` and more.
-    fn spots_for(&self, aim: Point, slack: f64, spots: &mut Spots, known: &mut Spots) {
+    /// The spots of `aim` (see `drop_doomed`), indexed for look-ups within
+    /// `slack` and more. A curve's spot on its own Q (the line QG meets the
+    /// objects through Q there) is left out: a move's point there is no
+    /// new point. No other spot lies on a point drawn unless an object
+    /// through the aim is drawable already (Q' on the line QG, on the
+    /// circle about Q through G, or on the bisector of QG each gives one),
+    /// and where one is the lookahead asks only of that object; a point
+    /// drawn that a spot still reaches only keeps a move (docs/solver.md,
+    /// "Lookahead").
+    fn spots_for(&self, aim: Point, slack: f64, spots: &mut Spots) {
         spots.clear(slack / WIDE_SINE);
         for &point in &self.points {
             let Ok(through) = Line::through(point, aim) else {
@@ -160,17 +160,25 @@ impl State {
             let Ok(about) = Circle::through(point, aim) else {
                 continue;
             };
-            for curve in [
-                Object::Line(through),
-                Object::Line(bisector),
-                Object::Circle(about),
+            // A point on the line QG or the circle about Q through G gives
+            // that object with Q: none where it is drawn already (the
+            // goal on a drawn line), and its spots would be every point
+            // on it.
+            for (curve, gives_itself) in [
+                (Object::Line(through), true),
+                (Object::Line(bisector), false),
+                (Object::Circle(about), true),
             ] {
+                if gives_itself && self.is_drawn(&curve) {
+                    continue;
+                }
                 for object in &self.objects {
                     let Ok(found) = meet(&curve, object) else {
                         continue;
                     };
                     // Beyond a segment or ray there are no points to make.
-                    for at in found.points().filter(|at| object.covers(*at)) {
+                    let own = |at: &Point| (*at - point).dot(*at - point) <= slack * slack;
+                    for at in found.points().filter(|at| object.covers(*at) && !own(at)) {
                         let sine = crossing_sine(&curve, object, at).max(MIN_SINE);
                         spots.push(Spot {
                             at,
@@ -180,17 +188,6 @@ impl State {
                 }
             }
         }
-        // The curves pass through their own Q, so there are spots on points
-        // already drawn: a child's point there is no new point, and is
-        // looked up here first.
-        known.clear(slack);
-        for &point in &self.points {
-            known.push(Spot {
-                at: point,
-                reach: slack,
-            });
-        }
-        known.index();
         spots.index();
     }
 
@@ -209,6 +206,17 @@ impl State {
         let new =
             |object: Result<Object, Degenerate>| object.is_ok_and(|object| !self.is_drawn(&object));
         fresh.clear();
+        // The move's own points: where it meets the objects through them
+        // it makes no new point (`a`, `b` are points for lines and circles;
+        // an L-tool's operands merely need not lie on it).
+        let (own_a, own_b) = (
+            self.points[choice.a as usize],
+            self.points[choice.b as usize],
+        );
+        let is_own = |point: Point| {
+            let (to_a, to_b) = (point - own_a, point - own_b);
+            to_a.dot(to_a) <= slack * slack || to_b.dot(to_b) <= slack * slack
+        };
         for object in &self.objects {
             let Ok(found) = meet(&choice.object, object) else {
                 continue;
@@ -217,15 +225,16 @@ impl State {
                 let offset = point - aim;
                 let to_aim = offset.dot(offset);
                 match near {
-                    // Most points are near no spot: that look-up comes
-                    // first. A point drawn already is no new point (and
-                    // its pairs with the move's new points are theirs).
-                    Near::Spots { spots, known } => {
-                        if spots.near(point) {
-                            if !known.near(point) {
-                                return true;
-                            }
+                    // A point drawn already is no new point (and its pairs
+                    // with the move's new points are theirs); one the move
+                    // passes by chance is taken as new, which only keeps
+                    // moves.
+                    Near::Spots(spots) => {
+                        if is_own(point) {
                             continue;
+                        }
+                        if spots.near(point) {
+                            return true;
                         }
                     }
                     Near::Points(relative) => {
