@@ -33,7 +33,7 @@ const BEAM_BUDGET: u64 = 500_000;
 /// and cost 150,000 constructions where nothing answers (docs/solver.md,
 /// "An answer at once").
 const TOOL_SETS: [(&[Tool], u64); 2] = [
-    (&Tool::ALL, 200_000),
+    (&Tool::ALL, 120_000),
     (
         &[Tool::PerpBisector, Tool::Perpendicular, Tool::Parallel],
         150_000,

@@ -26,6 +26,10 @@ pub(super) struct Spots {
     /// new point of every move).
     slots: Vec<(u32, u32, u32)>,
     stamp: u32,
+    /// One bit per hash of the cells holding a spot, about eight bits a
+    /// cell: most points are near no spot, and this small filter answers
+    /// them without touching the table.
+    occupied: Vec<u64>,
 }
 
 impl Spots {
@@ -73,11 +77,21 @@ impl Spots {
             self.slots.fill((0, 0, 0));
             self.stamp = 1;
         }
+        let bits = (filled * 8).next_power_of_two().max(512);
+        self.occupied.clear();
+        self.occupied.resize(bits / 64, 0);
         for index in 0..self.spots.len() {
             for key in cells(self, self.spots[index]) {
                 self.insert(key, index as u32);
+                let bit = self.occupied_bit(key);
+                self.occupied[bit / 64] |= 1 << (bit % 64);
             }
         }
+    }
+
+    /// The filter's bit for a cell key: bits the table's slot does not use.
+    fn occupied_bit(&self, key: u64) -> usize {
+        (key >> 40) as usize & (self.occupied.len() * 64 - 1)
     }
 
     /// The cell of a coordinate: truncation after an offset that keeps
@@ -108,6 +122,10 @@ impl Spots {
             return false;
         }
         let key = key(self.cell_of(point.x), self.cell_of(point.y));
+        let bit = self.occupied_bit(key);
+        if self.occupied[bit / 64] & (1 << (bit % 64)) == 0 {
+            return false;
+        }
         let mask = self.slots.len() - 1;
         let mut slot = (key as usize) & mask;
         while self.slots[slot].0 == self.stamp {
