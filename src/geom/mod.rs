@@ -561,8 +561,8 @@ fn meet_lines(a: &Line, b: &Line) -> Result<Meet, Degenerate> {
 
 fn meet_line_circle(line: &Line, circle: &Circle) -> Result<Meet, Degenerate> {
     let foot = line.project(circle.center);
-    let distance = circle.center.dist(foot);
-    let half_squared = circle.radius * circle.radius - distance * distance;
+    let to_foot = foot - circle.center;
+    let half_squared = circle.radius * circle.radius - to_foot.dot(to_foot);
     let scale = circle.radius * circle.radius;
     if half_squared.abs() <= TANGENT * scale {
         return Ok(Meet::One(foot));
@@ -593,18 +593,29 @@ fn centre_line(a: &Circle, b: &Circle) -> Result<(f64, Point), Degenerate> {
 }
 
 fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
-    let (distance, unit) = centre_line(a, b)?;
-    let along =
-        (distance * distance + a.radius * a.radius - b.radius * b.radius) / (2.0 * distance);
-    let half_squared = a.radius * a.radius - along * along;
-    let base = a.center + unit * along;
+    // Written with the squared distance of the centres, so that only
+    // circles that cross take a square root (the solver meets every move
+    // with every drawn object: docs/solver.md, "Lookahead").
+    let delta = b.center - a.center;
+    let squared = delta.dot(delta);
+    if squared < EPS * EPS {
+        return Err(if (a.radius - b.radius).abs() < EPS {
+            Degenerate::SameObject
+        } else {
+            Degenerate::Concentric
+        });
+    }
+    // The foot of the common chord, as a share of the way between centres.
+    let share = (squared + a.radius * a.radius - b.radius * b.radius) / (2.0 * squared);
+    let half_squared = a.radius * a.radius - share * share * squared;
+    let base = a.center + delta * share;
     if half_squared.abs() <= TANGENT * a.radius.max(b.radius).powi(2) {
         return Ok(Meet::One(base));
     }
     if half_squared < 0.0 {
         return Err(Degenerate::DoNotMeet);
     }
-    let offset = unit.perp() * half_squared.sqrt();
+    let offset = delta.perp() * (half_squared / squared).sqrt();
     Ok(Meet::Two(base + offset, base - offset))
 }
 
