@@ -321,6 +321,13 @@ fn techniques(cap: Duration) {
             },
         ),
         (
+            "without mixed order (the search's own)",
+            Techniques {
+                mixed_order: false,
+                ..all
+            },
+        ),
+        (
             "without no-idle-object bound",
             Techniques {
                 idle_objects: false,

@@ -25,7 +25,7 @@ use super::construction::Construction;
 pub(super) use super::context::Context;
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 use super::quick::{first_answer, FIRST_ANSWER_FROM};
-use super::state::{Choice, Filter, State};
+use super::state::{Choice, Filter, Mixing, State};
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
@@ -388,10 +388,14 @@ fn expand(state: &mut State, depth: usize, context: &Context, filter: &mut Filte
     let mut out = Vec::new();
     if state.lower_bound(context) <= context.length - depth {
         state.children(depth, context, filter, &mut out);
-        // The first levels of a split in goal-directed order too, so that
+        // The first levels of a split in the node's order too, so that
         // threads take the promising subtrees first.
-        if context.techniques.goal_order && context.length - depth > 1 {
-            state.rank_for_goals(&mut out);
+        if context.length - depth > 1 {
+            if context.techniques.goal_order {
+                state.rank_for_goals(&mut out);
+            } else if context.techniques.mixed_order {
+                state.mix_for_goals(&mut out, &mut Mixing::default());
+            }
         }
     }
     out
@@ -598,6 +602,8 @@ struct Worker<'a> {
     filter: Filter,
     /// One list of moves per depth.
     buffers: Vec<Vec<Choice>>,
+    /// Scratch for the mixed order.
+    mixing: Mixing,
 }
 
 /// Why a worker leaves its subtree early.
@@ -616,6 +622,7 @@ impl<'a> Worker<'a> {
             index: 0,
             filter: Filter::default(),
             buffers: Vec::new(),
+            mixing: Mixing::default(),
         }
     }
 
@@ -691,8 +698,12 @@ impl<'a> Worker<'a> {
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
         state.children(depth, context, &mut self.filter, &mut choices);
-        if (context.techniques.goal_order || context.beam.is_some()) && remaining > 1 {
-            state.rank_for_goals(&mut choices);
+        if remaining > 1 {
+            if context.techniques.goal_order || context.beam.is_some() {
+                state.rank_for_goals(&mut choices);
+            } else if context.techniques.mixed_order {
+                state.mix_for_goals(&mut choices, &mut self.mixing);
+            }
         }
         if let Some(width) = context.beam.filter(|_| remaining > 1) {
             // A beam node costs every move it ranks, not only those it

@@ -7,8 +7,9 @@
 //! `undo`); the children each own one job: `target` (one goal's progress),
 //! `bounds` (lower bound and filter), `candidates` (the pair scan, building
 //! a move), `levels` (candidate lists kept level by level), `offsets` (the
-//! vectorised pair test), `lookahead` (dropping doomed moves), `tools` (the
-//! L-tool moves), `keys` (object hashes).
+//! vectorised pair test), `lookahead` (dropping doomed moves), `order` (the
+//! order of a node's moves), `tools` (the L-tool moves), `keys` (object
+//! hashes).
 
 mod bounds;
 mod candidates;
@@ -16,12 +17,14 @@ mod keys;
 mod levels;
 mod lookahead;
 mod offsets;
+mod order;
 mod target;
 mod tools;
 
 pub(super) use bounds::Filter;
 use keys::{object_key, KeySet};
 use offsets::Offsets;
+pub(super) use order::Mixing;
 use target::Target;
 
 use super::construction::{
@@ -211,29 +214,6 @@ impl State {
             }
         }
         state
-    }
-
-    /// Goal-directed order (`goal_order`; docs/solver.md, "Goal-directed
-    /// order"), also the quick search's cut (docs/solver.md, "An answer at
-    /// once"): goal objects and objects through more aims (goal points,
-    /// goal circles' centres) first, then those passing nearer an aim. A
-    /// stable sort, so ties keep the search's own order.
-    pub(super) fn rank_for_goals(&self, choices: &mut [Choice]) {
-        let nearest = |object: &Object| {
-            self.aims
-                .iter()
-                .map(|aim| match object {
-                    Object::Line(line) => line.distance_to(*aim),
-                    Object::Circle(circle) => (circle.center.dist(*aim) - circle.radius).abs(),
-                })
-                .fold(f64::INFINITY, f64::min)
-        };
-        choices.sort_by(|x, y| {
-            y.marks
-                .count_ones()
-                .cmp(&x.marks.count_ones())
-                .then_with(|| nearest(&x.object).total_cmp(&nearest(&y.object)))
-        });
     }
 
     /// Draws one object and adds its new intersections.
