@@ -362,6 +362,13 @@ fn techniques(cap: Duration) {
                 ..all
             },
         ),
+        (
+            "without symmetry",
+            Techniques {
+                symmetry: false,
+                ..all
+            },
+        ),
         ("first release", Techniques::FIRST),
     ];
     for (name, path, max_moves) in [
@@ -379,6 +386,11 @@ fn techniques(cap: Duration) {
             "circumscribed circle: find",
             "examples/euclidea/circumscribed-circle.euc",
             8,
+        ),
+        (
+            "arbelos (14.5, either of two mirror images): none ≤ 6",
+            "examples/euclidea/14-05-arbelos.euc",
+            6,
         ),
     ] {
         let problem = problem(path);

@@ -1,5 +1,6 @@
-//! Problem → construction: masks, replay of steps on instances, and (later)
-//! the search for a shortest construction.
+//! Problem → construction: masks, replay of steps on instances, and the
+//! search for a shortest construction (docs/solver.md; the files are listed
+//! in docs/architecture.md).
 
 mod budget;
 pub mod construction;
@@ -12,6 +13,7 @@ pub mod replay;
 pub mod search;
 mod spots;
 mod state;
+mod symmetry;
 mod verify;
 
 pub use mask::mask_matches;

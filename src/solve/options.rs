@@ -82,6 +82,10 @@ pub struct Techniques {
     /// finds the answer early, this finds it nearly as early. `goal_order`
     /// takes precedence.
     pub mixed_order: bool,
+    /// An either-or goal's variant whose goals are the mirror image of an
+    /// earlier variant's, in a reflection that maps the figure onto itself
+    /// on every instance, is not searched (docs/solver.md, "Symmetry").
+    pub symmetry: bool,
 }
 
 impl Techniques {
@@ -99,6 +103,7 @@ impl Techniques {
         on_goal_spots: true,
         goal_order: false,
         mixed_order: true,
+        symmetry: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
@@ -113,6 +118,7 @@ impl Techniques {
         on_goal_spots: false,
         goal_order: false,
         mixed_order: false,
+        symmetry: false,
     };
     /// The first release's search: the baseline of the benchmarks.
     pub const FIRST: Techniques = Techniques {
@@ -127,6 +133,7 @@ impl Techniques {
         on_goal_spots: false,
         goal_order: false,
         mixed_order: false,
+        symmetry: false,
     };
 }
 

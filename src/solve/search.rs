@@ -26,6 +26,7 @@ pub(super) use super::context::Context;
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 use super::quick::{first_answer, FIRST_ANSWER_FROM};
 use super::state::{Choice, Filter, Mixing, State};
+use super::symmetry::mirrored_variants;
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
@@ -100,7 +101,13 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
     // (docs/language.md, "Either-or goals").
-    let variants = problem.variants();
+    let mut variants = problem.variants();
+    if options.techniques.symmetry {
+        // A variant that mirrors an earlier one is not searched
+        // (docs/solver.md, "Symmetry").
+        let mut skip = mirrored_variants(&variants).into_iter();
+        variants.retain(|_| !skip.next().unwrap_or(false));
+    }
     let roots: Vec<State> = variants
         .iter()
         .map(|variant| State::new(&variant.instances[search_instance(variant)], variant))

@@ -877,6 +877,59 @@ proptest! {
     }
 }
 
+/// Either-or goals whose alternatives mirror each other in the line AB,
+/// with C's mirror image D given too: the figure is symmetric.
+const MIRRORED: &[&str] = &[
+    "goal X = midpoint(A, C) | midpoint(A, D)",
+    "goal k = circle(C, dist(A, B)) | circle(D, dist(A, B))",
+    "goal X = C + (B - A) | D + (B - A)",
+    "goal l = line(C, midpoint(A, B)) | line(D, midpoint(A, B))",
+    "goal k = circle(A, C) | circle(A, D)",
+];
+
+/// Objects drawn at the start: none, a mirrored pair (the figure stays
+/// symmetric), or one that helps only D's side (it does not).
+const MIRROR_SETUPS: &[&str] = &[
+    "",
+    "circle m = circle(C, A)\ncircle m2 = circle(D, A)\n",
+    "circle m = circle(D, A)\n",
+    "line m = line(D, B)\n",
+    "circle m = circle(D, B)\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A variant that mirrors an earlier one is left out only where every
+    /// construction for it mirrors one for the earlier variant: the
+    /// shortest length is the same with symmetry and without, on symmetric
+    /// figures (where it leaves a variant out) and on figures made
+    /// asymmetric by moving D (where it must not).
+    #[test]
+    fn symmetry_keeps_the_shortest_length(
+        template in proptest::sample::select(MIRRORED),
+        setup in proptest::sample::select(MIRROR_SETUPS),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+        moved in proptest::option::of(0.05f64..0.5),
+    ) {
+        let shift = moved.unwrap_or(0.0);
+        let text = three_points(
+            &coordinates,
+            &format!("point D = 2 * project(C, line(A, B)) - C + ({shift}, 0)\n{setup}"),
+            &format!("  {template}\n"),
+        );
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        let problem = &analysis.scene().problems[0];
+        let without = Techniques { symmetry: false, ..Techniques::ALL };
+        let length = |techniques| match outcome(problem, techniques, 4) {
+            Outcome::Found(construction) => Some(construction.moves()),
+            _ => None,
+        };
+        prop_assert_eq!(length(Techniques::ALL), length(without), "{}", text);
+    }
+}
+
 /// Whether the exact search up to 5 moves finds the same construction with
 /// every technique as with each of `others`, on three points with this
 /// goal and setup (a figure with errors is rejected). Both in the search's

@@ -1,0 +1,274 @@
+//! Either-or goals whose alternatives are mirror images (docs/solver.md,
+//! "Symmetry"): where a reflection maps the figure — the given points and
+//! the objects drawn at the start — onto itself on every instance, and one
+//! variant's goals onto an earlier variant's, the later variant is not
+//! searched: the mirror image of any construction for it is one for the
+//! earlier variant, as long, on every instance.
+
+use crate::geom::{Circle, Line, Object, Point};
+use crate::resolve::{Problem, Value};
+
+/// A reflection in a line: `origin` on the axis, `unit` along it.
+#[derive(Clone, Copy)]
+struct Mirror {
+    origin: Point,
+    unit: Point,
+}
+
+impl Mirror {
+    fn new(origin: Point, through: Point) -> Option<Mirror> {
+        let along = through - origin;
+        let length = along.norm();
+        (length > crate::geom::EPS).then(|| Mirror {
+            origin,
+            unit: along * (1.0 / length),
+        })
+    }
+
+    fn vector(&self, vector: Point) -> Point {
+        self.unit * (2.0 * self.unit.dot(vector)) - vector
+    }
+
+    fn point(&self, point: Point) -> Point {
+        self.origin + self.vector(point - self.origin)
+    }
+
+    fn object(&self, object: &Object) -> Object {
+        match object {
+            Object::Line(line) => Object::Line(Line {
+                origin: self.point(line.origin),
+                direction: self.vector(line.direction),
+                extent: line.extent,
+            }),
+            Object::Circle(circle) => Object::Circle(Circle {
+                center: self.point(circle.center),
+                radius: circle.radius,
+            }),
+        }
+    }
+
+    /// The mirror image of a goal value, if it is a point, line or circle.
+    fn value(&self, value: &Value) -> Option<Value> {
+        Some(match value {
+            Value::Point(point) => Value::Point(self.point(*point)),
+            Value::Line(line) => match self.object(&Object::Line(*line)) {
+                Object::Line(line) => Value::Line(line),
+                Object::Circle(_) => return None,
+            },
+            Value::Circle(circle) => match self.object(&Object::Circle(*circle)) {
+                Object::Circle(circle) => Value::Circle(circle),
+                Object::Line(_) => return None,
+            },
+            Value::Number(_) | Value::Pair(..) => return None,
+        })
+    }
+}
+
+/// The axes a figure may be symmetric about, by the indices of two given
+/// points: the line through both (each fixed), or their perpendicular
+/// bisector (the two swapped).
+#[derive(Clone, Copy)]
+enum Axis {
+    Through(usize, usize),
+    Between(usize, usize),
+}
+
+impl Axis {
+    fn on(self, givens: &[Point]) -> Option<Mirror> {
+        match self {
+            Axis::Through(a, b) => Mirror::new(givens[a], givens[b]),
+            Axis::Between(a, b) => {
+                let middle = (givens[a] + givens[b]) * 0.5;
+                Mirror::new(middle, middle + (givens[b] - givens[a]).perp())
+            }
+        }
+    }
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Point(a), Value::Point(b)) => a.same(*b),
+        (Value::Line(a), Value::Line(b)) => a.same(b),
+        (Value::Circle(a), Value::Circle(b)) => a.same(b),
+        _ => false,
+    }
+}
+
+/// Where `mirror` takes this instance's givens and setup objects (each
+/// one's image, by index), if it maps them onto themselves.
+fn images(mirror: &Mirror, givens: &[Point], setup: &[Object]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let points = givens
+        .iter()
+        .map(|given| {
+            let image = mirror.point(*given);
+            givens.iter().position(|other| other.same(image))
+        })
+        .collect::<Option<Vec<usize>>>()?;
+    let objects = setup
+        .iter()
+        .map(|object| {
+            let image = mirror.object(object);
+            setup.iter().position(|other| other.same(&image))
+        })
+        .collect::<Option<Vec<usize>>>()?;
+    Some((points, objects))
+}
+
+/// Whether `mirror` maps the chosen goals of variant `later` onto those of
+/// variant `earlier`, goal by goal, on instance `index`.
+fn maps_goals(mirror: &Mirror, later: &Problem, earlier: &Problem, index: usize) -> bool {
+    let (from, to) = (
+        &later.instances[index].goals,
+        &earlier.instances[index].goals,
+    );
+    from.len() == to.len()
+        && from
+            .iter()
+            .zip(to)
+            .all(|(a, b)| match (a.first(), b.first()) {
+                (Some(a), Some(b)) => mirror.value(a).is_some_and(|image| same_value(&image, b)),
+                _ => false,
+            })
+}
+
+/// For each variant, whether it is the mirror image of an earlier one that
+/// is searched (and so need not be searched itself). None is, where points
+/// are dropped on the drawing (their places are not mirrored).
+pub(super) fn mirrored_variants(variants: &[Problem]) -> Vec<bool> {
+    let mut skip = vec![false; variants.len()];
+    let Some(first) = variants.first() else {
+        return skip;
+    };
+    if variants.len() < 2 || first.drops || !first.survey.is_empty() {
+        return skip;
+    }
+    let count = first
+        .instances
+        .first()
+        .map_or(0, |instance| instance.givens.len());
+    let mut axes = Vec::new();
+    for b in 0..count {
+        for a in 0..b {
+            axes.push(Axis::Through(a, b));
+            axes.push(Axis::Between(a, b));
+        }
+    }
+    // The axes that map the figure onto itself on every instance, each
+    // given and setup object onto the same one everywhere (a construction's
+    // mirror image names them so).
+    axes.retain(|axis| {
+        let mut seen = None;
+        first.instances.iter().all(|instance| {
+            let found = axis
+                .on(&instance.givens)
+                .and_then(|mirror| images(&mirror, &instance.givens, &instance.setup));
+            match (found, &seen) {
+                (None, _) => false,
+                (Some(found), None) => {
+                    seen = Some(found);
+                    true
+                }
+                (Some(found), Some(known)) => found == *known,
+            }
+        })
+    });
+    for later in 1..variants.len() {
+        skip[later] = (0..later).any(|earlier| {
+            !skip[earlier]
+                && axes.iter().any(|axis| {
+                    (0..first.instances.len()).all(|index| {
+                        axis.on(&variants[later].instances[index].givens)
+                            .is_some_and(|mirror| {
+                                maps_goals(&mirror, &variants[later], &variants[earlier], index)
+                            })
+                    })
+                })
+        });
+    }
+    skip
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    fn skipped(text: &str) -> Vec<bool> {
+        let analysis = analyze(text);
+        assert!(!analysis.has_errors(), "{text}");
+        mirrored_variants(&analysis.scene().problems[0].variants())
+    }
+
+    const FIGURE: &str = "point A = (0.3, -0.2)\npoint B = (2.9, 0.4)\npoint C = (1.1, 1.7)\n";
+
+    #[test]
+    fn a_mirror_image_variant_is_left_out() {
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, true]);
+    }
+
+    #[test]
+    fn the_axis_may_swap_two_givens() {
+        // C and D swap in the perpendicular bisector of CD; A and B lie on it
+        // on every instance.
+        let goal = "solve s {\n  goal X = midpoint(A, C) | midpoint(A, D)\n}\n";
+        let text = format!(
+            "point C = (0, 0)\npoint D = (2, 0.3)\n\
+             point A = midpoint(C, D) + rotate(D - C, (0, 0), 90deg) * 0.7\n\
+             point B = midpoint(C, D) - rotate(D - C, (0, 0), 90deg) * 0.4\n{goal}"
+        );
+        assert_eq!(skipped(&text), [false, true]);
+        // Symmetric only as declared: the random instances move A and B off
+        // the bisector, so the symmetry is a coincidence and is not used.
+        let text = format!(
+            "point C = (0, 0)\npoint D = (2, 0)\npoint A = (1, 1.5)\npoint B = (1, -0.7)\n{goal}"
+        );
+        assert_eq!(skipped(&text), [false, false]);
+    }
+
+    #[test]
+    fn an_asymmetric_figure_keeps_every_variant() {
+        // D a little off C's mirror image.
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C + (0.05, 0)\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, false]);
+        // A drawn line the mirror does not keep.
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\nline l = line(A, C)\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, false]);
+    }
+
+    #[test]
+    fn goals_that_are_not_mirror_images_keep_both_variants() {
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, B)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, false]);
+    }
+
+    #[test]
+    fn a_segment_must_map_onto_a_segment() {
+        // The segment AC's image is AD: drawn, the figure is symmetric;
+        // with only AC drawn, it is not.
+        let both = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             segment s1 = segment(A, C)\nsegment s2 = segment(A, D)\n\
+             solve s {{\n  goal k = circle(C, B) | circle(D, B)\n}}\n"
+        );
+        assert_eq!(skipped(&both), [false, true]);
+        let one = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             segment s1 = segment(A, C)\n\
+             solve s {{\n  goal k = circle(C, B) | circle(D, B)\n}}\n"
+        );
+        assert_eq!(skipped(&one), [false, false]);
+    }
+}
