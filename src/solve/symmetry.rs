@@ -1,9 +1,10 @@
 //! Either-or goals whose alternatives are mirror images (docs/solver.md,
 //! "Symmetry"): where a reflection maps the figure — the given points and
-//! the objects drawn at the start — onto itself on every instance, and one
-//! variant's goals onto an earlier variant's, the later variant is not
-//! searched: the mirror image of any construction for it is one for the
-//! earlier variant, as long, on every instance.
+//! the objects drawn at the start — onto itself on every instance, every
+//! goal's alternatives onto its alternatives, and one variant's goals onto
+//! an earlier variant's, the later variant is not searched: the mirror
+//! image of any construction for it is one for the earlier variant, as
+//! long, on every instance.
 
 use crate::geom::{Circle, Line, Object, Point};
 use crate::resolve::{Problem, Value};
@@ -131,6 +132,45 @@ fn maps_goals(mirror: &Mirror, later: &Problem, earlier: &Problem, index: usize)
             })
 }
 
+/// Whether `mirror` maps every goal's alternatives onto its alternatives on
+/// every instance, the goals of one line (which choose together) by the
+/// same renumbering: then a construction that reaches one alternative on
+/// some instance and another elsewhere (as `check` accepts) mirrors to one
+/// that does the same.
+fn keeps_alternatives(axis: Axis, problem: &Problem) -> bool {
+    problem.instances.iter().all(|instance| {
+        let Some(mirror) = axis.on(&instance.givens) else {
+            return false;
+        };
+        let mut renumbered: Vec<(usize, Vec<usize>)> = Vec::new();
+        instance
+            .goals
+            .iter()
+            .zip(&problem.goals)
+            .all(|(alternatives, goal)| {
+                let Some(images) = alternatives
+                    .iter()
+                    .map(|value| {
+                        let image = mirror.value(value)?;
+                        alternatives
+                            .iter()
+                            .position(|other| same_value(&image, other))
+                    })
+                    .collect::<Option<Vec<usize>>>()
+                else {
+                    return false;
+                };
+                match renumbered.iter().find(|(group, _)| *group == goal.group) {
+                    Some((_, known)) => *known == images,
+                    None => {
+                        renumbered.push((goal.group, images));
+                        true
+                    }
+                }
+            })
+    })
+}
+
 /// For each variant, whether it is the mirror image of an earlier one that
 /// is searched (and so need not be searched itself). None is, where points
 /// are dropped on the drawing (their places are not mirrored).
@@ -155,7 +195,8 @@ pub(super) fn mirrored_variants(variants: &[Problem]) -> Vec<bool> {
     }
     // The axes that map the figure onto itself on every instance, each
     // given and setup object onto the same one everywhere (a construction's
-    // mirror image names them so).
+    // mirror image names them so), and the goals' alternatives onto theirs.
+    axes.retain(|&axis| keeps_alternatives(axis, first));
     axes.retain(|axis| {
         let mut seen = None;
         first.instances.iter().all(|instance| {
@@ -243,6 +284,38 @@ mod tests {
              solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n"
         );
         assert_eq!(skipped(&text), [false, false]);
+    }
+
+    #[test]
+    fn an_alternative_without_its_mirror_image_keeps_every_variant() {
+        // The third circle's mirror image is no alternative: an answer that
+        // reaches it on some instance would not mirror to an answer.
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, A) | circle(C, B)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, false, false]);
+        let text = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal k = circle(C, A) | circle(D, A) | circle(C, B) | circle(D, B)\n}}\n"
+        );
+        assert_eq!(skipped(&text), [false, true, false, true]);
+    }
+
+    #[test]
+    fn goals_of_one_line_mirror_together() {
+        let mirrored = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal X, Y = (midpoint(A, C), midpoint(B, C)) | (midpoint(A, D), midpoint(B, D))\n}}\n"
+        );
+        assert_eq!(skipped(&mirrored), [false, true]);
+        // X's alternatives swap, Y's (on the axis) stay: the mirror of one
+        // pair is no pair.
+        let mixed = format!(
+            "{FIGURE}point D = 2 * project(C, line(A, B)) - C\n\
+             solve s {{\n  goal X, Y = (midpoint(A, C), A + (B - A) * 0.3) | (midpoint(A, D), A + (B - A) * 0.6)\n}}\n"
+        );
+        assert_eq!(skipped(&mixed), [false, false]);
     }
 
     #[test]
