@@ -583,13 +583,19 @@ fn centre_line(a: &Circle, b: &Circle) -> Result<(f64, Point), Degenerate> {
     let delta = b.center - a.center;
     let distance = delta.norm();
     if distance < EPS {
-        return Err(if (a.radius - b.radius).abs() < EPS {
-            Degenerate::SameObject
-        } else {
-            Degenerate::Concentric
-        });
+        return Err(same_centre(a, b));
     }
     Ok((distance, delta * (1.0 / distance)))
+}
+
+/// Why two circles about one centre do not meet: they are one circle, or
+/// concentric.
+fn same_centre(a: &Circle, b: &Circle) -> Degenerate {
+    if (a.radius - b.radius).abs() < EPS {
+        Degenerate::SameObject
+    } else {
+        Degenerate::Concentric
+    }
 }
 
 fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
@@ -599,11 +605,7 @@ fn meet_circles(a: &Circle, b: &Circle) -> Result<Meet, Degenerate> {
     let delta = b.center - a.center;
     let squared = delta.dot(delta);
     if squared < EPS * EPS {
-        return Err(if (a.radius - b.radius).abs() < EPS {
-            Degenerate::SameObject
-        } else {
-            Degenerate::Concentric
-        });
+        return Err(same_centre(a, b));
     }
     // The foot of the common chord, as a share of the way between centres.
     let share = (squared + a.radius * a.radius - b.radius * b.radius) / (2.0 * squared);

@@ -397,13 +397,12 @@ fn expand(state: &mut State, depth: usize, context: &Context, filter: &mut Filte
         state.children(depth, context, filter, &mut out);
         // The first levels of a split in the node's order too, so that
         // threads take the promising subtrees first.
-        if context.length - depth > 1 {
-            if context.techniques.goal_order {
-                state.rank_for_goals(&mut out);
-            } else if context.techniques.mixed_order {
-                state.mix_for_goals(&mut out, &mut Mixing::default());
-            }
-        }
+        state.order_moves(
+            &mut out,
+            context,
+            context.length - depth,
+            &mut Mixing::default(),
+        );
     }
     out
 }
@@ -705,13 +704,7 @@ impl<'a> Worker<'a> {
         }
         let mut choices = std::mem::take(&mut self.buffers[depth]);
         state.children(depth, context, &mut self.filter, &mut choices);
-        if remaining > 1 {
-            if context.techniques.goal_order || context.beam.is_some() {
-                state.rank_for_goals(&mut choices);
-            } else if context.techniques.mixed_order {
-                state.mix_for_goals(&mut choices, &mut self.mixing);
-            }
-        }
+        state.order_moves(&mut choices, context, remaining, &mut self.mixing);
         if let Some(width) = context.beam.filter(|_| remaining > 1) {
             // A beam node costs every move it ranks, not only those it
             // keeps: counted so, the beam's budget holds where nodes have

@@ -34,34 +34,36 @@ impl Mirror {
         self.origin + self.vector(point - self.origin)
     }
 
+    fn line(&self, line: &Line) -> Line {
+        Line {
+            origin: self.point(line.origin),
+            direction: self.vector(line.direction),
+            extent: line.extent,
+        }
+    }
+
+    fn circle(&self, circle: &Circle) -> Circle {
+        Circle {
+            center: self.point(circle.center),
+            radius: circle.radius,
+        }
+    }
+
     fn object(&self, object: &Object) -> Object {
         match object {
-            Object::Line(line) => Object::Line(Line {
-                origin: self.point(line.origin),
-                direction: self.vector(line.direction),
-                extent: line.extent,
-            }),
-            Object::Circle(circle) => Object::Circle(Circle {
-                center: self.point(circle.center),
-                radius: circle.radius,
-            }),
+            Object::Line(line) => Object::Line(self.line(line)),
+            Object::Circle(circle) => Object::Circle(self.circle(circle)),
         }
     }
 
     /// The mirror image of a goal value, if it is a point, line or circle.
     fn value(&self, value: &Value) -> Option<Value> {
-        Some(match value {
-            Value::Point(point) => Value::Point(self.point(*point)),
-            Value::Line(line) => match self.object(&Object::Line(*line)) {
-                Object::Line(line) => Value::Line(line),
-                Object::Circle(_) => return None,
-            },
-            Value::Circle(circle) => match self.object(&Object::Circle(*circle)) {
-                Object::Circle(circle) => Value::Circle(circle),
-                Object::Line(_) => return None,
-            },
-            Value::Number(_) | Value::Pair(..) => return None,
-        })
+        match value {
+            Value::Point(point) => Some(Value::Point(self.point(*point))),
+            Value::Line(line) => Some(Value::Line(self.line(line))),
+            Value::Circle(circle) => Some(Value::Circle(self.circle(circle))),
+            Value::Number(_) | Value::Pair(..) => None,
+        }
     }
 }
 
@@ -113,6 +115,26 @@ fn images(mirror: &Mirror, givens: &[Point], setup: &[Object]) -> Option<(Vec<us
         })
         .collect::<Option<Vec<usize>>>()?;
     Some((points, objects))
+}
+
+/// Whether the reflection in `axis` maps the figure onto itself on every
+/// instance, each given and setup object onto the same one everywhere (a
+/// construction's mirror image names them so).
+fn keeps_figure(axis: Axis, problem: &Problem) -> bool {
+    let mut seen = None;
+    problem.instances.iter().all(|instance| {
+        let found = axis
+            .on(&instance.givens)
+            .and_then(|mirror| images(&mirror, &instance.givens, &instance.setup));
+        match (found, &seen) {
+            (None, _) => false,
+            (Some(found), None) => {
+                seen = Some(found);
+                true
+            }
+            (Some(found), Some(known)) => found == *known,
+        }
+    })
 }
 
 /// Whether `mirror` maps the chosen goals of variant `later` onto those of
@@ -193,26 +215,9 @@ pub(super) fn mirrored_variants(variants: &[Problem]) -> Vec<bool> {
             axes.push(Axis::Between(a, b));
         }
     }
-    // The axes that map the figure onto itself on every instance, each
-    // given and setup object onto the same one everywhere (a construction's
-    // mirror image names them so), and the goals' alternatives onto theirs.
-    axes.retain(|&axis| keeps_alternatives(axis, first));
-    axes.retain(|axis| {
-        let mut seen = None;
-        first.instances.iter().all(|instance| {
-            let found = axis
-                .on(&instance.givens)
-                .and_then(|mirror| images(&mirror, &instance.givens, &instance.setup));
-            match (found, &seen) {
-                (None, _) => false,
-                (Some(found), None) => {
-                    seen = Some(found);
-                    true
-                }
-                (Some(found), Some(known)) => found == *known,
-            }
-        })
-    });
+    // The axes that map the figure, and the goals' alternatives, onto
+    // themselves.
+    axes.retain(|&axis| keeps_figure(axis, first) && keeps_alternatives(axis, first));
     for later in 1..variants.len() {
         skip[later] = (0..later).any(|earlier| {
             !skip[earlier]
@@ -249,6 +254,23 @@ mod tests {
              solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n"
         );
         assert_eq!(skipped(&text), [false, true]);
+    }
+
+    #[test]
+    fn the_figure_s_size_and_place_do_not_matter() {
+        // Tolerances are relative to the figure: tiny, huge and far away.
+        for (scale, shift) in [(1e-4, 0.0), (1e4, 0.0), (1.0, 1e6), (1e-3, -5e3)] {
+            let at = |x: f64, y: f64| format!("({}, {})", x * scale + shift, y * scale);
+            let text = format!(
+                "point A = {}\npoint B = {}\npoint C = {}\n\
+                 point D = 2 * project(C, line(A, B)) - C\n\
+                 solve s {{\n  goal k = circle(C, A) | circle(D, A)\n}}\n",
+                at(0.3, -0.2),
+                at(2.9, 0.4),
+                at(1.1, 1.7)
+            );
+            assert_eq!(skipped(&text), [false, true], "{text}");
+        }
     }
 
     #[test]

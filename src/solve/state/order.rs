@@ -2,10 +2,11 @@
 //! "Goal-directed order"): the goal-directed ranking, and the mixed order
 //! that takes the search's own order and the ranking in turn.
 
+use super::super::context::Context;
 use super::{Choice, State};
 use crate::geom::Object;
 
-/// Scratch for `mix_for_goals`, reused between nodes so that the hot path
+/// Scratch for `order_moves`, reused between nodes so that the hot path
 /// does not allocate.
 #[derive(Default)]
 pub(in crate::solve) struct Mixing {
@@ -41,15 +42,36 @@ impl State {
         ranked.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2)));
     }
 
+    /// Puts a node's moves in the order the search takes them: the
+    /// goal-directed ranking alone (`goal_order`, and the beam, which keeps
+    /// only the first few), else the mixed order (`mixed_order`), else as
+    /// listed. Only where more than the last move is left: there every move
+    /// is merely tested against the goals.
+    pub(in crate::solve) fn order_moves(
+        &self,
+        choices: &mut Vec<Choice>,
+        context: &Context,
+        remaining: usize,
+        scratch: &mut Mixing,
+    ) {
+        if remaining <= 1 {
+            return;
+        }
+        if context.techniques.goal_order || context.beam.is_some() {
+            self.rank_for_goals(choices, scratch);
+        } else if context.techniques.mixed_order {
+            self.mix_for_goals(choices, scratch);
+        }
+    }
+
     /// Goal-directed order (`goal_order`), also the quick search's cut
     /// (docs/solver.md, "An answer at once").
-    pub(in crate::solve) fn rank_for_goals(&self, choices: &mut Vec<Choice>) {
-        let mut ranked = Vec::new();
-        self.rank(choices, &mut ranked);
-        *choices = ranked
-            .iter()
-            .map(|&(_, _, index)| choices[index as usize])
-            .collect();
+    fn rank_for_goals(&self, choices: &mut Vec<Choice>, scratch: &mut Mixing) {
+        let Mixing { ranked, mixed, .. } = scratch;
+        self.rank(choices, ranked);
+        mixed.clear();
+        mixed.extend(ranked.iter().map(|&(_, _, index)| choices[index as usize]));
+        std::mem::swap(choices, mixed);
     }
 
     /// The mixed order (`mixed_order`): the goal-directed ranking's first
@@ -58,7 +80,7 @@ impl State {
     /// early here (at most twice as far down), so a node whose answer one
     /// order buries and the other finds early still finds it early
     /// (docs/solver.md, "Goal-directed order").
-    pub(in crate::solve) fn mix_for_goals(&self, choices: &mut Vec<Choice>, scratch: &mut Mixing) {
+    fn mix_for_goals(&self, choices: &mut Vec<Choice>, scratch: &mut Mixing) {
         let Mixing {
             ranked,
             taken,
@@ -68,26 +90,26 @@ impl State {
         taken.clear();
         taken.resize(choices.len(), false);
         mixed.clear();
-        let (mut own, mut goal) = (0, 0);
-        while mixed.len() < choices.len() {
-            for (next, from_goal) in [(&mut goal, true), (&mut own, false)] {
-                let index_at = |at: usize| {
-                    if from_goal {
-                        ranked[at].2 as usize
-                    } else {
-                        at
-                    }
-                };
-                while *next < choices.len() && taken[index_at(*next)] {
-                    *next += 1;
-                }
-                if *next < choices.len() {
-                    let index = index_at(*next);
-                    taken[index] = true;
-                    mixed.push(choices[index]);
-                }
-            }
+        let mut by_goal = ranked.iter().map(|&(_, _, index)| index as usize);
+        let mut own = 0..choices.len();
+        // Each round takes at least one move (the ranking lists them all).
+        for _ in 0..choices.len() {
+            take_next(&mut by_goal, taken, choices, mixed);
+            take_next(&mut own, taken, choices, mixed);
         }
         std::mem::swap(choices, mixed);
+    }
+}
+
+/// Moves the next move of `order` not yet taken, if any, to `mixed`.
+fn take_next(
+    order: &mut impl Iterator<Item = usize>,
+    taken: &mut [bool],
+    choices: &[Choice],
+    mixed: &mut Vec<Choice>,
+) {
+    if let Some(index) = order.find(|&index| !taken[index]) {
+        taken[index] = true;
+        mixed.push(choices[index]);
     }
 }
