@@ -49,7 +49,8 @@ pub struct BlockReport {
     /// declared instance (goals with one alternative are left out).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reached: Vec<Reached>,
-    /// The declared-instance replay, when it succeeded (for hover and pictures).
+    /// The declared-instance replay, when it succeeded (for hover and
+    /// pictures); of the steps that resolved, when some did not.
     #[serde(skip)]
     pub replay: Option<Replay>,
     /// With dropped points: for how many of the surveyed drops the
@@ -134,7 +135,14 @@ pub fn check_problem(
     if !diagnostics.is_empty() {
         report.status = Status::Failed;
     }
-    if !problem.steps_complete || problem.instances.is_empty() {
+    if problem.instances.is_empty() {
+        return (report, diagnostics);
+    }
+    if !problem.steps_complete {
+        // Not checked, but the steps that resolved still have coordinates
+        // for hover and inlay hints (a step's mistake hides only what
+        // depends on it).
+        report.replay = replay(problem, &problem.instances[0]).ok();
         return (report, diagnostics);
     }
     let declared = &problem.instances[0];
@@ -234,20 +242,42 @@ fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
                         step.span,
                         format!("`{}` is an L-tool this block does not allow", tool.name()),
                     )
-                    .with_help(format!(
-                        "add `tools {}` to the block (lines and circles are always allowed)",
-                        tool.name()
-                    ))
+                    .with_help(match problem.tools_span {
+                        Some(_) => format!(
+                            "add `{}` to the block's `tools` line (lines and circles are always allowed)",
+                            tool.name()
+                        ),
+                        None => format!(
+                            "add `tools {}` to the block (lines and circles are always allowed)",
+                            tool.name()
+                        ),
+                    })
                     .with_fix(
                         format!("Allow `{}` in this block", tool.name()),
-                        Span::new(problem.body_span.start, problem.body_span.start),
-                        format!("\n  tools {}", tool.name()),
+                        allow_tool_at(problem),
+                        allow_tool_text(problem, tool),
                     ),
                 );
             }
         }
     }
     diagnostics
+}
+
+/// Where the fix for E0507 writes: the end of the block's `tools` line (a
+/// second line would be E0502), else the start of its body.
+fn allow_tool_at(problem: &Problem) -> Span {
+    let at = problem
+        .tools_span
+        .map_or(problem.body_span.start, |line| line.end);
+    Span::new(at, at)
+}
+
+fn allow_tool_text(problem: &Problem, tool: crate::tools::Tool) -> String {
+    match problem.tools_span {
+        Some(_) => format!(" {}", tool.name()),
+        None => format!("\n  tools {}", tool.name()),
+    }
 }
 
 /// E0506: the steps draw what the block's mask does not allow.

@@ -346,6 +346,7 @@ fn goal_hover(analysis: &Analysis, block: usize, goal: usize) -> String {
         .as_ref()
         .and_then(|replay| goals_reached(&problem.goals, declared, replay)[goal]);
     let status = match (&report.replay, reached) {
+        _ if !problem.steps_complete => "not checked: a step has an error".to_string(),
         _ if problem.steps.is_empty() => "not reached yet: the block has no steps".to_string(),
         (Some(_), Some(alternative)) => {
             // The check's answer, which knows the alternative a binding names.

@@ -35,6 +35,7 @@ pub(super) fn resolve_block(
         goals: Vec::new(),
         mask: Vec::new(),
         mask_span: None,
+        tools_span: None,
         limits: Limits::default(),
         instances: Vec::new(),
         survey: Default::default(),
@@ -84,6 +85,7 @@ pub(super) fn resolve_block(
                     diagnostics.push(duplicate_line("tools", item.span, first));
                 } else {
                     tools_line = Some(item.span);
+                    problem.tools_span = Some(item.span);
                     // `drop`: the game's point tool, a point put on a line
                     // or circle of the drawing (docs/language.md, "Points
                     // dropped on the drawing").
@@ -107,7 +109,9 @@ pub(super) fn resolve_block(
                                 name.span,
                                 format!("`count` is `e` or `l`, not `{}`", name.text),
                             )
-                            .with_help("`count e` minimises elementary moves (lines and circles, each L-tool at the game's cost); `count l` minimises tool uses"),
+                            .with_help("`count e` minimises elementary moves (lines and circles, each L-tool at the game's cost); `count l` minimises tool uses")
+                            .with_fix("Count elementary moves (`count e`)", name.span, "e")
+                            .with_fix("Count tool uses (`count l`)", name.span, "l"),
                         ),
                     }
                 }

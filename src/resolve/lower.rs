@@ -376,7 +376,9 @@ fn closest_among<'a>(
         }
         other.clear();
         other.extend(candidate.chars());
-        let allowed = match name.len().min(other.len()) {
+        // One edit between short names (`Bx` for `B`), none between two
+        // single letters (`A` for `C` is not a typo).
+        let allowed = match name.len().max(other.len()) {
             0 | 1 => 0,
             2..=4 => 1,
             _ => 2,

@@ -30,6 +30,8 @@ pub struct Problem {
     pub mask: Vec<MaskToken>,
     /// Where the mask's parts are written (a fix rewrites them).
     pub mask_span: Option<Span>,
+    /// The block's `tools` line, if any (a fix adds a tool to it).
+    pub tools_span: Option<Span>,
     pub limits: Limits,
     /// The declared instance first, then `verify` ones, then random ones.
     /// Empty when a given or a goal cannot be computed. In the block's unit
@@ -350,6 +352,7 @@ impl Shift for Problem {
             span.shift_after(from, delta);
         }
         self.mask_span.shift_after(from, delta);
+        self.tools_span.shift_after(from, delta);
         for goal in &mut self.goals {
             goal.span.shift_after(from, delta);
             goal.item_span.shift_after(from, delta);

@@ -26,6 +26,10 @@ struct Scope {
     givens: Vec<usize>,
     setup: Vec<usize>,
     local: HashMap<String, (Local, Span)>,
+    /// Names bound by steps that failed to resolve, with where: their
+    /// mistake is reported once, so later uses are skipped quietly instead
+    /// of each reported as an unknown name (docs/architecture.md, "One error per mistake").
+    broken: HashMap<String, Span>,
 }
 
 impl Scope {
@@ -46,6 +50,14 @@ impl Scope {
         }
         let position = self.setup.binary_search(&symbol).ok()?;
         Some((Local::Object(position, ty), declared))
+    }
+
+    /// Puts the names a failed step binds out of use, quietly.
+    fn mark_broken(&mut self, step: &ast::Step) {
+        for name in step.binders.iter().filter_map(Binder::name) {
+            self.local.remove(&name.text);
+            self.broken.insert(name.text.clone(), name.span);
+        }
     }
 
     /// Every name in scope, for "did you mean".
@@ -84,6 +96,7 @@ pub(super) fn resolve_steps(
         givens: problem.givens.clone(),
         setup: problem.setup.clone(),
         local: HashMap::new(),
+        broken: HashMap::new(),
     };
     let mut point_count = problem.givens.len();
     let mut object_count = problem.setup.len();
@@ -107,12 +120,14 @@ pub(super) fn resolve_steps(
         };
         let Some((op, outputs)) = resolve_step_op(step, &mut operands) else {
             problem.steps_complete = false;
+            scope.mark_broken(step);
             continue;
         };
         let expected = outputs.len();
         if step.binders.len() != expected {
             diagnostics.push(binder_count_mismatch(step, item.span, &outputs));
             problem.steps_complete = false;
+            scope.mark_broken(step);
             continue;
         }
         let mut binders = Vec::new();
@@ -540,6 +555,11 @@ impl Operands<'_> {
             Some((local, declared)) => {
                 note_reference(self.scene, name, expr.span, declared, self.uses);
                 Some((local, declared, name.to_string()))
+            }
+            None if self.scope.broken.contains_key(name) => {
+                // Bound by a step that failed: that step's error explains it.
+                self.uses.push((expr.span, self.scope.broken[name]));
+                None
             }
             None => {
                 unknown_in_step(

@@ -385,3 +385,27 @@ fn binder_mistakes_have_fixes() {
     let mended = fixed(&two_names, "E0204");
     assert!(mended.contains("  c3 = circle(A, B)\n"), "{mended}");
 }
+
+#[test]
+fn a_typo_in_a_step_is_reported_once_and_earlier_steps_keep_their_hints() {
+    // `Bx` for `B` in the third step: the steps after it use what it binds.
+    let text = NAPOLEON.replace("circle(P3, B)", "circle(P3, Bx)");
+    assert_ne!(text, NAPOLEON);
+    let analysis = analyze(&text);
+    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0101"], "{:#?}", analysis.diagnostics);
+    let hints = ide::inlay_hints(&analysis, euc::span::Span::new(0, text.len()));
+    let p3 = text.find("P3 = k & c2").unwrap() + "P3".len();
+    assert!(
+        hints.iter().any(|hint| hint.offset == p3),
+        "the step before the typo keeps its coordinates: {hints:?}"
+    );
+    let goal = text.find("goal O").unwrap() + "goal ".len();
+    let shown = ide::hover(&analysis, goal)
+        .expect("a hover on the goal")
+        .text;
+    assert!(
+        shown.contains("not checked: a step has an error"),
+        "{shown}"
+    );
+}

@@ -68,6 +68,12 @@ pub fn render(name: &str, text: &str, diagnostics: &[euc::diag::Diagnostic]) -> 
             diagnostic.span.end,
             diagnostic.message
         ));
+        for fix in &diagnostic.fixes {
+            out.push_str(&format!(
+                "  fix {:?}: {}..{} -> {:?}\n",
+                fix.title, fix.span.start, fix.span.end, fix.replacement
+            ));
+        }
     }
     out
 }
