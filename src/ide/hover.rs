@@ -575,29 +575,41 @@ fn innermost(expr: &Expr, offset: usize, found: &mut Option<(Span, String)>) {
 }
 
 /// Nodes, links and the block itself in a `planar` block.
+/// Crossing links a hover names; the rest are counted.
+const PARTNERS_NAMED: usize = 10;
+
 fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
-    use crate::planar::crossing::{crossing_point, crossings};
-    let puzzle = analysis
+    use crate::planar::crossing::{crossed, crossing_point};
+    let (index, puzzle) = analysis
         .scene()
         .puzzles
         .iter()
-        .find(|puzzle| puzzle.span.contains(offset))?;
+        .enumerate()
+        .find(|(_, puzzle)| puzzle.span.contains(offset))?;
     let positions = puzzle.positions();
-    let found = if puzzle.complete {
-        crossings(&positions, &puzzle.links)
-    } else {
-        Vec::new()
-    };
+    // One link against the others, only for what the cursor is on: a hover
+    // never recounts the block (the check counted it: `PuzzleReport`).
     let crossing_text = |link: usize| -> Vec<String> {
-        found
+        if !puzzle.complete {
+            return Vec::new();
+        }
+        let partners: Vec<usize> = (0..puzzle.links.len())
+            .filter(|&other| {
+                other != link && crossed(&positions, puzzle.links[link], puzzle.links[other])
+            })
+            .collect();
+        let mut named: Vec<String> = partners
             .iter()
-            .filter(|(a, b)| *a == link || *b == link)
-            .map(|&(a, b)| {
-                let other = if a == link { b } else { a };
+            .take(PARTNERS_NAMED)
+            .map(|&other| {
                 let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
                 format!("`{}` at {}", puzzle.link_name(other), at)
             })
-            .collect()
+            .collect();
+        if partners.len() > PARTNERS_NAMED {
+            named.push(format!("and {} more", partners.len() - PARTNERS_NAMED));
+        }
+        named
     };
     if let Some(node) = puzzle
         .nodes
@@ -652,10 +664,11 @@ fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         let level = puzzle
             .level
             .map_or("no level".to_string(), |level| format!("level {level}"));
-        let state = if found.is_empty() {
-            "solved: no links cross".to_string()
-        } else {
-            format!("{} pairs of links cross", found.len())
+        let state = match analysis.puzzle_reports.get(index) {
+            _ if !puzzle.complete => "not checked: fix the errors in the block".to_string(),
+            Some(report) if report.crossings == 0 => "solved: no links cross".to_string(),
+            Some(report) => format!("{} pairs of links cross", report.crossings),
+            None => "not checked".to_string(),
         };
         let text = format!(
             "**planar** `{}`: {level}, {} nodes, {} links — {state}",

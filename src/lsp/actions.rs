@@ -85,19 +85,22 @@ pub fn find_action(
 }
 
 /// "Untangle", "Next level" on a planar block; "Generate a Planarity level" elsewhere.
+/// The first two cost a layout or a new level (seconds at 5,000 nodes), so
+/// they are offered from the check's status alone and computed when chosen
+/// (`codeAction/resolve`, `planar_edit`); a client that cannot resolve an
+/// action's edit gets them computed here.
 pub fn planar_actions(
     analysis: &Analysis,
     snapshot: &Snapshot,
+    uri: &Uri,
     offset: usize,
+    lazy: bool,
 ) -> Vec<CodeActionOrCommand> {
-    use crate::edit::planar::{append_new_level, next_level, untangle_block};
-    let action = |title: &str, kind: CodeActionKind, edits: Vec<crate::edit::TextEdit>| {
-        CodeActionOrCommand::CodeAction(CodeAction {
-            title: title.to_string(),
-            kind: Some(kind),
-            edit: Some(snapshot.versioned_edit(edits)),
-            ..CodeAction::default()
-        })
+    use crate::edit::planar::append_new_level;
+    let action = |title: &str, kind: CodeActionKind| CodeAction {
+        title: title.to_string(),
+        kind: Some(kind),
+        ..CodeAction::default()
     };
     let mut actions = Vec::new();
     if let Some(index) = analysis
@@ -108,17 +111,32 @@ pub fn planar_actions(
     {
         let puzzle = &analysis.scene().puzzles[index];
         let status = analysis.puzzle_reports[index].status;
-        if status == crate::check::Status::Failed {
-            if let Ok(edits) = untangle_block(puzzle) {
-                actions.push(action("Untangle", CodeActionKind::REFACTOR_REWRITE, edits));
+        let offered = [
+            (PlanarAction::Untangle, status == crate::check::Status::Failed),
+            (
+                PlanarAction::NextLevel,
+                status == crate::check::Status::Solved
+                    && puzzle.level.unwrap_or(0) < crate::planar::generate::MAX_LEVEL,
+            ),
+        ];
+        for (kind, _) in offered.into_iter().filter(|(_, offered)| *offered) {
+            let mut action = action(kind.title(), CodeActionKind::REFACTOR_REWRITE);
+            if lazy {
+                let command = BlockCommand {
+                    uri: uri.clone(),
+                    block: puzzle.name.clone(),
+                    version: Some(snapshot.version),
+                };
+                action.data = Some(kind.data(&command));
+            } else {
+                // Not offered where it cannot be done (a graph that is not
+                // planar): the eager path knows before it lists.
+                let Ok(edits) = kind.edits(puzzle, status) else {
+                    continue;
+                };
+                action.edit = Some(snapshot.versioned_edit(edits));
             }
-        }
-        if let Ok(edits) = next_level(puzzle, status) {
-            actions.push(action(
-                "Next level",
-                CodeActionKind::REFACTOR_REWRITE,
-                edits,
-            ));
+            actions.push(CodeActionOrCommand::CodeAction(action));
         }
     } else {
         let taken: Vec<String> = analysis
@@ -132,11 +150,58 @@ pub fn planar_actions(
             &taken,
             snapshot.version.unsigned_abs().into(),
         );
-        actions.push(action(
-            "Generate a Planarity level",
-            CodeActionKind::SOURCE,
-            vec![edit],
-        ));
+        let mut action = action("Generate a Planarity level", CodeActionKind::SOURCE);
+        action.edit = Some(snapshot.versioned_edit(vec![edit]));
+        actions.push(CodeActionOrCommand::CodeAction(action));
     }
     actions
+}
+
+/// A planar block's action computed when chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanarAction {
+    Untangle,
+    NextLevel,
+}
+
+impl PlanarAction {
+    fn title(self) -> &'static str {
+        match self {
+            PlanarAction::Untangle => "Untangle",
+            PlanarAction::NextLevel => "Next level",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            PlanarAction::Untangle => "untangle",
+            PlanarAction::NextLevel => "next-level",
+        }
+    }
+
+    /// The action's `data`: the block, and which action.
+    fn data(self, command: &BlockCommand) -> serde_json::Value {
+        let mut data = command.to_data();
+        data["action"] = serde_json::json!(self.name());
+        data
+    }
+
+    /// Which planar action `data` names, if any ("Find construction" has none).
+    pub fn from_data(data: &serde_json::Value) -> Option<PlanarAction> {
+        [PlanarAction::Untangle, PlanarAction::NextLevel]
+            .into_iter()
+            .find(|action| data["action"].as_str() == Some(action.name()))
+    }
+
+    /// The edits that carry it out, or why it cannot be.
+    pub fn edits(
+        self,
+        puzzle: &crate::resolve::Puzzle,
+        status: crate::check::Status,
+    ) -> Result<Vec<crate::edit::TextEdit>, String> {
+        match self {
+            PlanarAction::Untangle => crate::edit::planar::untangle_block(puzzle),
+            PlanarAction::NextLevel => crate::edit::planar::next_level(puzzle, status),
+        }
+    }
 }

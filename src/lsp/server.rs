@@ -167,6 +167,17 @@ impl Backend {
 
     /// The edit that untangles a planar block (the "Untangle" lens).
     async fn untangle(&self, command: &BlockCommand) -> Result<WorkspaceEdit> {
+        self.planar_edit(command, super::actions::PlanarAction::Untangle)
+            .await
+    }
+
+    /// A planar block's action, computed now: for the "Untangle" lens and
+    /// for a resolved code action.
+    async fn planar_edit(
+        &self,
+        command: &BlockCommand,
+        action: super::actions::PlanarAction,
+    ) -> Result<WorkspaceEdit> {
         let BlockCommand {
             uri,
             block,
@@ -177,7 +188,7 @@ impl Backend {
         };
         if version.is_some_and(|version| version != snapshot.version) {
             return Err(invalid(
-                "the document changed since this lens was shown".into(),
+                "the document changed since this action was offered".into(),
             ));
         }
         let scene = analysis.scene();
@@ -185,11 +196,11 @@ impl Backend {
             .puzzle_index(block)
             .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?;
         let puzzle = scene.puzzles[index].clone();
-        let edits =
-            tokio::task::spawn_blocking(move || crate::edit::planar::untangle_block(&puzzle))
-                .await
-                .map_err(|_| panicked())?
-                .map_err(invalid)?;
+        let status = analysis.puzzle_reports[index].status;
+        let edits = tokio::task::spawn_blocking(move || action.edits(&puzzle, status))
+            .await
+            .map_err(|_| panicked())?
+            .map_err(invalid)?;
         Ok(snapshot.versioned_edit(edits))
     }
 
@@ -699,9 +710,10 @@ impl LanguageServer for Backend {
             guarded(|| super::actions::quick_fixes(&analysis, &snapshot, &uri, range))?;
         let Some(block) = ide::block_at(&analysis, offset) else {
             actions.extend({
-                let (analysis, snapshot) = (analysis.clone(), snapshot.clone());
+                let (analysis, snapshot, uri) = (analysis.clone(), snapshot.clone(), uri.clone());
+                let lazy = self.client_support().resolve_edit;
                 tokio::task::spawn_blocking(move || {
-                    super::actions::planar_actions(&analysis, &snapshot, offset)
+                    super::actions::planar_actions(&analysis, &snapshot, &uri, offset, lazy)
                 })
                 .await
                 .map_err(|_| panicked())?
@@ -725,8 +737,12 @@ impl LanguageServer for Backend {
     }
 
     async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {
-        let command = BlockCommand::from_data(&action.data.clone().unwrap_or_default())?;
-        action.edit = Some(self.find(&command).await?);
+        let data = action.data.clone().unwrap_or_default();
+        let command = BlockCommand::from_data(&data)?;
+        action.edit = Some(match super::actions::PlanarAction::from_data(&data) {
+            Some(planar) => self.planar_edit(&command, planar).await?,
+            None => self.find(&command).await?,
+        });
         Ok(action)
     }
 

@@ -14,6 +14,18 @@ impl Session {
             initialization_options,
         )
     }
+
+    /// A client that resolves code actions' edits (VS Code does).
+    fn start_resolving() -> Client {
+        Client::start_with(
+            std::path::Path::new(env!("CARGO_BIN_EXE_euc")),
+            json!({}),
+            json!({
+                "window": { "workDoneProgress": true },
+                "textDocument": { "codeAction": { "resolveSupport": { "properties": ["edit"] } } },
+            }),
+        )
+    }
 }
 
 fn position(line: u32, character: u32) -> Value {
@@ -435,6 +447,58 @@ fn planar_puzzles_in_the_editor() {
     // Outside any block: generate a level.
     let actions = actions_at(&mut session, 0);
     assert_eq!(actions[0]["title"], "Generate a Planarity level");
+    session.stop();
+}
+
+/// With a client that resolves actions, "Untangle" and "Next level" are
+/// listed without their edits (a layout costs seconds at 5,000 nodes, and
+/// a client asks for actions at every cursor move) and computed when chosen.
+#[test]
+fn planar_actions_are_computed_when_chosen() {
+    let mut session = Session::start_resolving();
+    let uri = "file:///work/tangled.euc";
+    let text = super::read(&super::root().join("examples/planar/tangled.euc"));
+    session.open(uri, &text);
+    let node_line = text
+        .lines()
+        .position(|line| line.contains("node n1"))
+        .unwrap() as u32;
+    let actions = code_actions(&mut session, uri, position(node_line, 3), position(node_line, 3));
+    let action = actions["result"][0].clone();
+    assert_eq!(action["title"], "Untangle");
+    assert!(action["edit"].is_null(), "not computed when listed: {action}");
+    let id = session.request("codeAction/resolve", action);
+    let resolved = session.response(id)["result"].clone();
+    let edits = resolved["edit"]["documentChanges"][0]["edits"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let untangled = apply(&text, &edits);
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
+    );
+    assert_eq!(session.diagnostics(uri)["params"]["diagnostics"], json!([]));
+    let actions = code_actions(&mut session, uri, position(node_line, 3), position(node_line, 3));
+    let action = actions["result"][0].clone();
+    assert_eq!(action["title"], "Next level");
+    assert!(action["edit"].is_null());
+    let id = session.request("codeAction/resolve", action.clone());
+    let resolved = session.response(id)["result"].clone();
+    let next = apply(&untangled, resolved["edit"]["documentChanges"][0]["edits"].as_array().unwrap());
+    assert!(next.contains("level 4"), "level 3 solved gives level 4: {next}");
+    // Offered for version 2: after another edit it is refused, not misapplied.
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [ { "text": format!("{untangled}\n") } ] }),
+    );
+    session.diagnostics(uri);
+    let id = session.request("codeAction/resolve", action);
+    let refused = session.response(id);
+    assert!(
+        refused["error"]["message"].as_str().unwrap().contains("changed"),
+        "{refused}"
+    );
     session.stop();
 }
 

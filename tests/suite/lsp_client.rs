@@ -23,6 +23,15 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 
 impl Session {
     pub fn start(binary: &Path, initialization_options: Value) -> Session {
+        Session::start_with(
+            binary,
+            initialization_options,
+            json!({ "window": { "workDoneProgress": true } }),
+        )
+    }
+
+    /// A session whose client declares `capabilities`.
+    pub fn start_with(binary: &Path, initialization_options: Value, capabilities: Value) -> Session {
         let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -69,7 +78,7 @@ impl Session {
         let id = session.request(
             "initialize",
             json!({
-                "capabilities": { "window": { "workDoneProgress": true } },
+                "capabilities": capabilities,
                 "initializationOptions": initialization_options,
             }),
         );
