@@ -2,11 +2,12 @@
 
 Run by .ci/run after `npm run package` and scripts/package-platform.js. The
 package must hold the esbuild bundle and nothing of node_modules (a handful
-of JavaScript files: the bundle and the board's script) and the grammar;
-with --server, the euc binary inside, executable. The bundle, taken out of
-the package, must load under Node with a stand-in for the `vscode` module
-(which only VS Code provides) and export activate and deactivate: a bundle
-that left a dependency outside would fail here with "Cannot find module".
+of JavaScript files: the bundle and the board's script), the icon that
+package.json names, and the grammar; with --server, the euc binary inside,
+executable. The bundle, taken out of the package, must load under Node with
+a stand-in for the `vscode` module (which only VS Code provides) and export
+activate and deactivate: a bundle that left a dependency outside would fail
+here with "Cannot find module".
 
 usage: check_vsix.py VSIX [--server]
 """
@@ -34,6 +35,8 @@ check(not any("node_modules/" in name for name in names), "node_modules is in th
 check(not any(name.startswith("extension/src/") for name in names), "the sources are in the package")
 main = "extension/" + manifest["main"].removeprefix("./")
 check(main in names, f"no {main}, the bundle package.json names")
+check("extension/" + manifest["icon"] in names, "no icon")
+check(package.read("extension/" + manifest["icon"]).startswith(b"\x89PNG"), "the icon is not a PNG")
 check("extension/syntaxes/euc.tmLanguage.json" in names, "no grammar")
 if "--server" in sys.argv:
     entry = package.getinfo("extension/server/euc")
@@ -65,4 +68,4 @@ with tempfile.TemporaryDirectory() as scratch:
     # node_modules can be found.
     loaded = subprocess.run(["node", "-e", load, bundle], cwd=scratch)
     check(loaded.returncode == 0, f"{main} does not load under Node (its error is above)")
-print(f"{path}: {len(names)} files, {len(scripts)} JavaScript ({', '.join(scripts)}), bundle loads")
+print(f"{path}: {len(names)} files, {len(scripts)} JavaScript ({', '.join(scripts)}), icon, bundle loads")
