@@ -38,6 +38,7 @@ check(main in names, f"no {main}, the bundle package.json names")
 check("extension/" + manifest["icon"] in names, "no icon")
 check(package.read("extension/" + manifest["icon"]).startswith(b"\x89PNG"), "the icon is not a PNG")
 check("extension/syntaxes/euc.tmLanguage.json" in names, "no grammar")
+check("example.invalid" not in json.dumps(manifest), "a placeholder URL in package.json")
 if "--server" in sys.argv:
     entry = package.getinfo("extension/server/euc")
     check(entry.file_size > 0 and (entry.external_attr >> 16) & 0o111, "the server is not executable")
