@@ -33,6 +33,85 @@ vim.api.nvim_create_autocmd("FileType", {
   end,
 })
 
+-- Code lenses above each block (its check, "Find construction",
+-- "Untangle"): Neovim asks for them only when told to, so they are asked
+-- for when the server attaches, on entering the buffer, on leaving insert
+-- mode and 300 ms after the last change in normal mode (an undo, a quick
+-- fix, Find construction's edit). :EucLens (or vim.lsp.codelens.run())
+-- runs the lens on the cursor's line.
+local lens_timers = {}
+vim.api.nvim_create_autocmd("LspAttach", {
+  callback = function(event)
+    local client = vim.lsp.get_client_by_id(event.data.client_id)
+    if not client or client.name ~= "euc" then return end
+    local buf = event.buf
+    local function refresh()
+      if vim.api.nvim_buf_is_valid(buf) then vim.lsp.codelens.refresh({ bufnr = buf }) end
+    end
+    if lens_timers[buf] then lens_timers[buf]:close() end
+    local timer = vim.uv.new_timer()
+    lens_timers[buf] = timer
+    local group = vim.api.nvim_create_augroup("euc_codelens_" .. buf, { clear = true })
+    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave" }, { group = group, buffer = buf, callback = refresh })
+    vim.api.nvim_create_autocmd("TextChanged", {
+      group = group,
+      buffer = buf,
+      callback = function()
+        timer:stop()
+        timer:start(300, 0, vim.schedule_wrap(refresh))
+      end,
+    })
+    vim.api.nvim_create_autocmd({ "LspDetach", "BufWipeout" }, {
+      group = group,
+      buffer = buf,
+      callback = function(detach)
+        if detach.event == "LspDetach" and detach.data.client_id ~= client.id then return end
+        if lens_timers[buf] == timer then lens_timers[buf] = nil end
+        timer:close()
+        vim.api.nvim_del_augroup_by_id(group)
+      end,
+    })
+    vim.api.nvim_buf_create_user_command(buf, "EucLens", function() vim.lsp.codelens.run() end,
+      { desc = "euc: run the code lens on this line" })
+    refresh()
+  end,
+})
+
+-- Solver progress: "Find construction" can search for seconds, and the
+-- server reports what it is doing ($/progress: begin, a report every
+-- 100 ms, end with the outcome). Each message is echoed (not kept in
+-- :messages); vim.lsp.status() has the same for a statusline. :EucStop
+-- stops the search, and the best construction found so far is written.
+local solving = {}
+vim.api.nvim_create_autocmd("LspProgress", {
+  pattern = { "begin", "report", "end" },
+  callback = function(event)
+    local client = vim.lsp.get_client_by_id(event.data.client_id)
+    if not client or client.name ~= "euc" then return end
+    local token, value = event.data.params.token, event.data.params.value
+    local parts = { value.title }
+    if value.percentage then table.insert(parts, value.percentage .. "%") end
+    if value.message then table.insert(parts, value.message) end
+    if value.kind == "end" then
+      solving[token] = nil
+    else
+      solving[token] = client.id
+      if value.cancellable then table.insert(parts, "(:EucStop stops)") end
+    end
+    vim.api.nvim_echo({ { "euc: " .. table.concat(parts, " · ") } }, false, {})
+  end,
+})
+
+vim.api.nvim_create_user_command("EucStop", function()
+  if next(solving) == nil then
+    vim.api.nvim_echo({ { "euc: no search is running" } }, false, {})
+  end
+  for token, client_id in pairs(solving) do
+    local client = vim.lsp.get_client_by_id(client_id)
+    if client then client:notify("window/workDoneProgress/cancel", { token = token }) end
+  end
+end, { desc = "euc: stop Find construction and take the best answer so far" })
+
 -- :EucPicture [MOVE] draws the solve or planar block under the cursor (from
 -- the buffer as it is, saved or not) into an SVG file and opens it; the file
 -- is redrawn as you type. Set vim.g.euc_picture_open = false to only write it

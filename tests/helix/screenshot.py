@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The README's Helix screenshot: Helix opens FILE with editors/helix's set-up
-(languages.toml, the tree-sitter grammar built from grammar/tree-sitter-euc,
-the queries, the euc language server), in tmux; the terminal's cells and
+(languages.toml, config.toml's inlay hints, the tree-sitter grammar built
+from grammar/tree-sitter-euc, the queries, the euc language server), in tmux; the terminal's cells and
 colours are captured, written as HTML and photographed by headless
 Chromium. Fails when the capture has fewer than five colours (no
 highlighting) or no inlay hint from the server.
@@ -101,8 +101,12 @@ def main():
             languages = source.read().replace("/path/to/euc/grammar/tree-sitter-euc", grammar)
         with open(os.path.join(config, "languages.toml"), "w") as target:
             target.write(languages)
+        # The documented editor settings (inlay hints on), after the theme:
+        # TOML's top-level keys come before its tables.
+        with open("editors/helix/config.toml") as source:
+            settings = source.read()
         with open(os.path.join(config, "config.toml"), "w") as target:
-            target.write('theme = "onedark"\n[editor.lsp]\ndisplay-inlay-hints = true\n')
+            target.write('theme = "onedark"\n' + settings)
         env = dict(os.environ, XDG_CONFIG_HOME=scratch, TERM="xterm-256color", COLORTERM="truecolor",
                    PATH=os.path.dirname(euc) + os.pathsep + os.environ["PATH"])
         session = f"euc-helix-{os.getpid()}"

@@ -1,12 +1,21 @@
 -- A real editor against the real server, set up by editors/nvim/euc.lua
 -- itself: headless Neovim opens an unsolved example, receives diagnostics,
 -- colours it (semantic tokens, and tree-sitter when SITE holds the parser),
--- hovers, shows code lenses and applies "Find construction".
+-- hovers, shows code lenses (and refreshes them after an edit), applies
+-- "Find construction" with its progress echoed, and stops a long search
+-- with :EucStop.
 -- Run by .ci/run: nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE [SITE]
 local bin, file, site = arg[1], arg[2], arg[3]
 local function fail(message)
   io.stderr:write("nvim smoke test: " .. message .. "\n")
   os.exit(1)
+end
+
+-- What the config echoes (solver progress), as the user would read it
+-- (kept here rather than printed into CI's log).
+local echoed = {}
+vim.api.nvim_echo = function(chunks)
+  table.insert(echoed, table.concat(vim.tbl_map(function(chunk) return chunk[1] end, chunks)))
 end
 
 -- The user's set-up: `euc` on PATH and the config file from editors/nvim.
@@ -59,11 +68,25 @@ if site then
   end
 end
 
--- Code lenses above the block.
-local lenses = client:request_sync("textDocument/codeLens", { textDocument = { uri = uri } }, 10000, buf)
-local titles = vim.tbl_map(function(lens) return lens.command.title end, (lenses and lenses.result) or {})
-if not (vim.tbl_contains(titles, "no construction yet") and vim.tbl_contains(titles, "Find construction")) then
-  fail("code lenses: " .. vim.inspect(titles))
+-- Code lenses above the block, asked for by the config itself (Neovim
+-- does not) and drawn as virtual text.
+local function lens_titles()
+  return vim.tbl_map(function(lens) return lens.command and lens.command.title end, vim.lsp.codelens.get(buf))
+end
+local function shown(text)
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buf, -1, 0, -1, { details = true })) do
+    for _, chunk in ipairs(mark[4].virt_text or {}) do
+      if chunk[1]:find(text, 1, true) then return true end
+    end
+  end
+  return false
+end
+if not vim.wait(10000, function()
+  local titles = lens_titles()
+  return vim.tbl_contains(titles, "no construction yet") and vim.tbl_contains(titles, "Find construction")
+    and shown("Find construction")
+end, 50) then
+  fail("code lenses: " .. vim.inspect(lens_titles()))
 end
 
 -- A quick fix: a misspelt name on new last lines is replaced, then the
@@ -103,6 +126,12 @@ if not (hover and hover.result and hover.result.contents.value:find("given point
   fail("hover: " .. vim.inspect(hover))
 end
 
+-- Progress of the search, as the server reports it and as the config echoes it.
+local progress = {}
+vim.api.nvim_create_autocmd("LspProgress", {
+  callback = function(event) table.insert(progress, event.data.params.value) end,
+})
+
 local goal = line_of("goal O")
 local actions = client:request_sync("textDocument/codeAction", {
   textDocument = { uri = uri },
@@ -119,7 +148,69 @@ end
 vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
 local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
 if not text:find("O, _ = c5 & c6", 1, true) then fail("the edit was not applied:\n" .. text) end
+-- The end may be handled after the answer (Neovim schedules notifications).
+vim.wait(5000, function() return #progress > 0 and progress[#progress].kind == "end" end, 10)
+if not (progress[1] and progress[1].kind == "begin" and progress[1].title:find("Finding a construction", 1, true)
+    and progress[#progress].kind == "end") then
+  fail("progress during Find construction: " .. vim.inspect(progress))
+end
+if not vim.iter(echoed):any(function(line) return line:find("euc: Finding a construction", 1, true) end) then
+  fail("the config echoed no progress: " .. vim.inspect(echoed))
+end
+-- The lenses follow the edit (a script runs no main loop, so the change is
+-- announced as the main loop would) and now show the check.
+vim.api.nvim_exec_autocmds("TextChanged", { buffer = buf })
+if not vim.wait(10000, function()
+  return vim.iter(lens_titles()):any(function(title) return title and title:find("✓", 1, true) ~= nil end)
+end, 50) then
+  fail("code lenses after Find construction: " .. vim.inspect(lens_titles()))
+end
 vim.cmd("silent write")
+
+-- A long search, stopped: the cube root of 2 cannot be constructed, so the
+-- search goes on, its reports are echoed, and :EucStop ends it.
+vim.cmd.edit(vim.fn.getcwd() .. "/benches/no-short-solution.euc")
+local long = vim.api.nvim_get_current_buf()
+if not vim.wait(15000, function() return #vim.lsp.get_clients({ bufnr = long }) > 0 end, 50) then
+  fail("the server did not attach to a second file")
+end
+-- In the checkout (a .git root), so another client than the first file's.
+local searcher = vim.lsp.get_clients({ bufnr = long })[1]
+if not vim.wait(15000, function() return #vim.diagnostic.get(long) > 0 end, 50) then
+  fail("no diagnostics on the second file")
+end
+local goal_line = vim.iter(ipairs(vim.api.nvim_buf_get_lines(long, 0, -1, false)))
+  :find(function(_, line) return line:find("goal X", 1, true) end) - 1
+local offered = searcher:request_sync("textDocument/codeAction", {
+  textDocument = { uri = vim.uri_from_bufnr(long) },
+  range = { start = { line = goal_line, character = 2 }, ["end"] = { line = goal_line, character = 2 } },
+  context = { diagnostics = {} },
+}, 10000, long)
+local find = offered and offered.result and offered.result[1]
+if not find or find.title ~= "Find construction" then fail("code action on the long search: " .. vim.inspect(offered)) end
+-- Stopped before any answer, the request ends as cancelled, which Neovim
+-- keeps from its caller: the progress's end says what happened.
+local before = #progress
+searcher:request("codeAction/resolve", find, function() end, long)
+local function reported()
+  for index = before + 1, #progress do
+    if progress[index].kind == "report" and (progress[index].message or ""):find("searching", 1, true) then return true end
+  end
+  return false
+end
+if not vim.wait(20000, reported, 50) then fail("no progress report during a long search: " .. vim.inspect(progress)) end
+if not vim.iter(echoed):any(function(line) return line:find("searching", 1, true) end) then
+  fail("the config echoed no report: " .. vim.inspect(echoed))
+end
+vim.cmd("EucStop")
+if not vim.wait(20000, function() return progress[#progress].kind == "end" end, 50) then
+  fail(":EucStop did not end the search: " .. vim.inspect(progress[#progress]))
+end
+local ended = progress[#progress].message
+if not (ended and ended ~= "" and echoed[#echoed]:find(ended, 1, true)) then
+  fail("the end of the stopped search was not echoed: " .. vim.inspect({ ended, echoed[#echoed] }))
+end
+searcher:stop()
 client:stop()
-io.stdout:write("nvim smoke test: the config starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction work\n")
+io.stdout:write(("nvim smoke test: the config starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction with progress (%d messages) and :EucStop work\n"):format(#progress))
 vim.cmd("qa!")

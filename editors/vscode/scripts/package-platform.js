@@ -26,7 +26,7 @@ fs.copyFileSync(binary, inside);
 fs.chmodSync(inside, 0o755);
 const out = `euc-${target}.vsix`;
 const vsce = path.join(__dirname, "..", "node_modules", ".bin", "vsce");
-execFileSync(vsce, ["package", "--target", target, "--out", out], {
+execFileSync(vsce, ["package", "--no-dependencies", "--target", target, "--out", out], {
   cwd: path.join(__dirname, ".."),
   stdio: "inherit",
 });
