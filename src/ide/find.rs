@@ -84,7 +84,7 @@ pub fn why_stopped(stop: Stop, limit: Option<&str>) -> String {
 
 /// Why "Find construction" stopped when the progress bar's cancel button
 /// took the best answer so far.
-pub const STOPPED_FROM_THE_BAR: &str = "stopped from the progress bar";
+pub const STOPPED_ON_REQUEST: &str = "stopped on request";
 
 /// The search stopped early (`why`: `why_stopped`), after every length up
 /// to `searched`.

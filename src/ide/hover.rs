@@ -156,6 +156,9 @@ fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             )
         })
         .find(|(_, span)| span.start <= offset && offset < span.end)?;
+    if let Token::Ident(word) = token {
+        return contextual_hover(analysis, word, span);
+    }
     let text = match token {
         Token::Const => "**const** name = expression — a value random instances never move (a ratio such as the golden section's, an angle the level fixes); usable in expressions, never a given of a construction",
         Token::Let => "**let** name = expression — a value (number or point) used in expressions, never a given of a construction; with no other name on its right side it is a parameter that random instances move",
@@ -177,6 +180,26 @@ fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         span,
         text: text.to_string(),
     })
+}
+
+/// A word that is a keyword where it stands (`tools`, `count`, the planar
+/// lines), a tool on a `tools` line, or `count`'s `e` or `l`.
+fn contextual_hover(analysis: &Analysis, word: &str, span: Span) -> Option<Hover> {
+    let kind = *super::tokens::contextual_words(analysis).get(&(span.start, span.end))?;
+    let text = match (word, kind) {
+        (_, super::tokens::TokenKind::Function) => builtin_doc(word)?.to_string(),
+        ("tools", _) => "**tools** perpendicular parallel … — the L-tools this block allows besides lines and circles (`perp_bisector`, `perpendicular`, `parallel`, `angle_bisector`, `compass`), each counted as one L and its E cost; `drop` lets the solver put a point on a line or circle of the drawing".to_string(),
+        ("drop", _) => "**drop** — the game's point tool: the solver may put a point on a line or circle of the drawing (it counts no move; the construction must work wherever the point is dropped)".to_string(),
+        ("count", _) => "**count** e | l — what the solver minimises: `e` elementary moves (lines and circles, each L-tool at its E cost, the game's E stars), `l` tool uses (the game's L stars)".to_string(),
+        ("e" | "E", _) => "**count e** — minimise elementary moves: each line and circle is one, each L-tool its E cost".to_string(),
+        ("l" | "L", _) => "**count l** — minimise tool uses: each line, circle and L-tool is one".to_string(),
+        ("level", _) => "**level** N — the Planarity level this block is (the generator's size: level N has more nodes as N grows); \"Next level\" makes level N + 1 once it is solved".to_string(),
+        ("seed", _) => "**seed** S — the generator's random seed: the same level and seed give the same puzzle".to_string(),
+        ("node", _) => "**node** name = (x, y) — a node of the puzzle and where it is on the board".to_string(),
+        ("edge", _) => "**edge** a - b, c - d, … — links between nodes; the puzzle is solved when no two links cross".to_string(),
+        _ => return None,
+    };
+    Some(Hover { span, text })
 }
 
 fn describe(value: &Value) -> String {

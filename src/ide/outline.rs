@@ -157,7 +157,24 @@ pub struct InlayHint {
     pub label: String,
 }
 
-/// Coordinates after given points, declared points and intersection steps.
+/// Whether a declaration's right side is its coordinates already,
+/// `(0, -1.5)`: a hint would repeat them.
+fn written_as_coordinates(text: &str, declaration: Span) -> bool {
+    let Some(value) = text
+        .get(declaration.start..declaration.end)
+        .and_then(|text| text.split_once('=').map(|(_, value)| value.trim()))
+    else {
+        return false;
+    };
+    let Some(inner) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) else {
+        return false;
+    };
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    parts.len() == 2 && parts.iter().all(|part| part.parse::<f64>().is_ok())
+}
+
+/// Coordinates after given points, declared points and intersection steps
+/// (not after coordinates written out).
 pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     let scene = &analysis.scene();
     let mut hints = Vec::new();
@@ -165,6 +182,9 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
         if let (Some(Value::Point(point)), true) =
             (scene.values[index], range.contains(symbol.span.end))
         {
+            if written_as_coordinates(&analysis.text, symbol.decl_span) {
+                continue;
+            }
             hints.push(InlayHint {
                 offset: symbol.span.end,
                 label: format!(": {point}"),

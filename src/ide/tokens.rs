@@ -65,13 +65,19 @@ pub struct SemanticToken {
 /// get no token.
 pub fn semantic_tokens(analysis: &Analysis, text: &str) -> Vec<SemanticToken> {
     let names = classify_names(analysis);
+    let contextual = contextual_words(analysis);
     let mut tokens = Vec::new();
     let (lexed, _) = lex(text);
     let mut previous_end = 0;
     for (index, (token, span)) in lexed.iter().enumerate() {
         comments_between(text, previous_end, span.start, &mut tokens);
         previous_end = span.end;
+        let called = matches!(lexed.get(index + 1), Some((Token::LParen, _)));
         let kind = match token {
+            // `circle(`, `line(`, `segment(`, `ray(`: the functions, not the declarations.
+            Token::Circle | Token::Line | Token::Segment | Token::Ray if called => {
+                Some((TokenKind::Function, false))
+            }
             token if token.is_keyword() => Some((TokenKind::Keyword, false)),
             Token::LineStars | Token::CircleStars | Token::StarStar => {
                 Some((TokenKind::Keyword, false))
@@ -85,7 +91,9 @@ pub fn semantic_tokens(analysis: &Analysis, text: &str) -> Vec<SemanticToken> {
             | Token::Bar
             | Token::Eq => Some((TokenKind::Operator, false)),
             Token::Ident(word) => names.get(&(span.start, span.end)).copied().or_else(|| {
-                let called = matches!(lexed.get(index + 1), Some((Token::LParen, _)));
+                if let Some(&kind) = contextual.get(&(span.start, span.end)) {
+                    return Some((kind, false));
+                }
                 let builtin = BUILTINS.iter().any(|(name, ..)| name == word);
                 (called && builtin).then_some((TokenKind::Function, false))
             }),
@@ -122,6 +130,72 @@ fn comments_between(text: &str, start: usize, end: usize, tokens: &mut Vec<Seman
         });
         offset = to;
     }
+}
+
+/// Words that are keywords only where they stand (`tools`, `count`,
+/// `level`, `seed`, `node`, `edge`: names everywhere else), the tools a
+/// `tools` line lists, `count`'s `e` or `l`, and the nodes an `edge` line
+/// links, from the syntax tree.
+pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), TokenKind> {
+    use crate::parse::ast::{PlanarItemKind, SolveItemKind};
+    let mut words = HashMap::new();
+    let text = &analysis.text;
+    let mut keyword_at = |start: usize, keyword: &str| {
+        if text.get(start..start + keyword.len()) == Some(keyword) {
+            words.insert((start, start + keyword.len()), TokenKind::Keyword);
+        }
+    };
+    let mut named = Vec::new();
+    for item in &analysis.file().items {
+        match &item.kind {
+            ItemKind::Solve(block) => {
+                for item in &block.items {
+                    match &item.kind {
+                        SolveItemKind::Tools(tools) => {
+                            keyword_at(item.span.start, "tools");
+                            named.extend(tools.iter().map(|tool| {
+                                let kind = if tool.text == "drop" {
+                                    TokenKind::Keyword
+                                } else {
+                                    TokenKind::Function
+                                };
+                                (tool.span, kind)
+                            }));
+                        }
+                        SolveItemKind::Count(what) => {
+                            keyword_at(item.span.start, "count");
+                            named.push((what.span, TokenKind::Keyword));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            ItemKind::Planar(block) => {
+                for item in &block.items {
+                    match &item.kind {
+                        PlanarItemKind::Level(_) => keyword_at(item.span.start, "level"),
+                        PlanarItemKind::Seed(_) => keyword_at(item.span.start, "seed"),
+                        PlanarItemKind::Node { .. } => keyword_at(item.span.start, "node"),
+                        PlanarItemKind::Edges(edges) => {
+                            keyword_at(item.span.start, "edge");
+                            for edge in edges {
+                                named.push((edge.from.span, TokenKind::Node));
+                                named.push((edge.to.span, TokenKind::Node));
+                            }
+                        }
+                        PlanarItemKind::Error => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    words.extend(
+        named
+            .into_iter()
+            .map(|(span, kind)| ((span.start, span.end), kind)),
+    );
+    words
 }
 
 /// What each name span means, from the resolved scene: (start, end) → kind
@@ -236,9 +310,38 @@ mod tests {
         assert_eq!(of("P"), [(TokenKind::Step, true), (TokenKind::Step, false)]);
         assert_eq!(of("c"), [(TokenKind::Step, true), (TokenKind::Step, false)]);
         assert_eq!(of("solve"), [(TokenKind::Keyword, false)]);
-        assert_eq!(of("circle")[0], (TokenKind::Keyword, false));
+        assert_eq!(
+            of("circle"),
+            [
+                (TokenKind::Keyword, false),
+                (TokenKind::Function, false),
+                (TokenKind::Function, false)
+            ],
+            "`circle k` declares; `circle(…)` calls"
+        );
+        assert_eq!(of("line"), [(TokenKind::Function, false); 2]);
         assert_eq!(of("&"), [(TokenKind::Operator, false); 2]);
         assert_eq!(of("0")[0], (TokenKind::Number, false));
+    }
+
+    #[test]
+    fn words_that_are_keywords_where_they_stand() {
+        let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  tools perpendicular drop\n  count l\n  goal M = midpoint(A, B)\n}\nplanar p {\n  level 2\n  seed 5\n  node a = (0, 0)\n  node b = (1, 1)\n  edge a - b\n}\n";
+        let found = kinds(text);
+        let of = |word: &str| {
+            found
+                .iter()
+                .filter(|(text, ..)| *text == word)
+                .map(|(_, kind, declaration)| (*kind, *declaration))
+                .collect::<Vec<_>>()
+        };
+        for keyword in ["tools", "count", "level", "seed", "edge", "drop", "l"] {
+            assert_eq!(of(keyword), [(TokenKind::Keyword, false)], "{keyword}");
+        }
+        assert_eq!(of("node"), [(TokenKind::Keyword, false); 2]);
+        assert_eq!(of("perpendicular"), [(TokenKind::Function, false)]);
+        assert_eq!(of("a"), [(TokenKind::Node, true), (TokenKind::Node, false)]);
+        assert_eq!(of("b"), [(TokenKind::Node, true), (TokenKind::Node, false)]);
     }
 
     #[test]

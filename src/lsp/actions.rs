@@ -112,7 +112,10 @@ pub fn planar_actions(
         let puzzle = &analysis.scene().puzzles[index];
         let status = analysis.puzzle_reports[index].status;
         let offered = [
-            (PlanarAction::Untangle, status == crate::check::Status::Failed),
+            (
+                PlanarAction::Untangle,
+                status == crate::check::Status::Failed,
+            ),
             (
                 PlanarAction::NextLevel,
                 status == crate::check::Status::Solved

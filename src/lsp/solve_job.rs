@@ -298,7 +298,7 @@ async fn run(
             best: Some(best),
         } if stop == Stop::OutOfTime || taken => {
             let why = match stop {
-                Stop::Cancelled => find::STOPPED_FROM_THE_BAR.to_string(),
+                Stop::Cancelled => find::STOPPED_ON_REQUEST.to_string(),
                 Stop::OutOfTime => find::why_stopped(stop, None),
             };
             let found = find::found_briefly(&best);
@@ -311,7 +311,7 @@ async fn run(
             searched,
             best: None,
         } if taken => {
-            guard.message = find::stopped(find::STOPPED_FROM_THE_BAR, searched);
+            guard.message = find::stopped(find::STOPPED_ON_REQUEST, searched);
             return Err(stopped_without_answer(guard.message.clone()));
         }
         Outcome::Stopped {

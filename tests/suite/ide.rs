@@ -409,3 +409,35 @@ fn a_typo_in_a_step_is_reported_once_and_earlier_steps_keep_their_hints() {
         "{shown}"
     );
 }
+
+#[test]
+fn words_that_are_keywords_where_they_stand_have_hovers() {
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  tools perpendicular drop\n  count l\n  goal M = midpoint(A, B)\n}\nplanar p {\n  level 2\n  seed 5\n  node a = (0, 0)\n  node b = (1, 1)\n  edge a - b\n}\n";
+    let analysis = analyze(text);
+    for (word, says) in [
+        ("tools", "L-tools this block allows"),
+        ("perpendicular", "perpendicular(l, P)"),
+        ("drop", "point tool"),
+        ("count", "what the solver minimises"),
+        ("l\n", "tool uses"),
+        ("level", "Planarity level"),
+        ("seed", "random seed"),
+        ("node", "a node of the puzzle"),
+        ("edge", "links between nodes"),
+    ] {
+        let at = text.find(word).unwrap();
+        let hover = ide::hover(&analysis, at).unwrap_or_else(|| panic!("a hover on {word:?}"));
+        assert!(hover.text.contains(says), "{word:?}: {}", hover.text);
+        assert_eq!(hover.span.start, at, "{word:?}");
+    }
+}
+
+#[test]
+fn no_inlay_hint_repeats_coordinates_written_out() {
+    let text = "point A = (0, 0)\npoint B = (-1.5, 2e1)\nlet c = 2\npoint C = (c, 1)\n";
+    let analysis = analyze(text);
+    let hints = ide::inlay_hints(&analysis, euc::span::Span::new(0, text.len()));
+    let after: Vec<&str> = hints.iter().map(|hint| &text[..hint.offset]).collect();
+    assert_eq!(hints.len(), 1, "{hints:?}");
+    assert!(after[0].ends_with("point C"), "{hints:?}");
+}

@@ -245,7 +245,7 @@ fn stopping_from_the_progress_bar_takes_the_best_answer_so_far() {
     let shown = session.wait(|m| m["method"] == "window/showMessage");
     let message = shown["params"]["message"].as_str().unwrap();
     assert!(
-        message.contains("found;") && message.contains("(stopped from the progress bar)"),
+        message.contains("found;") && message.contains("(stopped on request)"),
         "{message}"
     );
     let edit = session.wait(|m| m["method"] == "workspace/applyEdit");
@@ -463,10 +463,18 @@ fn planar_actions_are_computed_when_chosen() {
         .lines()
         .position(|line| line.contains("node n1"))
         .unwrap() as u32;
-    let actions = code_actions(&mut session, uri, position(node_line, 3), position(node_line, 3));
+    let actions = code_actions(
+        &mut session,
+        uri,
+        position(node_line, 3),
+        position(node_line, 3),
+    );
     let action = actions["result"][0].clone();
     assert_eq!(action["title"], "Untangle");
-    assert!(action["edit"].is_null(), "not computed when listed: {action}");
+    assert!(
+        action["edit"].is_null(),
+        "not computed when listed: {action}"
+    );
     let id = session.request("codeAction/resolve", action);
     let resolved = session.response(id)["result"].clone();
     let edits = resolved["edit"]["documentChanges"][0]["edits"]
@@ -479,14 +487,27 @@ fn planar_actions_are_computed_when_chosen() {
         json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
     );
     assert_eq!(session.diagnostics(uri)["params"]["diagnostics"], json!([]));
-    let actions = code_actions(&mut session, uri, position(node_line, 3), position(node_line, 3));
+    let actions = code_actions(
+        &mut session,
+        uri,
+        position(node_line, 3),
+        position(node_line, 3),
+    );
     let action = actions["result"][0].clone();
     assert_eq!(action["title"], "Next level");
     assert!(action["edit"].is_null());
     let id = session.request("codeAction/resolve", action.clone());
     let resolved = session.response(id)["result"].clone();
-    let next = apply(&untangled, resolved["edit"]["documentChanges"][0]["edits"].as_array().unwrap());
-    assert!(next.contains("level 4"), "level 3 solved gives level 4: {next}");
+    let next = apply(
+        &untangled,
+        resolved["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap(),
+    );
+    assert!(
+        next.contains("level 4"),
+        "level 3 solved gives level 4: {next}"
+    );
     // Offered for version 2: after another edit it is refused, not misapplied.
     session.notify(
         "textDocument/didChange",
@@ -496,7 +517,10 @@ fn planar_actions_are_computed_when_chosen() {
     let id = session.request("codeAction/resolve", action);
     let refused = session.response(id);
     assert!(
-        refused["error"]["message"].as_str().unwrap().contains("changed"),
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("changed"),
         "{refused}"
     );
     session.stop();

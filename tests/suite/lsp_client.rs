@@ -31,7 +31,11 @@ impl Session {
     }
 
     /// A session whose client declares `capabilities`.
-    pub fn start_with(binary: &Path, initialization_options: Value, capabilities: Value) -> Session {
+    pub fn start_with(
+        binary: &Path,
+        initialization_options: Value,
+        capabilities: Value,
+    ) -> Session {
         let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
