@@ -21,7 +21,7 @@ pub fn format(text: &str) -> Option<String> {
     const BOM: char = '\u{feff}';
     let bom = text.starts_with(BOM);
     let plain = text.trim_start_matches(BOM).replace("\r\n", "\n");
-    let formatted = format_lines(&plain);
+    let (formatted, _) = format_lines(&plain);
     if !(same_tokens(&plain, &formatted) && comments(&plain) == comments(&formatted)) {
         return None;
     }
@@ -33,8 +33,49 @@ pub fn format(text: &str) -> Option<String> {
     })
 }
 
-fn format_lines(text: &str) -> String {
+/// The edits that format the lines `range` touches, each a whole line's
+/// text (without its line break) replaced, or a blank line removed with
+/// its break; `None` when the file would not be formatted at all
+/// (`format`). Lines map one to one, as the formatter changes no line but
+/// blank runs, which keep one blank line.
+pub fn format_range(text: &str, range: Span) -> Option<Vec<(Span, String)>> {
+    format(text)?;
+    const BOM: &str = "\u{feff}";
+    let skipped = if text.starts_with(BOM) { BOM.len() } else { 0 };
+    let plain = text[skipped..].replace("\r\n", "\n");
+    let (_, lines) = format_lines(&plain);
+    let mut edits = Vec::new();
+    let mut start = skipped;
+    for (line, formatted) in text[skipped..].split_inclusive('\n').zip(lines) {
+        let end = start + line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        // A range ending where a line starts does not touch that line; an
+        // empty one touches the line it is on.
+        let touched = if range.start == range.end {
+            start <= range.start && range.start <= end
+        } else {
+            start < range.end && range.start < end
+        };
+        if touched {
+            match formatted {
+                Some(formatted) if formatted != body => {
+                    edits.push((Span::new(start, start + body.len()), formatted));
+                }
+                Some(_) => {}
+                None => edits.push((Span::new(start, end), String::new())),
+            }
+        }
+        start = end;
+    }
+    Some(edits)
+}
+
+/// The formatted text, and for each line of `text` what it became (`None`:
+/// a blank line removed).
+fn format_lines(text: &str) -> (String, Vec<Option<String>>) {
     let (tokens, _) = lex(text);
+    let mut lines: Vec<Option<String>> = Vec::new();
+    let mut blank_lines: Vec<usize> = Vec::new();
     let mut out = String::new();
     let mut depth = 0usize;
     let mut parens = 0usize;
@@ -57,13 +98,17 @@ fn format_lines(text: &str) -> String {
         let comment = comment_of(body, line_start, &on_line);
         if on_line.is_empty() && comment.is_none() {
             blank_run += 1;
+            blank_lines.push(lines.len());
+            lines.push(None);
             line_start = line_end;
             continue;
         }
         if blank_run > 0 && !out.is_empty() {
             out.push('\n');
+            lines[blank_lines[0]] = Some(String::new());
         }
         blank_run = 0;
+        blank_lines.clear();
         let closes_first = matches!(on_line.first(), Some((Token::RBrace, _)));
         // An either-or goal's alternative on a line of its own is indented
         // as a continuation, as inside parentheses.
@@ -79,6 +124,7 @@ fn format_lines(text: &str) -> String {
         }
         out.push_str(rendered.trim_end());
         out.push('\n');
+        lines.push(Some(rendered.trim_end().to_string()));
         after_bar = matches!(on_line.last(), Some((Token::Bar, _)));
         for (token, _) in &on_line {
             match token {
@@ -91,7 +137,7 @@ fn format_lines(text: &str) -> String {
         }
         line_start = line_end;
     }
-    out
+    (out, lines)
 }
 
 /// The `//` comment ending a line, if any: what follows the line's last token.
@@ -190,7 +236,8 @@ fn comments(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::format;
+    use super::{format, format_range};
+    use crate::span::Span;
 
     #[test]
     fn an_alternative_on_its_own_line_is_indented_as_a_continuation() {
@@ -233,6 +280,41 @@ mod tests {
             format("let a = midpoint(\n(0, 0),\n(1, 1))\n").as_deref(),
             Some("let a = midpoint(\n  (0, 0),\n  (1, 1))\n")
         );
+    }
+
+    /// Applies edits (not overlapping) to `text`.
+    fn apply(text: &str, edits: &[(Span, String)]) -> String {
+        let mut out = text.to_string();
+        for (span, new) in edits.iter().rev() {
+            out.replace_range(span.range(), new);
+        }
+        out
+    }
+
+    #[test]
+    fn a_range_formats_the_lines_it_touches_alone() {
+        let text = "point  A=(0,0)\n\n\n\npoint B =(1,0)\nsolve s {\ngoal M=midpoint(A,B)\n   }\n";
+        let second = text.find("point B").unwrap();
+        let edits = format_range(text, Span::new(second, second + 3)).unwrap();
+        assert_eq!(
+            apply(text, &edits),
+            "point  A=(0,0)\n\n\n\npoint B = (1, 0)\nsolve s {\ngoal M=midpoint(A,B)\n   }\n"
+        );
+        // The blank run keeps one line; the lines around it stay as written.
+        let blank = text.find("\n\n").unwrap() + 1;
+        let edits = format_range(text, Span::new(blank, blank + 3)).unwrap();
+        assert_eq!(
+            apply(text, &edits),
+            "point  A=(0,0)\n\npoint B =(1,0)\nsolve s {\ngoal M=midpoint(A,B)\n   }\n"
+        );
+        // The whole text as the range is the whole file formatted.
+        let edits = format_range(text, Span::new(0, text.len())).unwrap();
+        assert_eq!(apply(text, &edits), format(text).unwrap());
+        // A byte-order mark and CRLF line breaks are kept.
+        let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+        let edits = format_range(&crlf, Span::new(0, crlf.len())).unwrap();
+        assert_eq!(apply(&crlf, &edits), format(&crlf).unwrap());
+        assert_eq!(format_range("point A = (0,", Span::new(0, 3)), None);
     }
 
     #[test]
