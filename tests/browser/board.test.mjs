@@ -333,12 +333,14 @@ try {
     }), [middle.x - 150, middle.y, 150]);
     // Held mid-drag: the count kept incrementally is the brute-force one.
     const linkList = links(text);
-    const [live, brute] = await page.evaluate((linkList) => {
-      const nodes = [...document.querySelectorAll("circle.euc-node")].map((c) =>
-        ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }));
+    const [live, brute] = await page.evaluate(([names, linkList]) => {
+      const nodes = names.map((name) => {
+        const c = document.querySelector(`circle[data-node="${name}"]`);
+        return { x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) };
+      });
       const count = Number(document.querySelector(".euc-board-crossings").getAttribute("data-count"));
       return [count, EucBoard.crossings(nodes, linkList).pairs];
-    }, linkList);
+    }, [all, linkList]);
     assert.equal(live, brute, "the live count during the drag is the brute-force count");
     const drop = { x: middle.x - 150 + 150 * Math.cos(0.3), y: middle.y + 150 * Math.sin(0.3) };
     await page.mouse.move(drop.x, drop.y);
