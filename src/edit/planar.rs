@@ -96,11 +96,12 @@ pub fn append_new_level(text: &str, taken: &[String], seed: u64) -> TextEdit {
     }
 }
 
-/// How far from the middle a move may put a node, on either axis. The board
-/// shows the model's world, -16.5 to 16.5 (generate.rs), and its script keeps
-/// every drag inside it; the box is sixty times wider so that a block drawn
-/// larger by hand still plays, and small enough that a coordinate written to
-/// two decimals is an exact number of hundredths (docs/planar.md, "The board").
+/// How far from the middle a move may put a node, on either axis. Levels are
+/// drawn in the model's world, -16.5 to 16.5 (generate.rs); the box is sixty
+/// times wider so that a block drawn larger by hand still plays (the board
+/// fits any block to its view and keeps every drag inside this box), and
+/// small enough that a coordinate written to two decimals is an exact number
+/// of hundredths (docs/planar.md, "The board").
 pub const MOVE_LIMIT: f64 = 1000.0;
 
 /// Moves one node, as a drop on the board does: its position written to two
