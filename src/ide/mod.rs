@@ -9,6 +9,7 @@ mod hover;
 mod lens;
 mod navigate;
 mod outline;
+mod select;
 mod signature;
 mod tokens;
 
@@ -17,6 +18,7 @@ pub use hover::{hover, Hover};
 pub use lens::{code_lenses, Lens, LensAction};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
+pub use select::selection_ranges;
 pub use signature::{signature_help, Signature, SignatureHelp};
 pub use tokens::{semantic_tokens, SemanticToken, TokenKind};
 

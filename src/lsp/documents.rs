@@ -211,6 +211,14 @@ impl Documents {
         true
     }
 
+    /// Every open document.
+    pub fn uris(&self) -> Vec<lsp::Uri> {
+        self.lock()
+            .values()
+            .map(|document| document.uri.clone())
+            .collect()
+    }
+
     pub fn snapshot(&self, uri: &lsp::Uri) -> Option<Snapshot> {
         let documents = self.lock();
         let document = documents.get(uri.as_str())?;

@@ -12,6 +12,7 @@ mod requests;
 mod server;
 mod settings;
 mod solve_job;
+mod structure;
 
 pub use server::Backend;
 

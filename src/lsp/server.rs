@@ -28,7 +28,9 @@ const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
 
 pub struct Backend {
     client: Client,
-    documents: Documents,
+    pub(super) documents: Documents,
+    /// The workspace folders and the symbols read from them.
+    pub(super) workspace: Arc<super::structure::Workspace>,
     /// What the client set (`settings`).
     settings: Mutex<Settings>,
     /// What the client can do (`capabilities`).
@@ -54,6 +56,7 @@ impl Backend {
             shut_down,
             client,
             documents: Documents::default(),
+            workspace: Arc::default(),
             settings: Mutex::default(),
             client_support: Mutex::default(),
             next_token: AtomicU64::new(1),
@@ -284,7 +287,7 @@ pub(super) fn panicked() -> jsonrpc::Error {
 }
 
 /// Runs a pure query, turning a panic into an error response.
-fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
+pub(super) fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
     catch_unwind(AssertUnwindSafe(query)).map_err(|_| panicked())
 }
 
@@ -296,6 +299,7 @@ impl LanguageServer for Backend {
         if let Ok(mut support) = self.client_support.lock() {
             *support = client_support(&params.capabilities);
         }
+        self.workspace.set_folders(&params);
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
                 name: "euc".to_string(),
@@ -566,42 +570,33 @@ impl LanguageServer for Backend {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        let Some(snapshot) = self.documents.snapshot(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let formatted = guarded(|| crate::format::format(&snapshot.text))?;
-        let text = snapshot.view();
-        Ok(formatted
-            .filter(|formatted| *formatted != *snapshot.text)
-            .map(|formatted| {
-                vec![TextEdit {
-                    range: text.range(crate::span::Span::new(0, snapshot.text.len())),
-                    new_text: formatted,
-                }]
-            }))
+        self.format_whole(&params.text_document.uri).await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        self.format_range(&params.text_document.uri, params.range)
+            .await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
-            return Ok(None);
-        };
-        let text = snapshot.view();
-        let spans = guarded(|| ide::folding_ranges(&analysis))?;
-        Ok(Some(
-            spans
-                .into_iter()
-                .map(|span| {
-                    let range = text.range(span);
-                    FoldingRange {
-                        start_line: range.start.line,
-                        end_line: range.end.line,
-                        kind: Some(FoldingRangeKind::Region),
-                        ..FoldingRange::default()
-                    }
-                })
-                .filter(|range| range.end_line > range.start_line)
-                .collect(),
-        ))
+        self.folding(&params.text_document.uri).await
+    }
+
+    async fn selection_range(
+        &self,
+        params: SelectionRangeParams,
+    ) -> Result<Option<Vec<SelectionRange>>> {
+        self.selection_ranges(params).await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        self.workspace_symbols(&params.query).await
     }
 
     async fn semantic_tokens_full(

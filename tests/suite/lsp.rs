@@ -1032,3 +1032,96 @@ fn broken_messages_are_answered_and_the_server_goes_on() {
     assert!(response.get("error").is_none(), "{response}");
     session.stop();
 }
+
+/// Workspace symbols come from the files under the opened folder and from
+/// open documents as edited (not as saved); selection ranges expand from
+/// the word out; range formatting touches only the lines asked for.
+#[test]
+fn workspace_symbols_selection_ranges_and_range_formatting() {
+    let folder = tempfile::tempdir().expect("a scratch folder");
+    let root = folder.path();
+    std::fs::create_dir_all(root.join("levels/.hidden")).unwrap();
+    std::fs::write(
+        root.join("levels/bisect.euc"),
+        "point A = (0, 0)\npoint B = (2, 0)\nsolve bisector {\n  goal m = perp_bisector(A, B)\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("levels/.hidden/secret.euc"),
+        "point Hidden = (0, 0)\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("open.euc"), "point Saved = (0, 0)\n").unwrap();
+    let root_uri = format!("file://{}", root.display());
+    let mut session = Client::start_in(
+        std::path::Path::new(env!("CARGO_BIN_EXE_euc")),
+        json!({}),
+        json!({}),
+        json!(root_uri),
+    );
+    let open_uri = format!("{root_uri}/open.euc");
+    let text =
+        "point  Edited=(0,0)\npoint   Q = (1,1)\nsolve s {\n  goal M = midpoint(Edited, Q)\n}\n";
+    session.open(&open_uri, text);
+    let symbols = |session: &mut Client, query: &str| -> Vec<(String, String)> {
+        let id = session.request("workspace/symbol", json!({ "query": query }));
+        let answer = session.response(id);
+        answer["result"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{answer}"))
+            .iter()
+            .map(|symbol| {
+                let uri = symbol["location"]["uri"].as_str().unwrap();
+                let file = uri.rsplit('/').next().unwrap().to_string();
+                (symbol["name"].as_str().unwrap().to_string(), file)
+            })
+            .collect()
+    };
+    let all = symbols(&mut session, "");
+    for wanted in [
+        ("bisector", "bisect.euc"),
+        ("m", "bisect.euc"),
+        ("Edited", "open.euc"),
+    ] {
+        let wanted = (wanted.0.to_string(), wanted.1.to_string());
+        assert!(all.contains(&wanted), "{wanted:?} in {all:?}");
+    }
+    assert!(
+        !all.iter().any(|(name, _)| name == "Saved"),
+        "the open text wins: {all:?}"
+    );
+    assert!(
+        !all.iter().any(|(name, _)| name == "Hidden"),
+        "hidden folders are skipped"
+    );
+    let found = symbols(&mut session, "bsc");
+    assert_eq!(found, [("bisector".to_string(), "bisect.euc".to_string())]);
+
+    let id = session.request(
+        "textDocument/selectionRange",
+        json!({ "textDocument": { "uri": open_uri }, "positions": [position(3, 22)] }),
+    );
+    let answer = session.response(id);
+    let mut range = &answer["result"][0];
+    let mut lines = Vec::new();
+    while !range.is_null() {
+        lines.push((
+            range["range"]["start"]["character"].as_u64().unwrap(),
+            range["range"]["end"]["line"].as_u64().unwrap(),
+        ));
+        range = &range["parent"];
+    }
+    assert_eq!(lines[0], (20, 3), "the word `Edited` first: {answer}");
+    assert_eq!(lines.last(), Some(&(0, 5)), "the whole file last: {answer}");
+
+    let id = session.request(
+        "textDocument/rangeFormatting",
+        json!({ "textDocument": { "uri": open_uri }, "range": { "start": position(1, 0), "end": position(1, 3) }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let answer = session.response(id);
+    let edits = answer["result"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{answer}");
+    assert_eq!(edits[0]["newText"], "point Q = (1, 1)");
+    assert_eq!(edits[0]["range"]["start"]["line"], 1);
+    session.stop();
+}

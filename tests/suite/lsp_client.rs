@@ -36,6 +36,17 @@ impl Session {
         initialization_options: Value,
         capabilities: Value,
     ) -> Session {
+        Session::start_in(binary, initialization_options, capabilities, Value::Null)
+    }
+
+    /// A session whose client declares `capabilities` and opens the folder
+    /// `root_uri` (null: none).
+    pub fn start_in(
+        binary: &Path,
+        initialization_options: Value,
+        capabilities: Value,
+        root_uri: Value,
+    ) -> Session {
         let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -83,6 +94,7 @@ impl Session {
             "initialize",
             json!({
                 "capabilities": capabilities,
+                "rootUri": root_uri,
                 "initializationOptions": initialization_options,
             }),
         );

@@ -1,0 +1,292 @@
+//! Requests about a file's structure: the outline, folding, formatting of
+//! the whole file or a range, selection ranges, and workspace symbols (the
+//! names and blocks of every `.euc` file under the workspace folders, and
+//! of the open documents as they are in the editor).
+
+use super::convert::{self, Text};
+use super::server::{guarded, panicked, Backend};
+use crate::ide;
+use crate::span::{LineIndex, Span};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+
+/// Files a workspace-symbol search reads at most, and their largest size
+/// (the CLI's input limit).
+const MAX_FILES: usize = 2_000;
+const MAX_BYTES: u64 = 2 << 20;
+/// Symbols one answer lists at most.
+const MAX_ANSWERS: usize = 1_000;
+
+/// The workspace folders, and the symbols of the files read from them,
+/// kept until a file's size or time of change differs.
+#[derive(Default)]
+pub struct Workspace {
+    folders: Mutex<Vec<PathBuf>>,
+    read: Mutex<HashMap<PathBuf, ReadFile>>,
+}
+
+/// A file's symbols, and the time of change and size they were read at.
+struct ReadFile {
+    modified: SystemTime,
+    size: u64,
+    symbols: Arc<Vec<WorkspaceSymbol>>,
+}
+
+impl Workspace {
+    /// The folders the client opened (`workspaceFolders`, else `rootUri`).
+    pub fn set_folders(&self, params: &InitializeParams) {
+        #[allow(deprecated)]
+        let root = params.root_uri.iter();
+        let folders = params
+            .workspace_folders
+            .iter()
+            .flatten()
+            .map(|folder| &folder.uri)
+            .chain(root)
+            .filter_map(|uri| uri.to_file_path().map(|path| path.into_owned()))
+            .collect();
+        *self.folders.lock().unwrap_or_else(|p| p.into_inner()) = folders;
+    }
+
+    /// The symbols of the `.euc` files under the folders but `skip`.
+    fn symbols_on_disk(&self, skip: &[PathBuf]) -> Vec<WorkspaceSymbol> {
+        let folders = self
+            .folders
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        let files = folders
+            .iter()
+            .flat_map(|folder| {
+                walkdir::WalkDir::new(folder)
+                    .max_depth(16)
+                    .into_iter()
+                    .filter_entry(|entry| entry.depth() == 0 || !skipped_dir(entry.file_name()))
+                    .filter_map(std::result::Result::ok)
+                    .filter(|entry| {
+                        entry.file_type().is_file()
+                            && entry.path().extension().is_some_and(|ext| ext == "euc")
+                    })
+            })
+            .take(MAX_FILES);
+        let mut symbols = Vec::new();
+        for entry in files {
+            let path = entry.path();
+            if skip.iter().any(|open| open == path) {
+                continue;
+            }
+            if let Some(found) = self.file_symbols(path) {
+                symbols.extend(found.iter().cloned());
+            }
+        }
+        symbols
+    }
+
+    /// One file's symbols, read again only when it changed.
+    fn file_symbols(&self, path: &Path) -> Option<Arc<Vec<WorkspaceSymbol>>> {
+        let metadata = std::fs::metadata(path).ok()?;
+        let (modified, size) = (metadata.modified().ok()?, metadata.len());
+        if size > MAX_BYTES {
+            return None;
+        }
+        if let Some(read) = self.read.lock().ok()?.get(path) {
+            if read.modified == modified && read.size == size {
+                return Some(read.symbols.clone());
+            }
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        let uri = Uri::from_file_path(path)?;
+        let index = LineIndex::new(&text);
+        let view = Text {
+            text: &text,
+            index: &index,
+        };
+        let analysis = crate::analysis::analyze(&text);
+        let found = Arc::new(symbols_of(&uri, &view, &ide::outline(&analysis)));
+        self.read.lock().ok()?.insert(
+            path.to_path_buf(),
+            ReadFile {
+                modified,
+                size,
+                symbols: found.clone(),
+            },
+        );
+        Some(found)
+    }
+}
+
+/// Folders no one keeps constructions in: hidden ones, build output,
+/// packages.
+fn skipped_dir(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    name.starts_with('.') || name == "target" || name == "node_modules"
+}
+
+/// An outline as workspace symbols: top-level names and blocks, and the
+/// goals and steps of each block (its name their container).
+fn symbols_of(uri: &Uri, text: &Text, outline: &[ide::OutlineItem]) -> Vec<WorkspaceSymbol> {
+    let mut symbols = Vec::new();
+    let mut add = |item: &ide::OutlineItem, container: Option<&str>| {
+        let symbol = convert::symbol(text, item);
+        symbols.push(WorkspaceSymbol {
+            name: item.name.clone(),
+            kind: symbol.kind,
+            tags: None,
+            container_name: container.map(str::to_string),
+            location: OneOf::Left(Location::new(uri.clone(), symbol.selection_range)),
+            data: None,
+        });
+    };
+    for item in outline {
+        add(item, None);
+        for child in &item.children {
+            add(child, Some(&item.name));
+        }
+    }
+    symbols
+}
+
+/// Whether `name` holds the query's characters in order, ignoring case
+/// (`mdp` finds `midpoint`), as editors' symbol pickers match.
+fn matches(query: &str, name: &str) -> bool {
+    let mut name = name.chars().flat_map(char::to_lowercase);
+    query
+        .chars()
+        .flat_map(char::to_lowercase)
+        .all(|wanted| name.any(|c| c == wanted))
+}
+
+impl Backend {
+    pub(super) async fn workspace_symbols(
+        &self,
+        query: &str,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        let mut found = Vec::new();
+        let mut open_paths = Vec::new();
+        for uri in self.documents.uris() {
+            let Some((snapshot, analysis)) = self.analyzed(&uri).await? else {
+                continue;
+            };
+            if let Some(path) = uri.to_file_path() {
+                open_paths.push(path.into_owned());
+            }
+            let outline = guarded(|| ide::outline(&analysis))?;
+            found.extend(symbols_of(&uri, &snapshot.view(), &outline));
+        }
+        let workspace = self.workspace.clone();
+        let on_disk = tokio::task::spawn_blocking(move || workspace.symbols_on_disk(&open_paths))
+            .await
+            .map_err(|_| panicked())?;
+        found.extend(on_disk);
+        found.retain(|symbol| matches(query, &symbol.name));
+        found.truncate(MAX_ANSWERS);
+        Ok(Some(WorkspaceSymbolResponse::Nested(found)))
+    }
+
+    pub(super) async fn selection_ranges(
+        &self,
+        params: SelectionRangeParams,
+    ) -> Result<Option<Vec<SelectionRange>>> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let mut answers = Vec::new();
+        for position in params.positions {
+            let offset = text.offset(position);
+            let chain = guarded(|| ide::selection_ranges(&analysis, offset))?;
+            // Outermost first, each the parent of the next.
+            let mut range: Option<SelectionRange> = None;
+            for span in chain.into_iter().rev() {
+                range = Some(SelectionRange {
+                    range: text.range(span),
+                    parent: range.map(Box::new),
+                });
+            }
+            answers.push(range.unwrap_or(SelectionRange {
+                range: Range::new(position, position),
+                parent: None,
+            }));
+        }
+        Ok(Some(answers))
+    }
+
+    pub(super) async fn format_whole(&self, uri: &Uri) -> Result<Option<Vec<TextEdit>>> {
+        let Some(snapshot) = self.documents.snapshot(uri) else {
+            return Ok(None);
+        };
+        let formatted = guarded(|| crate::format::format(&snapshot.text))?;
+        let text = snapshot.view();
+        Ok(formatted
+            .filter(|formatted| *formatted != *snapshot.text)
+            .map(|formatted| {
+                vec![TextEdit {
+                    range: text.range(Span::new(0, snapshot.text.len())),
+                    new_text: formatted,
+                }]
+            }))
+    }
+
+    pub(super) async fn format_range(
+        &self,
+        uri: &Uri,
+        range: Range,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let Some(snapshot) = self.documents.snapshot(uri) else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let span = text.span(range);
+        let edits = guarded(|| crate::format::format_range(&snapshot.text, span))?;
+        Ok(edits.map(|edits| {
+            edits
+                .into_iter()
+                .map(|(span, new_text)| TextEdit {
+                    range: text.range(span),
+                    new_text,
+                })
+                .collect()
+        }))
+    }
+
+    pub(super) async fn folding(&self, uri: &Uri) -> Result<Option<Vec<FoldingRange>>> {
+        let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let spans = guarded(|| ide::folding_ranges(&analysis))?;
+        Ok(Some(
+            spans
+                .into_iter()
+                .map(|span| {
+                    let range = text.range(span);
+                    FoldingRange {
+                        start_line: range.start.line,
+                        end_line: range.end.line,
+                        kind: Some(FoldingRangeKind::Region),
+                        ..FoldingRange::default()
+                    }
+                })
+                .filter(|range| range.end_line > range.start_line)
+                .collect(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn a_query_matches_its_characters_in_order_ignoring_case() {
+        assert!(matches("", "anything"));
+        assert!(matches("mdp", "midpoint"));
+        assert!(matches("NAP", "napoleon"));
+        assert!(!matches("xyz", "midpoint"));
+        assert!(!matches("tm", "midpoint"));
+    }
+}
