@@ -50,6 +50,10 @@ pub struct Document {
     /// Whether the pending change lies inside one block (its analysis will
     /// most likely redo that block alone).
     one_block: bool,
+    /// When the change before the latest came: a change that comes after a
+    /// pause (not in a burst of typing) is analysed at once.
+    previous_change: Option<Instant>,
+    latest_change: Option<Instant>,
     /// The edit from the text of `latest` (that very text) to this one,
     /// when one edit made it: the analysis need not compare the texts to
     /// find it.
@@ -123,6 +127,8 @@ impl Documents {
             analysis: None,
             latest: None,
             costs: [None; 2],
+            previous_change: None,
+            latest_change: None,
             retired: Vec::new(),
             one_block: false,
             edit: None,
@@ -151,6 +157,7 @@ impl Documents {
         if version < document.version {
             return false;
         }
+        document.previous_change = document.latest_change.replace(Instant::now());
         // Each range change is applied to the text and to its line index,
         // which is updated rather than built again. The text is copied
         // once (the latest analysis shares it), or not at all.
@@ -306,15 +313,29 @@ impl Documents {
 
     /// How long diagnostics wait after a change to this document: by what
     /// the last analysis of the same kind (whole text, or one block) took;
-    /// none for the first edit inside a block (expected to be cheap).
+    /// none for the first edit inside a block (expected to be cheap), and
+    /// none for a change after a pause (docs/design.md, "Analysis after an
+    /// edit").
     pub fn debounce(&self, uri: &lsp::Uri) -> Duration {
         let documents = self.lock();
         let Some(document) = documents.get(uri.as_str()) else {
             return DEBOUNCE;
         };
-        match (document.one_block, document.costs) {
+        let delay = match (document.one_block, document.costs) {
             (true, [_, None]) => Duration::ZERO,
             (true, [_, cost]) | (false, [cost, _]) => debounce_for(cost),
+        };
+        // Leading edge: a change after a pause longer than the wait is not
+        // part of a burst, and waiting would only delay its diagnostics;
+        // the changes that follow it closely wait.
+        let paused = match (document.previous_change, document.latest_change) {
+            (Some(before), Some(latest)) => latest.duration_since(before) > delay,
+            _ => true,
+        };
+        if paused {
+            Duration::ZERO
+        } else {
+            delay
         }
     }
 
@@ -430,5 +451,33 @@ mod tests {
             .windows(2)
             .all(|pair| Arc::ptr_eq(&pair[0], &pair[1])));
         assert!(documents.debounce(&uri) <= DEBOUNCE);
+    }
+
+    #[test]
+    fn a_change_after_a_pause_is_analysed_at_once_and_a_burst_waits() {
+        let documents = Documents::default();
+        let uri: lsp::Uri = "file:///burst.euc".parse().unwrap();
+        documents.open(uri.clone(), "let a = 1\n".to_string(), 1);
+        let whole = |text: &str| {
+            vec![lsp::TextDocumentContentChangeEvent {
+                range: None,
+                range_length: None,
+                text: text.to_string(),
+            }]
+        };
+        // As if the whole-text analyses cost 50 ms: a wait of 100 ms.
+        documents.lock().get_mut(uri.as_str()).unwrap().costs =
+            [Some(Duration::from_millis(50)); 2];
+        assert!(documents.change(&uri, 2, whole("let a = 2\n")));
+        assert_eq!(documents.debounce(&uri), Duration::ZERO, "the first change");
+        assert!(documents.change(&uri, 3, whole("let a = 3\n")));
+        assert_eq!(
+            documents.debounce(&uri),
+            Duration::from_millis(100),
+            "a burst"
+        );
+        std::thread::sleep(Duration::from_millis(120));
+        assert!(documents.change(&uri, 4, whole("let a = 4\n")));
+        assert_eq!(documents.debounce(&uri), Duration::ZERO, "after a pause");
     }
 }
