@@ -281,17 +281,20 @@ mod tests {
             .collect()
     }
 
+    /// The kinds a word's tokens got, in order.
+    fn kinds_of(found: &[(&str, TokenKind, bool)], word: &str) -> Vec<(TokenKind, bool)> {
+        found
+            .iter()
+            .filter(|(text, ..)| *text == word)
+            .map(|(_, kind, declaration)| (*kind, *declaration))
+            .collect()
+    }
+
     #[test]
     fn names_are_told_apart_by_what_they_are() {
         let text = "// two points\npoint A = (0, 0)\npoint B = (1, 0)\nlet r = dist(A, B)\ncircle k = circle(A, B)\nsolve s {\n  goal M = midpoint(A, B)\n  c = circle(B, A)\n  P, Q = k & c\n  l = line(P, Q)\n  m = line(A, B)\n  M = l & m\n}\n";
         let found = kinds(text);
-        let of = |word: &str| {
-            found
-                .iter()
-                .filter(|(text, ..)| *text == word)
-                .map(|(_, kind, declaration)| (*kind, *declaration))
-                .collect::<Vec<_>>()
-        };
+        let of = |word: &str| kinds_of(&found, word);
         assert_eq!(found[0], ("// two points", TokenKind::Comment, false));
         assert_eq!(of("A")[0], (TokenKind::Parameter, true));
         assert!(of("A")[1..]
@@ -328,13 +331,7 @@ mod tests {
     fn words_that_are_keywords_where_they_stand() {
         let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  tools perpendicular drop\n  count l\n  goal M = midpoint(A, B)\n}\nplanar p {\n  level 2\n  seed 5\n  node a = (0, 0)\n  node b = (1, 1)\n  edge a - b\n}\n";
         let found = kinds(text);
-        let of = |word: &str| {
-            found
-                .iter()
-                .filter(|(text, ..)| *text == word)
-                .map(|(_, kind, declaration)| (*kind, *declaration))
-                .collect::<Vec<_>>()
-        };
+        let of = |word: &str| kinds_of(&found, word);
         for keyword in ["tools", "count", "level", "seed", "edge", "drop", "l"] {
             assert_eq!(of(keyword), [(TokenKind::Keyword, false)], "{keyword}");
         }

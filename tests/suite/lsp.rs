@@ -463,13 +463,11 @@ fn planar_actions_are_computed_when_chosen() {
         .lines()
         .position(|line| line.contains("node n1"))
         .unwrap() as u32;
-    let actions = code_actions(
-        &mut session,
-        uri,
-        position(node_line, 3),
-        position(node_line, 3),
-    );
-    let action = actions["result"][0].clone();
+    let first_action = |session: &mut Client| {
+        let at = position(node_line, 3);
+        code_actions(session, uri, at.clone(), at)["result"][0].clone()
+    };
+    let action = first_action(&mut session);
     assert_eq!(action["title"], "Untangle");
     assert!(
         action["edit"].is_null(),
@@ -487,13 +485,7 @@ fn planar_actions_are_computed_when_chosen() {
         json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
     );
     assert_eq!(session.diagnostics(uri)["params"]["diagnostics"], json!([]));
-    let actions = code_actions(
-        &mut session,
-        uri,
-        position(node_line, 3),
-        position(node_line, 3),
-    );
-    let action = actions["result"][0].clone();
+    let action = first_action(&mut session);
     assert_eq!(action["title"], "Next level");
     assert!(action["edit"].is_null());
     let id = session.request("codeAction/resolve", action.clone());
