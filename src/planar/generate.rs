@@ -49,7 +49,7 @@ fn rng_for(level: u32, seed: u64, method: Method) -> ChaCha8Rng {
 }
 
 /// The highest level euc generates: level L has L + 4 nodes, and the
-/// model's generator tries every pair of them (5,000 nodes take about ten
+/// model's generator tries every pair of them (5,000 nodes take about two
 /// seconds; docs/planar.md, "Generators").
 pub const MAX_LEVEL: u32 = 5_000;
 
