@@ -107,7 +107,7 @@ pub fn scaled(count: usize) -> Vec<Family> {
 
 /// A disconnected graph of `count` nodes: a grid, a cycle, a star, a
 /// random tree, a stacked triangulation and a path, each about a sixth of
-/// the nodes, and a few nodes alone.
+/// the nodes, and four nodes alone (`count` at least 60).
 pub fn mixed(count: usize, rng: &mut impl rand::Rng) -> Vec<(usize, usize)> {
     let part = count / 6;
     let mut links = Vec::new();
