@@ -2,7 +2,10 @@
 //! counting crossings and untangling, at growing sizes; the all-pairs
 //! crossing count is the in-run baseline for the grid.
 //!
-//! cargo bench --bench planar
+//! cargo bench --bench planar [SECTION…]
+//!
+//! Sections (all by default): `levels`, `spread`, `lines`, `witness`,
+//! `families`, `scale`, `check`, `crossings`.
 
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
@@ -41,13 +44,37 @@ fn random_segments(count: usize) -> (Vec<Point>, Vec<(usize, usize)>) {
 }
 
 fn main() {
+    let asked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let run = |section: &str| asked.is_empty() || asked.iter().any(|a| a == section);
     println!("# euc planar benchmark\n");
+    let sections: [(&str, fn()); 8] = [
+        ("levels", levels),
+        ("spread", spread_of_levels),
+        ("lines", lines_generator),
+        ("witness", witness),
+        ("families", families),
+        ("scale", gaps_at_scale),
+        ("check", check_big_block),
+        ("crossings", counting_crossings),
+    ];
+    for (name, section) in sections {
+        if run(name) {
+            section();
+        }
+    }
+}
+
+/// Generating and untangling the model's levels at doubling sizes.
+fn levels() {
     println!("## Generate (the model's rules) and untangle (left-right embedding, grid drawing, relaxation)\n");
     println!("Growth: time over the row before (the size doubles).\n");
     println!("| nodes | links | generate ms | growth | untangle ms | growth | crossings after |");
     println!("|---|---|---|---|---|---|---|");
     let mut before: Option<(Duration, Duration)> = None;
-    for nodes in [125u32, 250, 500, 1000, 2000, 4000] {
+    for nodes in [125u32, 250, 500, 1000, 2000, 4000, 5000] {
         let (generated_in, level) = time(|| generate(nodes - 4, 1, Method::Model));
         let (untangled_in, result) = time(|| untangle(&level.positions, &level.links, None, None));
         let after = match result {
@@ -71,6 +98,10 @@ fn main() {
         );
         before = Some((generated_in, untangled_in));
     }
+}
+
+/// The spread of untangled levels over twelve seeds per size.
+fn spread_of_levels() {
     println!("\n## Spread of untangled levels\n");
     println!("The smallest node–node distance over the mean link length (a human-friendly");
     println!("board keeps it above 0.1), over seeds 1 to 12 of each size.\n");
@@ -100,6 +131,10 @@ fn main() {
             millis(times[times.len() / 2])
         );
     }
+}
+
+/// Every level of Tantalo's generator from 1 to 50.
+fn lines_generator() {
     println!("\n## Tantalo's lines generator\n");
     println!("Every level from 1 to 50 (seed 1); the target is at most 1 s each.\n");
     println!("| level | nodes | links | generate ms |");
@@ -124,6 +159,10 @@ fn main() {
         slowest.0,
         millis(slowest.1)
     );
+}
+
+/// The K3,3 in a non-planar grid.
+fn witness() {
     println!("\n## Why a graph is not planar\n");
     println!("| graph | nodes | links | witness ms | witness |");
     println!("|---|---|---|---|---|");
@@ -139,12 +178,37 @@ fn main() {
         millis(found_in),
         why.map(|w| w.describe(|n| n.to_string()))
     );
+}
+
+/// The graph families of docs/planar.md, untangled, with their gaps.
+fn families() {
     println!("\n## Untangle graphs that are not levels\n");
+    gap_table(euc::planar::families::families());
+}
+
+/// Trees, stars, binary trees and mixed disconnected graphs just below and
+/// above the sizes where the drawing changes method, up to 5,000 nodes.
+fn gaps_at_scale() {
+    println!("\n## Gaps at scale\n");
+    let mut all = Vec::new();
+    for count in [500, 501, 1000, 2000, 5000] {
+        all.extend(euc::planar::families::scaled(count));
+    }
+    all.push((
+        "stacked triangulation of 5000".to_string(),
+        5000,
+        euc::planar::families::stacked(5000, &mut rand_chacha::ChaCha8Rng::seed_from_u64(29)),
+    ));
+    gap_table(all);
+}
+
+/// Untangles each graph from a circle and prints its time and gaps.
+fn gap_table(graphs: Vec<euc::planar::families::Family>) {
     println!("Gaps are the smallest node–node and node–link distances times 2n over the");
     println!("board's side: 1 or more meets the target of a 1/(2n) board gap.\n");
     println!("| graph | nodes | links | untangle ms | node gap × 2n | link gap × 2n |");
     println!("|---|---|---|---|---|---|");
-    for (name, count, links) in euc::planar::families::families() {
+    for (name, count, links) in graphs {
         let circle: Vec<Point> = (0..count)
             .map(|i| {
                 let angle = std::f64::consts::TAU * i as f64 / count as f64;
@@ -170,6 +234,43 @@ fn main() {
             link * scale
         );
     }
+}
+
+/// `euc check`'s analysis of one planar block of 99,736 links (a 183 × 183
+/// grid with one diagonal per square, no crossings): reading the links,
+/// with the check for repeated ones, dominated it before (3 s).
+fn check_big_block() {
+    println!("\n## Checking a planar block of 100,000 links\n");
+    let width = 183;
+    let mut text = String::from("planar big {\n");
+    for v in 0..width * width {
+        text += &format!("  node n{v} = ({}, {})\n", v % width, v / width);
+    }
+    let mut links = euc::planar::families::grid(width, width);
+    links.extend(
+        (0..width * width)
+            .filter(|v| v % width + 1 < width && v / width + 1 < width)
+            .map(|v| (v, v + width + 1)),
+    );
+    for chunk in links.chunks(20) {
+        let listed: Vec<String> = chunk.iter().map(|(a, b)| format!("n{a} - n{b}")).collect();
+        text += &format!("  edge {}\n", listed.join(", "));
+    }
+    text += "}\n";
+    let (checked_in, analysis) = time(|| euc::analysis::analyze(&text));
+    println!("| nodes | links | errors | analyse ms |");
+    println!("|---|---|---|---|");
+    println!(
+        "| {} | {} | {} | {} |",
+        width * width,
+        links.len(),
+        analysis.diagnostics.len(),
+        millis(checked_in)
+    );
+}
+
+/// The crossing index against all pairs.
+fn counting_crossings() {
     println!("\n## Counting crossings among random short links (grid vs all pairs)\n");
     println!("| links | crossing pairs | grid ms | all pairs ms | all pairs / grid |");
     println!("|---|---|---|---|---|");

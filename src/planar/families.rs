@@ -78,6 +78,61 @@ pub fn families() -> Vec<Family> {
     all
 }
 
+/// The families that once fell below the 1/(2n) gap at scale (issue 29),
+/// at `count` nodes: a random tree, a star, a binary tree and a mixed
+/// disconnected graph.
+pub fn scaled(count: usize) -> Vec<Family> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let tree = (1..count).map(|i| (rng.random_range(0..i), i)).collect();
+    vec![
+        (format!("random tree of {count}"), count, tree),
+        (
+            format!("star of {count}"),
+            count,
+            (1..count).map(|i| (0, i)).collect(),
+        ),
+        (
+            format!("binary tree of {count}"),
+            count,
+            (1..count).map(|i| ((i - 1) / 2, i)).collect(),
+        ),
+        (
+            format!("mixed disconnected graph of {count}"),
+            count,
+            mixed(count, &mut rng),
+        ),
+    ]
+}
+
+/// A disconnected graph of `count` nodes: a grid, a cycle, a star, a
+/// random tree, a stacked triangulation and a path, each about a sixth of
+/// the nodes, and four nodes alone (`count` at least 60).
+pub fn mixed(count: usize, rng: &mut impl rand::Rng) -> Vec<(usize, usize)> {
+    let part = count / 6;
+    let mut links = Vec::new();
+    let mut base = 0;
+    let mut add = |size: usize, part_links: Vec<(usize, usize)>, base: &mut usize| {
+        links.extend(part_links.into_iter().map(|(a, b)| (*base + a, *base + b)));
+        *base += size;
+    };
+    let side = (part as f64).sqrt() as usize;
+    add(side * side, grid(side, side), &mut base);
+    add(
+        part,
+        (0..part).map(|i| (i, (i + 1) % part)).collect(),
+        &mut base,
+    );
+    add(part, (1..part).map(|i| (0, i)).collect(), &mut base);
+    let tree = (1..part).map(|i| (rng.random_range(0..i), i)).collect();
+    add(part, tree, &mut base);
+    add(part, stacked(part, rng), &mut base);
+    // The rest a path, but for four nodes alone.
+    let rest = count - base - 4;
+    add(rest, (1..rest).map(|i| (i - 1, i)).collect(), &mut base);
+    links
+}
+
 /// A planar 3-tree: a triangle, then each node put in a random face and
 /// linked to its three corners.
 pub fn stacked(count: usize, rng: &mut impl rand::Rng) -> Vec<(usize, usize)> {

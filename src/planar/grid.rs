@@ -11,6 +11,11 @@ use std::collections::HashSet;
 
 const NONE: usize = usize::MAX;
 
+/// The longest rim Tutte's drawing is given when its nodes can go inside:
+/// the longest that moves freely when the drawing is spread
+/// (`smooth::FREE_RIM`).
+const RIM: usize = 128;
+
 /// A plane embedding as half-links: half-link `h` runs `origin → target`,
 /// its twin `h ^ 1` back; `after[h]` is the next half-link clockwise around
 /// the origin and `before[h]` the previous one.
@@ -260,6 +265,58 @@ impl Plane {
         }
     }
 
+    /// `face` (half-links in order) cut down towards `RIM` nodes: in
+    /// rounds along it, every other node whose two links along the face
+    /// are not both the graph's own is cut off by a link between its
+    /// neighbours (when they are not linked yet) and goes inside. A tree's
+    /// longest face holds every node, its own links chords across it, and
+    /// on Tutte's circle such a chord passes the node between its ends
+    /// 1/(25n) of the board away at 500 nodes; a cycle's or a grid's rim,
+    /// all its own links, stays whole. A node of the face linked to more
+    /// than an eighth of it (a star's centre) is cut off first, whatever
+    /// its links (docs/planar.md, "Drawing").
+    fn shorten(&mut self, mut face: Vec<usize>, rotation: &Rotation) -> Vec<usize> {
+        let is_own = |a: usize, b: usize| {
+            let (a, b) = if rotation[a].len() <= rotation[b].len() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            rotation[a].contains(&b)
+        };
+        let (start, mut length) = (face.len(), face.len());
+        let hub = (0..start).max_by_key(|&i| rotation[self.target[face[i]]].len());
+        let hub = hub.filter(|&i| start > RIM && 8 * rotation[self.target[face[i]]].len() > start);
+        if let Some(hub) = hub {
+            face.rotate_left(hub);
+        }
+        while length > RIM {
+            let mut kept = Vec::with_capacity(face.len());
+            let mut i = 0;
+            while i < face.len() {
+                let h = face[i];
+                if i + 1 < face.len() && length > RIM {
+                    let following = face[i + 1];
+                    let (a, b, c) = (self.origin(h), self.target[h], self.target[following]);
+                    let first = hub.is_some() && face.len() == start && i == 0;
+                    if !self.is_linked(a, c) && (first || !(is_own(a, b) && is_own(b, c))) {
+                        kept.push(self.cut_corner(h));
+                        length -= 1;
+                        i += 2;
+                        continue;
+                    }
+                }
+                kept.push(h);
+                i += 1;
+            }
+            if kept.len() == face.len() {
+                break;
+            }
+            face = kept;
+        }
+        face
+    }
+
     fn neighbours(&self, v: usize) -> Vec<usize> {
         let first = self.out[v];
         let mut list = Vec::new();
@@ -312,7 +369,8 @@ pub fn triangulated_grid_drawing(rotation: &Rotation) -> Triangulated {
 
 /// The embedded graph made biconnected, with every face but its longest
 /// cut into triangles: neighbour lists and the longest face's nodes in
-/// order (a disk to draw with that face as its rim).
+/// order (a disk to draw with that face as its rim). A rim longer than
+/// `RIM` nodes is shortened first where its links were added (`shorten`).
 pub fn disk_triangulation(rotation: &Rotation) -> (Vec<Vec<usize>>, Vec<usize>) {
     let mut plane = Plane::from_rotation(rotation);
     plane.connect();
@@ -322,6 +380,7 @@ pub fn disk_triangulation(rotation: &Rotation) -> (Vec<Vec<usize>>, Vec<usize>) 
         .into_iter()
         .max_by_key(|face| face.len())
         .expect("a face");
+    let rim = plane.shorten(rim, rotation);
     plane.triangulate_but(&rim);
     let neighbours: Vec<Vec<usize>> = (0..rotation.len()).map(|v| plane.neighbours(v)).collect();
     let nodes = rim.iter().map(|&h| plane.origin(h)).collect();

@@ -58,3 +58,23 @@ fn a_big_tangle_gets_a_bounded_set_of_diagnostics_and_the_full_count() {
         summary.message
     );
 }
+
+/// A link listed again, the other way round and on a later `edge` line, is
+/// reported once, labelled where it was first listed; the check keeps the
+/// first.
+#[test]
+fn a_link_listed_twice_is_reported_at_the_repeat() {
+    let text = "planar p {\n  node a = (0, 0)\n  node b = (1, 0)\n  node c = (0, 1)\n  edge a - b, b - c\n  edge c - a, b - a\n}\n";
+    let analysis = euc::analysis::analyze(text);
+    let repeated: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "E0602")
+        .collect();
+    assert_eq!(repeated.len(), 1, "{:?}", analysis.diagnostics);
+    let repeat = repeated[0];
+    assert_eq!(&text[repeat.span.start..repeat.span.end], "b - a");
+    let first = repeat.labels[0].span;
+    assert_eq!(&text[first.start..first.end], "a - b");
+    assert_eq!(analysis.scene().puzzles[0].links.len(), 3);
+}
