@@ -482,3 +482,19 @@ fn circle_samples(centre: Point, radius: f64, count: usize) -> Vec<Point> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_and_description_are_escaped_and_name_the_image() {
+        let mut canvas = Canvas::fitted(&[], &[]);
+        canvas.describe("a <b> & \"c\"", "d < e");
+        let svg = canvas.finish();
+        assert!(svg.contains(r#"role="img" aria-labelledby="euc-title euc-desc">"#));
+        assert!(svg.contains(
+            "<title id=\"euc-title\">a &lt;b&gt; &amp; &quot;c&quot;</title>\n<desc id=\"euc-desc\">d &lt; e</desc>"
+        ));
+    }
+}
