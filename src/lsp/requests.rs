@@ -28,7 +28,8 @@ pub struct RenderParams {
     /// The block; the first solve or planar block when absent.
     #[serde(default)]
     pub block: Option<String>,
-    /// Draw up to this move.
+    /// Draw up to this move: 0 (the givens alone) to the block's number of
+    /// moves; beyond it, or on a planar block, the answer's `error` says why.
     #[serde(default)]
     pub moves: Option<usize>,
 }
@@ -115,20 +116,15 @@ impl Backend {
                 .await
                 .map_err(|_| panicked())?
         };
-        let scene = analysis.scene();
-        let problem = match &params.block {
-            Some(name) => scene
-                .problem_index(name)
-                .map(|index| &scene.problems[index]),
-            None => scene.problems.first(),
-        };
-        let moves = problem.map_or(0, |problem| {
-            problem
-                .steps
-                .iter()
-                .filter(|step| step.op.draw().is_some())
-                .count()
-        });
+        // The slider's end: 0 for a planar block (it has no moves).
+        let moves = crate::render::move_count(
+            &analysis,
+            &crate::render::RenderOptions {
+                block: params.block.clone(),
+                moves: None,
+            },
+        )
+        .unwrap_or(0);
         let (svg, error) = match rendered {
             Ok(svg) => (Some(svg), None),
             Err(why) => (None, Some(why)),

@@ -2,14 +2,20 @@
 //! goals) or a planar block (nodes, links, crossings). Pure and
 //! deterministic: the same file gives the same picture, byte for byte.
 
+mod describe;
+mod label;
+mod planar;
 mod svg;
+
+use planar::render_puzzle;
+pub use planar::{MOST_LABELLED, MOST_MARKS};
 
 use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
-use crate::planar::crossing::{crossing_point, crossing_summary};
 use crate::resolve::{Instance, Problem, Step, Value};
 use crate::solve::{goals_reached, replay_ops, Replay, StepFailure};
+use describe::{describe_problem, Shown};
 use svg::{Canvas, Style};
 
 /// Which block to draw, and how much of its construction.
@@ -39,15 +45,79 @@ pub fn render_svg(analysis: &Analysis, options: &RenderOptions) -> Result<String
     Ok(svg)
 }
 
+/// The number of moves (steps that draw a line or circle) of the block a
+/// picture with these options shows; `None` for a planar block or none.
+/// The live picture's slider runs from 0 to this.
+pub fn move_count(analysis: &Analysis, options: &RenderOptions) -> Option<usize> {
+    match pick_block(analysis, options) {
+        Ok(Block::Solve(index)) => Some(moves_of(&analysis.scene().problems[index])),
+        _ => None,
+    }
+}
+
+/// The block a picture shows.
+enum Block {
+    Solve(usize),
+    Planar(usize),
+}
+
 fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
+    let scene = analysis.scene();
+    match (pick_block(analysis, options)?, options.moves) {
+        (Block::Solve(index), Some(asked)) => {
+            let problem = &scene.problems[index];
+            let count = moves_of(problem);
+            if asked > count {
+                return Err(too_far(&problem.name, asked, count));
+            }
+            render_problem(analysis, index, Some(asked))
+        }
+        (Block::Solve(index), None) => render_problem(analysis, index, None),
+        (Block::Planar(index), Some(asked)) => Err(format!(
+            "`{}` is a planar block: it has no moves, so there is no move {asked} to draw up to (draw it without a move)",
+            scene.puzzles[index].name
+        )),
+        (Block::Planar(index), None) => Ok(render_puzzle(analysis, index)),
+    }
+}
+
+/// Move 0 is the givens and setup alone (the slider's left end), move
+/// `count` the whole construction; anything beyond is a mistake, not the
+/// whole picture drawn silently.
+fn too_far(name: &str, asked: usize, count: usize) -> String {
+    match count {
+        0 => format!(
+            "block `{name}` has no moves yet (no step draws a line or circle): only move 0, the givens alone, can be drawn, not move {asked}"
+        ),
+        1 => format!(
+            "block `{name}` has 1 move (step that draws a line or circle): draw up to move 0 (the givens alone) or 1, not {asked}"
+        ),
+        _ => format!(
+            "block `{name}` has {count} moves (steps that draw a line or circle): draw up to a move from 0 (the givens alone) to {count}, not {asked}"
+        ),
+    }
+}
+
+/// How many of a block's steps draw a line or circle (the moves counted by
+/// `--step` and the slider; intersections are not moves).
+fn moves_of(problem: &Problem) -> usize {
+    problem
+        .steps
+        .iter()
+        .filter(|step| !step.op.is_meet())
+        .count()
+}
+
+/// The named block, or the first solve or planar block of the file.
+fn pick_block(analysis: &Analysis, options: &RenderOptions) -> Result<Block, String> {
     let scene = analysis.scene();
     let problem_index = |name: &str| scene.problem_index(name);
     if let Some(problem) = pick(scene.problems.len(), problem_index, options, analysis, true) {
-        return render_problem(analysis, problem, options.moves);
+        return Ok(Block::Solve(problem));
     }
     let puzzle_index = |name: &str| scene.puzzle_index(name);
     if let Some(puzzle) = pick(scene.puzzles.len(), puzzle_index, options, analysis, false) {
-        return Ok(render_puzzle(analysis, puzzle));
+        return Ok(Block::Planar(puzzle));
     }
     Err(match &options.block {
         Some(name) => format!("no solve or planar block named `{name}`"),
@@ -79,14 +149,18 @@ fn pick(
     }
 }
 
-/// A solve block's picture in steps: the steps up to the requested move,
-/// their replay, the goals shown, the frame, the title, then points before
-/// objects.
 fn render_problem(
     analysis: &Analysis,
     index: usize,
     moves: Option<usize>,
 ) -> Result<String, String> {
+    draw_problem(analysis, index, moves).map(Canvas::finish)
+}
+
+/// A solve block's picture in steps: the steps up to the requested move,
+/// their replay, the goals shown, the frame, the title, then points before
+/// objects.
+fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Result<Canvas, String> {
     let scene = &analysis.scene();
     let problem = &scene.problems[index];
     let declared = problem
@@ -113,7 +187,26 @@ fn render_problem(
         .map_or(declared.setup.clone(), |r| r.objects.clone());
     let mut canvas = Canvas::fitted(&fit, &objects);
     let status = analysis.reports[index].status;
-    canvas.title(&title(&problem.name, failure, status, moves, drawn));
+    let heading = title(&problem.name, failure, status, moves, drawn);
+    canvas.title(&heading);
+    let shown_words = Shown {
+        problem,
+        symbols: &scene.symbols,
+        drawn: drawn_objects(&ops, replay.as_ref()),
+        moves: drawn,
+        total: moves_of(problem),
+        failed_step: failure.map(|failure| failure.step + 1),
+        reached: replay
+            .as_ref()
+            .map_or(vec![false; problem.goals.len()], |replay| {
+                let reached = goals_reached(&problem.goals, declared, replay);
+                reached.iter().map(Option::is_some).collect()
+            }),
+    };
+    canvas.describe(
+        &format!("Solve block {heading}"),
+        &describe_problem(&shown_words),
+    );
     // Points first, so that their labels have the first pick of places.
     if let Some(replay) = &replay {
         draw_intersections(&mut canvas, &ops, replay);
@@ -159,7 +252,18 @@ fn render_problem(
             canvas.object(goal, Style::Missing, Some(label));
         }
     }
-    Ok(canvas.finish())
+    Ok(canvas)
+}
+
+/// The lines and circles the steps draw, in order.
+fn drawn_objects<'a>(ops: &[Step], replay: Option<&'a Replay>) -> Vec<&'a Object> {
+    let Some(replay) = replay else {
+        return Vec::new();
+    };
+    ops.iter()
+        .filter(|step| !step.op.is_meet())
+        .map(|step| &replay.objects[step.binders[0].index])
+        .collect()
 }
 
 /// The steps up to the requested move, and how many lines and circles they
@@ -311,51 +415,5 @@ fn draw_construction(
     }
 }
 
-/// The most crossings marked in a picture: a scrambled 5,000-node level has
-/// millions, and a mark each made SVGs of hundreds of megabytes. Every
-/// crossing link is still drawn as one; the title gives the count.
-pub const MOST_MARKS: usize = crate::planar::crossing::PAIRS_KEPT;
-
-fn render_puzzle(analysis: &Analysis, index: usize) -> String {
-    let puzzle = &analysis.scene().puzzles[index];
-    let positions = puzzle.positions();
-    let mut canvas = Canvas::fitted(&positions, &[]);
-    // Counted per link, with each link's first partners: never a list of
-    // every pair (docs/planar.md, "Pictures").
-    let summary = puzzle
-        .complete
-        .then(|| crossing_summary(&positions, &puzzle.links, 0));
-    let pairs = summary.as_ref().map_or(0, |summary| summary.pairs);
-    let state = match pairs {
-        0 => "solved".to_string(),
-        1 => "1 crossing".to_string(),
-        pairs if pairs > MOST_MARKS => {
-            format!("{pairs} crossings (the first {MOST_MARKS} marked)")
-        }
-        pairs => format!("{pairs} crossings"),
-    };
-    // "level_4 level 4" says it twice: a name with the number is enough.
-    let level = puzzle
-        .level
-        .filter(|level| !puzzle.name.ends_with(&level.to_string()))
-        .map_or(String::new(), |level| format!(" level {level}"));
-    canvas.title(&format!("{}{level} — {state}", puzzle.name));
-    for (link, &(a, b)) in puzzle.links.iter().enumerate() {
-        let crossing = summary
-            .as_ref()
-            .is_some_and(|summary| summary.counts[link] > 0);
-        let style = if crossing {
-            Style::Missing
-        } else {
-            Style::Setup
-        };
-        canvas.segment(positions[a], positions[b], style);
-    }
-    for &(a, b) in summary.iter().flat_map(|summary| &summary.first) {
-        canvas.cross(crossing_point(&positions, puzzle.links[a], puzzle.links[b]));
-    }
-    for node in &puzzle.nodes {
-        canvas.node(node.position, &node.name);
-    }
-    canvas.finish()
-}
+#[cfg(test)]
+mod tests;

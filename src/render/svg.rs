@@ -1,6 +1,7 @@
 //! A small SVG writer: world coordinates (y up) fitted into a fixed-size
 //! picture, with labels placed where they overlap least.
 
+use super::label;
 use crate::geom::{Extent, Line, Object, Point};
 use std::fmt::Write;
 
@@ -94,9 +95,24 @@ pub struct Canvas {
     front: String,
     labels: String,
     /// Boxes of placed labels (left, top, right, bottom), to avoid.
-    taken: Vec<(f64, f64, f64, f64)>,
+    taken: Vec<label::Rect>,
     /// The styles of lines and circles drawn, in order: the legend.
     used: Vec<Style>,
+    /// What the picture is and shows, for screen readers: `<title>` and
+    /// `<desc>`.
+    name: String,
+    description: String,
+    /// Every label placed, with its distance from its object.
+    placed: Vec<Placed>,
+}
+
+/// A label placed, and how far in pixels its box is from the visible part
+/// of the object it names (what tests bound).
+#[derive(Clone, Debug)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub struct Placed {
+    pub text: String,
+    pub distance: f64,
 }
 
 fn number(value: f64) -> String {
@@ -109,10 +125,12 @@ fn number(value: f64) -> String {
     }
 }
 
+/// Text as SVG character data or an attribute value.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 impl Canvas {
@@ -155,7 +173,21 @@ impl Canvas {
             // The legend's strip along the bottom.
             taken: vec![(0.0, HEIGHT - LEGEND, WIDTH, HEIGHT)],
             used: Vec::new(),
+            name: String::new(),
+            description: String::new(),
+            placed: Vec::new(),
         }
+    }
+
+    /// Pixels per world unit.
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
+    /// The picture's accessible name and one-sentence description.
+    pub fn describe(&mut self, name: &str, description: &str) {
+        self.name = name.to_string();
+        self.description = description.to_string();
     }
 
     fn to_picture(&self, point: Point) -> Point {
@@ -197,18 +229,11 @@ impl Canvas {
                     number(radius)
                 );
                 if let Some(label) = label {
-                    // Somewhere on the circle, where the label is least in the way.
-                    let anchors: Vec<Point> = (0..8)
-                        .map(|k| {
-                            let angle = std::f64::consts::FRAC_PI_2
-                                + k as f64 * std::f64::consts::FRAC_PI_4;
-                            Point::new(
-                                centre.x + radius * angle.cos(),
-                                centre.y - radius * angle.sin(),
-                            )
-                        })
-                        .collect();
-                    self.label_at(&anchors, label, style.ink());
+                    // Beside the part of the circle in view, from the top
+                    // round: a circle far bigger than the figure is seen as
+                    // an arc, and its label belongs by that arc.
+                    let visible = self.visible(&circle_samples(centre, radius, 72));
+                    self.label_at(&visible, 3.0, &visible, label, style.ink());
                 }
             }
             Object::Line(line) => {
@@ -224,11 +249,15 @@ impl Canvas {
                     number(to.y)
                 );
                 if let Some(label) = label {
-                    self.label(
-                        Point::new(from.x * 0.85 + to.x * 0.15, from.y * 0.85 + to.y * 0.15),
-                        label,
-                        style.ink(),
-                    );
+                    // Near one end of the part in view first (where lines
+                    // cross least), sliding along it when that is taken.
+                    let along = |t: f64| from * (1.0 - t) + to * t;
+                    let mut fractions: Vec<f64> = (1..20).map(|k| k as f64 / 20.0).collect();
+                    fractions.sort_by(|a, b| (a - 0.15).abs().total_cmp(&(b - 0.15).abs()));
+                    let anchors =
+                        self.visible(&fractions.into_iter().map(along).collect::<Vec<_>>());
+                    let samples: Vec<Point> = (0..=40).map(|k| along(k as f64 / 40.0)).collect();
+                    self.label_at(&anchors, 3.0, &self.visible(&samples), label, style.ink());
                 }
             }
         }
@@ -261,8 +290,10 @@ impl Canvas {
         (low < high).then(|| (start + step * low, start + step * high))
     }
 
-    pub fn segment(&mut self, from: Point, to: Point, style: Style) {
+    /// A link between two nodes, its stroke `thickness` times the style's.
+    pub fn segment(&mut self, from: Point, to: Point, style: Style, thickness: f64) {
         let (colour, width) = style.stroke();
+        let width = number((width * thickness).max(0.6));
         let (from, to) = (self.to_picture(from), self.to_picture(to));
         let _ = writeln!(
             self.shapes,
@@ -283,7 +314,7 @@ impl Canvas {
             number(at.x),
             number(at.y)
         );
-        self.label(at, name, colour);
+        self.label(at, 4.0, name, colour);
     }
 
     pub fn goal_point(&mut self, point: Point, name: &str) {
@@ -294,76 +325,88 @@ impl Canvas {
             number(at.x),
             number(at.y)
         );
-        self.label(at, name, "#d62728");
+        self.label(at, 9.0, name, "#d62728");
     }
 
-    pub fn node(&mut self, point: Point, name: &str) {
+    /// A node of `radius` pixels; `name` empty for no label.
+    pub fn node(&mut self, point: Point, name: &str, radius: f64) {
         let at = self.to_picture(point);
         let _ = writeln!(
             self.front,
-            r##"<circle cx="{}" cy="{}" r="8" fill="#1f77b4" stroke="#ffffff" stroke-width="1.5"/>"##,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="#1f77b4" stroke="#ffffff" stroke-width="{}"/>"##,
             number(at.x),
-            number(at.y)
+            number(at.y),
+            number(radius),
+            number(radius * 0.19)
         );
-        self.label(at, name, "#1f77b4");
+        self.label(at, radius + 2.0, name, "#1f77b4");
     }
 
-    pub fn cross(&mut self, point: Point) {
+    /// A crossing's mark, `size` times the full one (10 pixels across).
+    pub fn cross(&mut self, point: Point, size: f64) {
         let at = self.to_picture(point);
+        let side = 10.0 * size;
+        let length = number(side);
         let _ = writeln!(
             self.front,
-            r##"<path d="M {} {} l 10 10 m 0 -10 l -10 10" stroke="#d62728" stroke-width="2.5"/>"##,
-            number(at.x - 5.0),
-            number(at.y - 5.0)
+            r##"<path d="M {} {} l {length} {length} m 0 -{length} l -{length} {length}" stroke="#d62728" stroke-width="{}"/>"##,
+            number(at.x - side / 2.0),
+            number(at.y - side / 2.0),
+            number(2.5 * size)
         );
     }
 
-    /// A label near `at`, on the side where it overlaps least.
-    fn label(&mut self, at: Point, text: &str, colour: &str) {
-        self.label_at(&[at], text, colour);
+    /// A point's label beside it, `clearance` pixels clear of its mark.
+    fn label(&mut self, at: Point, clearance: f64, text: &str, colour: &str) {
+        self.label_at(&[at], clearance, &[at], text, colour);
     }
 
-    /// A label near one of `anchors`, wherever it overlaps least.
-    fn label_at(&mut self, anchors: &[Point], text: &str, colour: &str) {
-        if text.is_empty() || anchors.is_empty() {
-            return;
-        }
-        let width = 7.5 * text.chars().count() as f64;
-        let height = 14.0;
-        let candidates = [
-            (8.0, -8.0),
-            (-8.0 - width, -8.0),
-            (8.0, 8.0 + height),
-            (-8.0 - width, 8.0 + height),
-            (-width / 2.0, -12.0),
-        ];
-        let overlap = |(at, (x, y)): (Point, (f64, f64)), taken: &[(f64, f64, f64, f64)]| -> f64 {
-            let (left, top, right, bottom) =
-                (at.x + x, at.y + y - height, at.x + x + width, at.y + y);
-            let outside = (0.0 - left).max(0.0)
-                + (right - WIDTH).max(0.0)
-                + (TITLE - top).max(0.0)
-                + (bottom - HEIGHT).max(0.0);
-            taken
-                .iter()
-                .map(|&(l, t, r, b)| {
-                    ((right.min(r) - left.max(l)).max(0.0))
-                        * ((bottom.min(b) - top.max(t)).max(0.0))
-                })
-                .sum::<f64>()
-                + outside * 1000.0
-        };
-        let options: Vec<(Point, (f64, f64))> = anchors
-            .iter()
-            .flat_map(|&at| candidates.iter().map(move |&offset| (at, offset)))
-            .collect();
-        let (at, best) = options
+    /// The labels placed so far, with their distances from their objects.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn placed(&self) -> &[Placed] {
+        &self.placed
+    }
+
+    /// The `samples` of an object inside the drawing (below the title,
+    /// above the legend).
+    fn visible(&self, samples: &[Point]) -> Vec<Point> {
+        samples
             .iter()
             .copied()
-            .min_by(|a, b| overlap(*a, &self.taken).total_cmp(&overlap(*b, &self.taken)))
-            .unwrap_or(options[0]);
-        let (x, y) = (at.x + best.0, at.y + best.1);
-        self.taken.push((x, y - height, x + width, y));
+            .filter(|p| p.x >= 0.0 && p.x <= WIDTH && p.y >= TITLE && p.y <= HEIGHT - LEGEND)
+            .collect()
+    }
+
+    /// A label beside one of `anchors` (in order of preference),
+    /// `clearance` pixels clear of it, where it covers no other label if it
+    /// can (`label::place`); `object` samples what it names, to measure how
+    /// far from it the label is. None when no anchor is in view.
+    fn label_at(
+        &mut self,
+        anchors: &[Point],
+        clearance: f64,
+        object: &[Point],
+        text: &str,
+        colour: &str,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        let size = (7.5 * text.chars().count() as f64, 14.0);
+        let area = (0.0, TITLE, WIDTH, HEIGHT);
+        let Some(placed) = label::place(anchors, clearance, size, &self.taken, area) else {
+            return;
+        };
+        // The text's baseline is the box's bottom.
+        let (x, y) = (placed.0, placed.3);
+        self.taken.push(placed);
+        self.placed.push(Placed {
+            text: text.to_string(),
+            distance: object
+                .iter()
+                .map(|&point| label::distance(placed, point))
+                .fold(f64::INFINITY, f64::min),
+        });
         // A white halo keeps the label readable across lines.
         let _ = writeln!(
             self.labels,
@@ -410,13 +453,48 @@ impl Canvas {
         legend
     }
 
+    /// The SVG, named and described for screen readers (`role="img"`,
+    /// labelled by its `<title>` and `<desc>`).
     pub fn finish(self) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n<g id=\"shapes\">\n{}</g>\n<g id=\"points\">\n{}</g>\n<g id=\"labels\">\n{}</g>\n<g id=\"legend\">\n{}</g>\n</svg>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" role=\"img\" aria-labelledby=\"euc-title euc-desc\">\n<title id=\"euc-title\">{}</title>\n<desc id=\"euc-desc\">{}</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n<g id=\"shapes\">\n{}</g>\n<g id=\"points\">\n{}</g>\n<g id=\"labels\">\n{}</g>\n<g id=\"legend\">\n{}</g>\n</svg>\n",
+            escape(&self.name),
+            escape(&self.description),
             self.shapes,
             self.front,
             self.labels,
             self.legend()
         )
+    }
+}
+
+/// `count` points evenly around a circle (picture coordinates), from the
+/// top anticlockwise.
+fn circle_samples(centre: Point, radius: f64, count: usize) -> Vec<Point> {
+    (0..count)
+        .map(|k| {
+            let angle =
+                std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::TAU / count as f64;
+            Point::new(
+                centre.x + radius * angle.cos(),
+                centre.y - radius * angle.sin(),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_and_description_are_escaped_and_name_the_image() {
+        let mut canvas = Canvas::fitted(&[], &[]);
+        canvas.describe("a <b> & \"c\"", "d < e");
+        let svg = canvas.finish();
+        assert!(svg.contains(r#"role="img" aria-labelledby="euc-title euc-desc">"#));
+        assert!(svg.contains(
+            "<title id=\"euc-title\">a &lt;b&gt; &amp; &quot;c&quot;</title>\n<desc id=\"euc-desc\">d &lt; e</desc>"
+        ));
     }
 }

@@ -445,6 +445,43 @@ fn render_writes_a_picture_or_says_why_not() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("nothing to draw"));
 }
 
+/// `--step` counts moves (steps that draw a line or circle): 0 is the
+/// givens alone, the block's number of moves the whole construction, and
+/// anything beyond is wrong input, as is a step on a planar block (issue 29:
+/// both were drawn whole, silently).
+#[test]
+fn render_refuses_a_step_the_block_does_not_have() {
+    for fine in ["0", "6"] {
+        let output = euc(&["render", "examples/napoleon.euc", "--step", fine]);
+        assert_eq!(output.status.code(), Some(0), "--step {fine}");
+    }
+    let output = euc(&["render", "examples/napoleon.euc", "--step", "100"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("block `napoleon` has 6 moves")
+            && stderr.contains("from 0 (the givens alone) to 6, not 100"),
+        "{stderr}"
+    );
+    let path = temporary_copy("render-step", "").with_extension("svg");
+    let output = euc(&[
+        "render",
+        "examples/planar-solved.euc",
+        "--step",
+        "1",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!path.exists(), "nothing is written");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("is a planar block: it has no moves"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_readme_picture_is_up_to_date() {
     let output = euc(&["render", "examples/napoleon.euc"]);

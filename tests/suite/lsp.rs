@@ -904,6 +904,17 @@ fn the_picture_follows_the_unsaved_text() {
         svg.starts_with("<svg") && svg.contains("up to move 1"),
         "{svg}"
     );
+    // A move the block does not have: the answer says why, with the moves
+    // it has (for the slider), and no picture.
+    let id = client.request("euc/render", json!({ "uri": uri, "moves": 100 }));
+    let beyond = client.response(id);
+    assert_eq!(beyond["result"]["moves"], 2, "{beyond}");
+    assert!(beyond["result"]["svg"].is_null(), "{beyond}");
+    let error = beyond["result"]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("has 2 moves") && error.contains("to 2, not 100"),
+        "{beyond}"
+    );
     // An edit not saved anywhere: the next picture shows it.
     client.notify(
         "textDocument/didChange",

@@ -4,8 +4,15 @@ use super::{example_files, read, root};
 use euc::analysis::analyze;
 use euc::render::{render_svg, RenderOptions};
 
-/// What a person checks in a picture: the title, how many of each shape,
-/// and every label.
+/// The text of the first `<tag …>…</tag>`.
+fn element<'a>(svg: &'a str, tag: &str) -> &'a str {
+    let start = svg.find(&format!("<{tag}")).expect(tag);
+    let (_, rest) = svg[start..].split_once('>').unwrap();
+    rest.split_once(&format!("</{tag}>")).unwrap().0
+}
+
+/// What a person checks in a picture: what it says it is (`<title>`,
+/// `<desc>`), how many of each shape, and every label.
 fn structure(svg: &str) -> String {
     let count = |tag: &str| svg.matches(&format!("<{tag} ")).count();
     let texts: Vec<&str> = svg
@@ -18,7 +25,9 @@ fn structure(svg: &str) -> String {
         })
         .collect();
     format!(
-        "circles {}, lines {}, paths {}, texts {}\n{}\n",
+        "title: {}\ndesc: {}\ncircles {}, lines {}, paths {}, texts {}\n{}\n",
+        element(svg, "title"),
+        element(svg, "desc"),
         count("circle"),
         count("line"),
         count("path"),
@@ -128,4 +137,104 @@ fn a_tangled_level_marks_a_bounded_number_of_crossings() {
         "{title}"
     );
     assert!(svg.len() < 1 << 20, "{} bytes", svg.len());
+    // A thousand names around a ring overprint one another: no node is
+    // labelled (the title is the one text), and nodes are small.
+    assert_eq!(svg.matches("<text ").count(), 1);
+    assert!(svg.contains(r##"r="2" fill="#1f77b4""##));
+    assert_eq!(
+        element(&svg, "desc"),
+        format!(
+            "A Planarity puzzle of {} nodes, {} links and {} crossings.",
+            analysis.scene().puzzles[0].nodes.len(),
+            analysis.scene().puzzles[0].links.len(),
+            analysis.puzzle_reports[0].crossings
+        )
+    );
+}
+
+/// Small puzzles keep a label on every node and full-size nodes.
+#[test]
+fn a_small_puzzle_labels_every_node() {
+    let analysis = analyze(&read(&root().join("examples/planar/tangled.euc")));
+    let svg = render_svg(&analysis, &RenderOptions::default()).unwrap();
+    for node in &analysis.scene().puzzles[0].nodes {
+        assert!(
+            svg.contains(&format!(">{}</text>", node.name)),
+            "{}",
+            node.name
+        );
+    }
+    assert!(svg.contains(r##"r="8" fill="#1f77b4""##));
+}
+
+/// Every picture is an image with a name and a description for screen
+/// readers: the block and what it shows; the givens, moves and goals.
+#[test]
+fn every_picture_has_a_title_and_a_description() {
+    let analysis = analyze(&read(&root().join("examples/napoleon.euc")));
+    let svg = render_svg(&analysis, &RenderOptions::default()).unwrap();
+    assert!(svg.starts_with(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" font-family="sans-serif" role="img" aria-labelledby="euc-title euc-desc">"#
+    ));
+    assert_eq!(element(&svg, "title"), "Solve block napoleon — 6 moves");
+    assert_eq!(
+        element(&svg, "desc"),
+        "Given point A, point B and circle k, 6 moves are drawn (6 circles), and the goal point O is reached."
+    );
+    let options = RenderOptions {
+        block: None,
+        moves: Some(2),
+    };
+    let svg = render_svg(&analysis, &options).unwrap();
+    assert_eq!(
+        element(&svg, "desc"),
+        "Given point A, point B and circle k, 2 of 6 moves are drawn (2 circles), and the goal point O is not reached."
+    );
+}
+
+/// Move 0 (the givens alone) to the last move can be drawn; a move beyond
+/// the last, or any move of a planar block, is refused with the reason.
+#[test]
+fn only_moves_the_block_has_can_be_drawn() {
+    let analysis = analyze(&read(&root().join("examples/napoleon.euc")));
+    let up_to = |moves| {
+        render_svg(
+            &analysis,
+            &RenderOptions {
+                block: Some("napoleon".into()),
+                moves: Some(moves),
+            },
+        )
+    };
+    assert!(up_to(0).unwrap().contains("napoleon — up to move 0"));
+    assert!(up_to(6).is_ok());
+    assert_eq!(
+        up_to(7).unwrap_err(),
+        "block `napoleon` has 6 moves (steps that draw a line or circle): draw up to a move from 0 (the givens alone) to 6, not 7"
+    );
+    assert_eq!(
+        euc::render::move_count(&analysis, &RenderOptions::default()),
+        Some(6)
+    );
+    let analysis = analyze(
+        "point A = (0, 0)\npoint B = (1, 0)\nsolve empty {\n  goal M = midpoint(A, B)\n}\n",
+    );
+    let options = RenderOptions {
+        block: None,
+        moves: Some(1),
+    };
+    assert_eq!(
+        render_svg(&analysis, &options).unwrap_err(),
+        "block `empty` has no moves yet (no step draws a line or circle): only move 0, the givens alone, can be drawn, not move 1"
+    );
+    let analysis = analyze(&read(&root().join("examples/planar-solved.euc")));
+    let message = render_svg(&analysis, &options).unwrap_err();
+    assert!(
+        message.contains("is a planar block: it has no moves, so there is no move 1"),
+        "{message}"
+    );
+    assert_eq!(
+        euc::render::move_count(&analysis, &RenderOptions::default()),
+        None
+    );
 }

@@ -79,6 +79,12 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
   if (!client) return;
   type Answer = { svg?: string; error?: string; moves: number };
   const answer = await client.sendRequest<Answer>("euc/render", { uri, block: picture.block, moves: picture.moves });
+  // An edit removed the move the slider was on: the server refuses a move
+  // beyond the block's last, so show the whole construction instead.
+  if (answer.error && picture.moves !== undefined && picture.moves > answer.moves) {
+    picture.moves = undefined;
+    return drawPicture(uri, picture);
+  }
   picture.panel.title = `Picture: ${picture.block ?? vscode.Uri.parse(uri).path.split("/").pop()}`;
   void picture.panel.webview.postMessage({
     kind: "show",
