@@ -1,7 +1,6 @@
 //! `euc planar`: generate a level, advance a solved one, untangle one.
 
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::check::Status;
 use crate::edit::planar::{next_level, untangle_block};
 use crate::edit::{apply_edits, TextEdit};
 use crate::planar::generate::{generate, Method};
@@ -91,25 +90,40 @@ pub fn run(command: &PlanarCommand) -> i32 {
             ));
             EXIT_OK
         }
-        PlanarCommand::Next(args) => edit_block(args, next_level),
-        PlanarCommand::Untangle(args) => edit_block(args, |puzzle, _| untangle_block(puzzle)),
+        PlanarCommand::Next(args) => match super::load_valid(&args.file) {
+            Ok((text, analysis)) => {
+                let status = |index: usize| analysis.puzzle_reports[index].status;
+                edit_block(args, &text, analysis.scene(), |puzzle, index| {
+                    next_level(puzzle, status(index))
+                })
+            }
+            Err(code) => code,
+        },
+        // Untangling needs no verdict: the crossings are not counted first.
+        PlanarCommand::Untangle(args) => match super::load_resolved(&args.file) {
+            Ok((text, scene)) => {
+                edit_block(args, &text, &scene, |puzzle, _| untangle_block(puzzle))
+            }
+            Err(code) => code,
+        },
         PlanarCommand::Play { file, block, port } => {
             super::play::serve(file, block.as_deref(), *port)
         }
     }
 }
 
-type BlockEdit = fn(&crate::resolve::Puzzle, Status) -> Result<Vec<TextEdit>, String>;
-
-fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
-    let (text, analysis) = match super::load_valid(&args.file) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
+/// Replaces the chosen planar block of `text` by what `make` edits (given
+/// the puzzle and its index), printed or written back.
+fn edit_block(
+    args: &FileArgs,
+    text: &str,
+    scene: &crate::resolve::Scene,
+    make: impl FnOnce(&crate::resolve::Puzzle, usize) -> Result<Vec<TextEdit>, String>,
+) -> i32 {
     let name = args.file.display().to_string();
     let index = match &args.block {
-        Some(block) => analysis.scene().puzzle_index(block),
-        None => (!analysis.scene().puzzles.is_empty()).then_some(0),
+        Some(block) => scene.puzzle_index(block),
+        None => (!scene.puzzles.is_empty()).then_some(0),
     };
     let Some(index) = index else {
         say!(
@@ -120,17 +134,17 @@ fn edit_block(args: &FileArgs, make: BlockEdit) -> i32 {
         );
         return EXIT_USAGE;
     };
-    let puzzle = &analysis.scene().puzzles[index];
-    let edits = match make(puzzle, analysis.puzzle_reports[index].status) {
+    let puzzle = &scene.puzzles[index];
+    let edits = match make(puzzle, index) {
         Ok(edits) => edits,
         Err(message) => {
             say!("{name}: {}: {message}", puzzle.name);
             return EXIT_FAILED;
         }
     };
-    let result = apply_edits(&text, &edits);
+    let result = apply_edits(text, &edits);
     if args.write {
-        if let Err(message) = super::files::replace_checked(&args.file, &text, &result) {
+        if let Err(message) = super::files::replace_checked(&args.file, text, &result) {
             say!("error: {message}");
             return EXIT_USAGE;
         }

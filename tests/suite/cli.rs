@@ -426,6 +426,26 @@ fn planar_untangle_says_when_no_drawing_exists() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("no drawing without crossings exists"));
 }
 
+/// Untangling reads the file without checking it (no crossing count
+/// first), but a mistake in the input is still refused with its place.
+#[test]
+fn planar_untangle_refuses_input_errors() {
+    let broken = "planar p {\n  node a = (0, 0)\n  node b = (1, 0)\n  edge a - c\n}\n";
+    let path = temporary_copy("untangle-broken", broken);
+    let output = euc(&["planar", "untangle", "--write", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("E0601") && stderr.contains(":4:"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        broken,
+        "left alone"
+    );
+}
+
 #[test]
 fn render_writes_a_picture_or_says_why_not() {
     let output = euc(&["render", "examples/napoleon.euc"]);
