@@ -363,6 +363,14 @@ fn junk_input_gets_diagnostics_and_the_server_keeps_serving() {
     session.stop();
 }
 
+/// Replaces a document's whole text, as version `version`.
+fn replace_text(session: &mut Client, uri: &str, version: i32, text: &str) {
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [ { "text": text } ] }),
+    );
+}
+
 /// Applies LSP text edits to ASCII text.
 fn apply(text: &str, edits: &[Value]) -> String {
     let offset = |position: &Value| {
@@ -420,10 +428,7 @@ fn planar_puzzles_in_the_editor() {
         .unwrap()
         .clone();
     let untangled = apply(&text, &edits);
-    session.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
-    );
+    replace_text(&mut session, uri, 2, &untangled);
     let diagnostics = session.diagnostics(uri);
     assert_eq!(
         diagnostics["params"]["diagnostics"],
@@ -480,10 +485,7 @@ fn planar_actions_are_computed_when_chosen() {
         .unwrap()
         .clone();
     let untangled = apply(&text, &edits);
-    session.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
-    );
+    replace_text(&mut session, uri, 2, &untangled);
     assert_eq!(session.diagnostics(uri)["params"]["diagnostics"], json!([]));
     let action = first_action(&mut session);
     assert_eq!(action["title"], "Next level");
@@ -566,10 +568,7 @@ fn the_board_requests() {
         ["edit"]["documentChanges"][0]["edits"]
         .clone();
     let untangled = apply(&text, untangle.as_array().unwrap());
-    session.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": untangled } ] }),
-    );
+    replace_text(&mut session, uri, 2, &untangled);
     let id = session.request("euc/boardNext", json!({ "uri": uri, "block": "tangled" }));
     let answer = session.response(id)["result"].clone();
     assert_eq!(
