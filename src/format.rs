@@ -9,28 +9,34 @@ use crate::span::Span;
 
 const INDENT: &str = "  ";
 
+/// A byte-order mark: kept as the file has it, the formatting itself done
+/// on the text after it.
+const BOM: char = '\u{feff}';
+
 /// The formatted text, or `None` when the file has syntax errors (or, as a
 /// safeguard, when formatting would change anything but whitespace).
 pub fn format(text: &str) -> Option<String> {
-    let (_, diagnostics) = crate::parse::parse(text);
-    if diagnostics.iter().any(|d| d.is_error()) {
-        return None;
-    }
-    // A byte-order mark and CRLF line breaks are kept as the file has them;
-    // the formatting itself is done on the LF text without the mark.
-    const BOM: char = '\u{feff}';
-    let bom = text.starts_with(BOM);
-    let plain = text.trim_start_matches(BOM).replace("\r\n", "\n");
-    let (formatted, _) = format_lines(&plain);
-    if !(same_tokens(&plain, &formatted) && comments(&plain) == comments(&formatted)) {
-        return None;
-    }
+    let (formatted, _) = formatted_lines(text)?;
     let formatted = crate::edit::with_line_breaks_of(text, formatted);
-    Some(if bom {
+    Some(if text.starts_with(BOM) {
         format!("{BOM}{formatted}")
     } else {
         formatted
     })
+}
+
+/// The LF text without the mark formatted, with what each line became
+/// (`format_lines`), or `None` as for `format`. CRLF line breaks are
+/// formatted as LF; the callers put them back.
+fn formatted_lines(text: &str) -> Option<(String, Vec<Option<String>>)> {
+    let (_, diagnostics) = crate::parse::parse(text);
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return None;
+    }
+    let plain = text.trim_start_matches(BOM).replace("\r\n", "\n");
+    let (formatted, lines) = format_lines(&plain);
+    let same = same_tokens(&plain, &formatted) && comments(&plain) == comments(&formatted);
+    same.then_some((formatted, lines))
 }
 
 /// The edits that format the lines `range` touches, each a whole line's
@@ -39,11 +45,12 @@ pub fn format(text: &str) -> Option<String> {
 /// (`format`). Lines map one to one, as the formatter changes no line but
 /// blank runs, which keep one blank line.
 pub fn format_range(text: &str, range: Span) -> Option<Vec<(Span, String)>> {
-    format(text)?;
-    const BOM: &str = "\u{feff}";
-    let skipped = if text.starts_with(BOM) { BOM.len() } else { 0 };
-    let plain = text[skipped..].replace("\r\n", "\n");
-    let (_, lines) = format_lines(&plain);
+    let (_, lines) = formatted_lines(text)?;
+    let skipped = if text.starts_with(BOM) {
+        BOM.len_utf8()
+    } else {
+        0
+    };
     let mut edits = Vec::new();
     let mut start = skipped;
     for (line, formatted) in text[skipped..].split_inclusive('\n').zip(lines) {

@@ -236,6 +236,7 @@ fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
     for step in &problem.steps {
         if let StepOp::Tool { tool, .. } = step.op {
             if !problem.tools.contains(&tool) {
+                let (at, text) = allow_tool(problem, tool);
                 diagnostics.push(
                     Diagnostic::error(
                         "E0507",
@@ -254,8 +255,8 @@ fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
                     })
                     .with_fix(
                         format!("Allow `{}` in this block", tool.name()),
-                        allow_tool_at(problem),
-                        allow_tool_text(problem, tool),
+                        at,
+                        text,
                     ),
                 );
             }
@@ -264,19 +265,16 @@ fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// Where the fix for E0507 writes: the end of the block's `tools` line (a
-/// second line would be E0502), else the start of its body.
-fn allow_tool_at(problem: &Problem) -> Span {
-    let at = problem
-        .tools_span
-        .map_or(problem.body_span.start, |line| line.end);
-    Span::new(at, at)
-}
-
-fn allow_tool_text(problem: &Problem, tool: crate::tools::Tool) -> String {
+/// The fix for E0507: the tool added at the end of the block's `tools`
+/// line (a second line would be E0502), else a `tools` line at the start
+/// of its body.
+fn allow_tool(problem: &Problem, tool: crate::tools::Tool) -> (Span, String) {
     match problem.tools_span {
-        Some(_) => format!(" {}", tool.name()),
-        None => format!("\n  tools {}", tool.name()),
+        Some(line) => (Span::new(line.end, line.end), format!(" {}", tool.name())),
+        None => {
+            let at = problem.body_span.start;
+            (Span::new(at, at), format!("\n  tools {}", tool.name()))
+        }
     }
 }
 

@@ -294,15 +294,7 @@ fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
 fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let text = read(path)?;
     let analysis = analyze(&text);
-    let errors = analysis.input_errors();
-    if !errors.is_empty() {
-        let name = source_name(path);
-        say_raw!(
-            "{}",
-            report::render_diagnostics(&name, &text, &errors, colour())
-        );
-        return Err(EXIT_USAGE);
-    }
+    refuse_input_errors(path, &text, &analysis.input_errors())?;
     Ok((text, analysis))
 }
 
@@ -316,16 +308,27 @@ fn load_resolved(path: &std::path::Path) -> Result<(String, crate::resolve::Scen
     let (scene, resolved) = crate::resolve::resolve(&file, &Default::default());
     diagnostics.extend(resolved);
     diagnostics.retain(Diagnostic::is_input_error);
-    if !diagnostics.is_empty() {
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        let name = source_name(path);
-        say_raw!(
-            "{}",
-            report::render_diagnostics(&name, &text, &diagnostics, colour())
-        );
-        return Err(EXIT_USAGE);
-    }
+    // In the order an analysis gives them (`analysis::assemble`).
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    refuse_input_errors(path, &text, &diagnostics)?;
     Ok((text, scene))
+}
+
+/// Prints a file's input errors and gives the exit code, if it has any.
+fn refuse_input_errors(
+    path: &std::path::Path,
+    text: &str,
+    errors: &[Diagnostic],
+) -> Result<(), i32> {
+    if errors.is_empty() {
+        return Ok(());
+    }
+    let name = source_name(path);
+    say_raw!(
+        "{}",
+        report::render_diagnostics(&name, text, errors, colour())
+    );
+    Err(EXIT_USAGE)
 }
 
 fn read(path: &std::path::Path) -> Result<String, i32> {
