@@ -18,6 +18,8 @@ use tower_lsp_server::ls_types::*;
 /// (the CLI's input limit).
 const MAX_FILES: usize = 2_000;
 const MAX_BYTES: u64 = 2 << 20;
+/// Entries (files and folders) a search looks at under each folder.
+const MAX_ENTRIES: usize = 50_000;
 /// Symbols one answer lists at most.
 const MAX_ANSWERS: usize = 1_000;
 
@@ -66,6 +68,9 @@ impl Workspace {
                     .max_depth(16)
                     .into_iter()
                     .filter_entry(|entry| entry.depth() == 0 || !skipped_dir(entry.file_name()))
+                    // A folder such as `/` or a home folder is not walked
+                    // whole at every query.
+                    .take(MAX_ENTRIES)
                     .filter_map(std::result::Result::ok)
                     .filter(|entry| {
                         entry.file_type().is_file()
