@@ -290,7 +290,10 @@ impl Documents {
                     Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
                     None => (analyze_shared(snapshot.text.clone()), Redone::Everything),
                 };
-                cost = Some((started.elapsed(), redone == Redone::OneBlock));
+                cost = Some((
+                    started.elapsed(),
+                    matches!(redone, Redone::OneBlock | Redone::OneDeclaration),
+                ));
                 Arc::new(analysis)
             })
             .clone();

@@ -85,7 +85,15 @@ pub fn drop_survey(scene: &Scene, seed: u64) -> Vec<DrawnInstance> {
 /// the dropped points where they are declared (on their moved objects):
 /// where a drop may fall is the survey's question (`drop_survey`), so that
 /// no verdict rests on where four random drops fall.
-pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInstance> {
+///
+/// Without dropped points it also says how each instance was drawn
+/// (`Draws`), so that an edit of one declaration redraws only what it
+/// changes (`super::redefine`).
+pub fn random_instances(
+    scene: &Scene,
+    seed: u64,
+    count: usize,
+) -> (Vec<DrawnInstance>, Option<Draws>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let parameters: Vec<(usize, Value)> = scene
         .symbols
@@ -96,6 +104,7 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
         .collect();
     let any_dropped = scene.symbols.iter().any(|symbol| symbol.dropped);
     let figure = Figure::of(&scene.values);
+    let mut draws = (!any_dropped).then(|| Draws::new(&parameters, figure.size(), seed));
     let mut instances = Vec::new();
     let kinds = if any_dropped {
         vec![true, false]
@@ -105,6 +114,7 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
     for drop_only in kinds {
         for _ in 0..count {
             for _ in 0..ATTEMPTS {
+                let start = rng.get_word_pos();
                 let drawn: Vec<(usize, Value)> = if drop_only {
                     Vec::new()
                 } else {
@@ -114,7 +124,18 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
                         .collect()
                 };
                 let drops = drop_only.then_some((&figure, &mut rng));
-                if let Ok((values, dropped)) = evaluate(scene, &drawn, drops) {
+                let outcome = evaluate(scene, &drawn, drops);
+                if let Some(draws) = &mut draws {
+                    debug_assert_eq!(rng.get_word_pos() - start, draws.words);
+                    draws.attempts.push(Attempt {
+                        start,
+                        outcome: match &outcome {
+                            Ok(_) => Outcome::Drawn(instances.len()),
+                            Err((symbol, _)) => Outcome::Failed(*symbol),
+                        },
+                    });
+                }
+                if let Ok((values, dropped)) = outcome {
                     let named = |(symbol, value): &(usize, Value)| {
                         (scene.symbols[*symbol].name.clone(), *value)
                     };
@@ -133,7 +154,93 @@ pub fn random_instances(scene: &Scene, seed: u64, count: usize) -> Vec<DrawnInst
             }
         }
     }
-    instances
+    (instances, draws)
+}
+
+/// How the random instances of a file without dropped points were drawn:
+/// each attempt from where the generator stood, and what came of it. Every
+/// parameter takes a fixed number of draws by its type (`draws_of`), so
+/// one parameter's draws in an attempt can be made again alone
+/// (`Draws::redraw`).
+#[derive(Clone, Debug)]
+pub(crate) struct Draws {
+    seed: u64,
+    /// The figure's size the points moved by a part of.
+    pub figure: f64,
+    /// The parameters drawn, by symbol, each with the index of its first
+    /// draw within an attempt.
+    first_draw: std::collections::HashMap<usize, u64>,
+    /// The generator's words one attempt takes.
+    words: u128,
+    pub attempts: Vec<Attempt>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attempt {
+    /// The generator's word position when the attempt began.
+    start: u128,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// The random instance of this index.
+    Drawn(usize),
+    /// This symbol could not be computed (not necessarily the first that
+    /// could not: any that cannot keeps the attempt from counting).
+    Failed(usize),
+}
+
+/// Each draw is one `u64`, two of the generator's 32-bit words.
+const WORDS_PER_DRAW: u128 = 2;
+
+impl Draws {
+    fn new(parameters: &[(usize, Value)], figure: f64, seed: u64) -> Draws {
+        let mut first_draw = std::collections::HashMap::with_capacity(parameters.len());
+        let mut next = 0;
+        for (symbol, value) in parameters {
+            first_draw.insert(*symbol, next);
+            next += draws_of(value);
+        }
+        Draws {
+            seed,
+            figure,
+            first_draw,
+            words: u128::from(next) * WORDS_PER_DRAW,
+            attempts: Vec::new(),
+        }
+    }
+
+    /// Whether `symbol` is one of the parameters drawn.
+    pub fn draws(&self, symbol: usize) -> bool {
+        self.first_draw.contains_key(&symbol)
+    }
+
+    /// Parameter `symbol`, declared as `value` (of the type it had when
+    /// drawn), as `attempt` moved it.
+    pub fn redraw(&self, attempt: &Attempt, symbol: usize, value: Value) -> Option<Value> {
+        let first = *self.first_draw.get(&symbol)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_word_pos(attempt.start + u128::from(first) * WORDS_PER_DRAW);
+        Some(jitter(value, self.figure, &mut rng))
+    }
+}
+
+/// How many numbers `jitter` draws for a value of this type, whatever the
+/// value (`random_range(-1.0..1.0)` takes one `u64`, never a second).
+fn draws_of(value: &Value) -> u64 {
+    match value {
+        Value::Number(_) => 1,
+        Value::Point(_) => 2,
+        Value::Line(_) => 4,
+        Value::Circle(_) => 3,
+        Value::Pair(..) => 0,
+    }
+}
+
+/// The size `Draws::figure` is measured as, from every declared value.
+pub(crate) fn figure_size(values: &[Option<Value>]) -> f64 {
+    Figure::of(values).size()
 }
 
 /// The block's instances of the file's drop survey, where it can be

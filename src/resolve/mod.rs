@@ -8,6 +8,7 @@ mod instances;
 mod lower;
 mod planar;
 mod problem;
+pub(crate) mod redefine;
 mod steps;
 pub mod types;
 
@@ -65,6 +66,9 @@ pub struct Scene {
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
+    /// How `random` was drawn, when an edit of one declaration can redraw
+    /// it in part (`redefine`).
+    draws: Option<Arc<instances::Draws>>,
     /// The drops `check` tells the share of working ones on
     /// (`instances::drop_survey`): drawn when first asked for (by a block
     /// whose construction works where declared), once per file.
@@ -304,11 +308,10 @@ pub fn resolve_traced(
         .iter()
         .any(|item| matches!(item.kind, ItemKind::Solve(_)))
     {
-        scene.random = Arc::new(instances::random_instances(
-            &scene,
-            options.seed,
-            options.random_instances,
-        ));
+        let (random, draws) =
+            instances::random_instances(&scene, options.seed, options.random_instances);
+        scene.random = Arc::new(random);
+        scene.draws = draws.map(Arc::new);
         scene.seed = options.seed;
     }
     let mut blocks = Vec::new();
@@ -447,85 +450,125 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
 
 /// Second pass: lower each declaration and check its type against its keyword.
 fn define_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<Diagnostic>) {
-    let names = scene.names.clone();
     for item in &file.items {
         let ItemKind::Decl(decl) = &item.kind else {
             continue;
         };
-        let symbols = &scene.symbols;
-        let by_name = &scene.by_name;
-        let mut references = Vec::new();
-        let mut lowering = Lowering {
-            lookup: |name: &str| match by_name.get(name).copied() {
-                Some(index)
-                    if symbols[index].decl_span.start < item.span.start
-                        && symbols[index].ty.is_none() =>
-                {
-                    Lookup::Broken
-                }
-                Some(index) if symbols[index].decl_span.start < item.span.start => Lookup::Found {
-                    slot: index,
-                    ty: symbols[index].ty.unwrap_or(Type::Number),
-                    symbol: index,
-                },
-                Some(index) => Lookup::Later {
-                    declared: symbols[index].span,
-                },
-                None => Lookup::Unknown,
-            },
-            names_in_scope: &names,
-            diagnostics,
-            references: &mut references,
-            mentions_name: false,
-            any_allowed: decl.kind == DeclKind::Point && decl.binders.len() == 1,
-        };
-        let lowered = lowering.lower(&decl.value);
-        let dropped = matches!(&lowered, Some((Ir::Call(builtin, _), _)) if builtin.is_any());
-        // A dropped point moves across its object instead (docs/language.md).
-        // A constant never moves (docs/language.md, "Constants").
-        let is_parameter = !lowering.mentions_name && !dropped && decl.kind != DeclKind::Const;
-        // A use of a name whose own declaration failed is not a new mistake.
-        let uses_broken = references
-            .iter()
-            .any(|reference| scene.symbols[reference.symbol].ty.is_none());
+        let (references, definitions) = lower_declaration(item, decl, scene, diagnostics);
         scene.references.extend(references);
-        let Some((ir, ty)) = lowered else { continue };
-        if uses_broken {
-            continue;
+        for definition in definitions {
+            definition.apply(scene);
         }
-        let binder_types = match binder_types(decl.kind, ty, decl.binders.len()) {
-            Ok(types) => types,
-            Err(message) => {
-                diagnostics.push(
-                    Diagnostic::error("E0204", decl.value.span, message.0)
-                        .with_label(
-                            decl.keyword_span,
-                            format!("declared as `{}`", decl.kind.keyword()),
-                        )
-                        .with_help(message.1),
-                );
-                continue;
+    }
+}
+
+/// What one declaration defines a name as (`lower_declaration`).
+#[derive(Clone, Debug)]
+pub(crate) struct Definition {
+    pub symbol: usize,
+    pub ir: Ir,
+    pub ty: Type,
+    pub is_parameter: bool,
+    pub dropped: bool,
+}
+
+impl Definition {
+    fn apply(self, scene: &mut Scene) {
+        Arc::make_mut(&mut scene.definitions)[self.symbol] = Some(self.ir);
+        let symbol = &mut scene.symbols[self.symbol];
+        symbol.ty = Some(self.ty);
+        symbol.is_parameter = self.is_parameter;
+        symbol.dropped = self.dropped;
+    }
+}
+
+/// A declaration lowered against the names declared before it: its uses
+/// of names, and the definition of each name it binds (none when it does
+/// not type-check, with the diagnostics saying why).
+pub(crate) fn lower_declaration(
+    item: &Item,
+    decl: &crate::parse::ast::Decl,
+    scene: &Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<Reference>, Vec<Definition>) {
+    let symbols = &scene.symbols;
+    let by_name = &scene.by_name;
+    let mut references = Vec::new();
+    let mut lowering = Lowering {
+        lookup: |name: &str| match by_name.get(name).copied() {
+            Some(index)
+                if symbols[index].decl_span.start < item.span.start
+                    && symbols[index].ty.is_none() =>
+            {
+                Lookup::Broken
             }
+            Some(index) if symbols[index].decl_span.start < item.span.start => Lookup::Found {
+                slot: index,
+                ty: symbols[index].ty.unwrap_or(Type::Number),
+                symbol: index,
+            },
+            Some(index) => Lookup::Later {
+                declared: symbols[index].span,
+            },
+            None => Lookup::Unknown,
+        },
+        names_in_scope: &scene.names,
+        diagnostics,
+        references: &mut references,
+        mentions_name: false,
+        any_allowed: decl.kind == DeclKind::Point && decl.binders.len() == 1,
+    };
+    let lowered = lowering.lower(&decl.value);
+    let dropped = matches!(&lowered, Some((Ir::Call(builtin, _), _)) if builtin.is_any());
+    // A dropped point moves across its object instead (docs/language.md).
+    // A constant never moves (docs/language.md, "Constants").
+    let is_parameter = !lowering.mentions_name && !dropped && decl.kind != DeclKind::Const;
+    // A use of a name whose own declaration failed is not a new mistake.
+    let uses_broken = references
+        .iter()
+        .any(|reference| scene.symbols[reference.symbol].ty.is_none());
+    let Some((ir, ty)) = lowered else {
+        return (references, Vec::new());
+    };
+    if uses_broken {
+        return (references, Vec::new());
+    }
+    let binder_types = match binder_types(decl.kind, ty, decl.binders.len()) {
+        Ok(types) => types,
+        Err(message) => {
+            diagnostics.push(
+                Diagnostic::error("E0204", decl.value.span, message.0)
+                    .with_label(
+                        decl.keyword_span,
+                        format!("declared as `{}`", decl.kind.keyword()),
+                    )
+                    .with_help(message.1),
+            );
+            return (references, Vec::new());
+        }
+    };
+    let mut definitions = Vec::new();
+    for (position, binder) in decl.binders.iter().enumerate() {
+        let Binder::Name(name) = binder else { continue };
+        let Some(index) = scene
+            .symbol(&name.text)
+            .filter(|&index| scene.symbols[index].span == name.span)
+        else {
+            continue;
         };
-        for (position, binder) in decl.binders.iter().enumerate() {
-            let Binder::Name(name) = binder else { continue };
-            let Some(index) = scene
-                .symbol(&name.text)
-                .filter(|&index| scene.symbols[index].span == name.span)
-            else {
-                continue;
-            };
-            let definition = if ty == Type::Pair {
+        definitions.push(Definition {
+            symbol: index,
+            ir: if ty == Type::Pair {
                 Ir::Pick(Box::new(ir.clone()), position)
             } else {
                 ir.clone()
-            };
-            Arc::make_mut(&mut scene.definitions)[index] = Some(definition);
-            scene.symbols[index].ty = Some(binder_types);
-            scene.symbols[index].is_parameter = is_parameter && ty != Type::Pair;
-            scene.symbols[index].dropped = dropped;
-        }
+            },
+            ty: binder_types,
+            is_parameter: is_parameter && ty != Type::Pair,
+            dropped,
+        });
     }
+    (references, definitions)
 }
 
 /// The type each name of a declaration gets, or why the declaration does not fit.

@@ -81,7 +81,7 @@ fn chains_of_edits_give_the_analysis_from_scratch() {
         .and_then(|cases| cases.parse().ok())
         .unwrap_or(400);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut counts = [0usize; 4];
+    let mut counts = [0usize; 5];
     for chain in 0..chains {
         let file = rng.random_range(0..files.len());
         let mut text = files[file].clone();
@@ -131,12 +131,99 @@ fn chains_of_edits_give_the_analysis_from_scratch() {
         }
     }
     // The test means something only if many edits took the fast path.
-    let [nothing, one_block, one_parse, everything] = counts;
+    let [nothing, one_block, one_declaration, one_parse, everything] = counts;
     assert!(
-        one_block * 2 >= nothing + one_block + one_parse + everything && one_parse > 0,
-        "one block redone {one_block} times, all but the parse {one_parse}, \
-         nothing {nothing}, everything {everything}"
+        one_block * 2 >= nothing + one_block + one_declaration + one_parse + everything
+            && one_parse > 0,
+        "one block redone {one_block} times, one declaration {one_declaration}, \
+         all but the parse {one_parse}, nothing {nothing}, everything {everything}"
     );
+}
+
+/// Chains of up to four digits changed in top-level declarations (what
+/// trying values out does) of every example, Euclidea level and mistake
+/// fixture: each edit's analysis equals the one from scratch, and many
+/// redo the declaration alone (`Redone::OneDeclaration`). Many cannot: a
+/// digit changed at random often changes the figure's size, which every
+/// random instance is drawn relative to, and levels with points dropped
+/// anywhere are resolved again whole (docs/design.md, "Analysis after an
+/// edit").
+#[test]
+fn changing_numbers_in_declarations_gives_the_analysis_from_scratch() {
+    let mut paths = super::example_files();
+    paths.extend(super::euc_files(
+        &super::root().join("tests/fixtures/mistakes"),
+    ));
+    let mut files: Vec<String> = paths.iter().map(|path| super::read(path)).collect();
+    paths.push("(several blocks)".into());
+    files.push(SEVERAL_BLOCKS.to_string());
+    let seed = std::env::var("EUC_FUZZ_SEED")
+        .ok()
+        .and_then(|seed| seed.parse().ok())
+        .unwrap_or(0xd1_617);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut counts = [0usize; 5];
+    for (file, original) in files.iter().enumerate() {
+        let mut text = original.clone();
+        let mut analysis = analyze(&text);
+        for edit in 0..rng.random_range(1..=4) {
+            let digits = top_level_digits(&text);
+            if digits.is_empty() {
+                break;
+            }
+            let at = digits[rng.random_range(0..digits.len())];
+            let digit = char::from(b'0' + rng.random_range(0..10u8));
+            let inserted = rng.random_ratio(1, 4);
+            let end = if inserted { at } else { at + 1 };
+            text.replace_range(at..end, &digit.to_string());
+            let case = format!(
+                "seed {seed}, {} edit {edit}: {at}..{end} → {digit}, now {text:?}",
+                paths[file].display()
+            );
+            let (fast, redone) = if edit % 2 == 0 {
+                let change = Change {
+                    old: Span::new(at, end),
+                    new: Span::new(at, at + 1),
+                };
+                reanalyze_shared(Arc::new(analysis), Arc::new(text.clone()), Some(change))
+            } else {
+                reanalyze_telling(&analysis, &text)
+            };
+            assert_same(&fast, &analyze(&text), &case);
+            counts[redone as usize] += 1;
+            analysis = fast;
+        }
+    }
+    let [_, _, one_declaration, one_parse, everything] = counts;
+    assert!(
+        one_declaration * 5 >= one_declaration + one_parse + everything,
+        "one declaration {one_declaration}, all but the parse {one_parse}, \
+         everything {everything}"
+    );
+}
+
+/// Where the digits of top-level declarations' values are.
+fn top_level_digits(text: &str) -> Vec<usize> {
+    let mut digits = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let declares = [
+            "let ", "point ", "line ", "circle ", "segment ", "ray ", "const ",
+        ]
+        .iter()
+        .any(|keyword| line.starts_with(keyword));
+        if let Some(equals) = line.find('=').filter(|_| declares) {
+            let value = &line[equals..line.find("//").unwrap_or(line.len())];
+            digits.extend(
+                value
+                    .char_indices()
+                    .filter(|(_, c)| c.is_ascii_digit())
+                    .map(|(at, _)| offset + equals + at),
+            );
+        }
+        offset += line.len();
+    }
+    digits
 }
 
 #[test]

@@ -16,6 +16,8 @@ use crate::resolve::{resolve_block_again, Pending};
 use crate::span::{Shift, Span};
 use std::sync::Arc;
 
+mod declaration;
+
 /// The analysis of `text`, reusing what `previous` (of an earlier text)
 /// found for the parts the edit left alone.
 pub fn reanalyze(previous: &Analysis, text: &str) -> Analysis {
@@ -30,6 +32,10 @@ pub enum Redone {
     Nothing,
     /// One block was parsed, resolved and checked; the rest was kept.
     OneBlock,
+    /// One declaration was parsed and defined again, with what is computed
+    /// from it; the blocks that use it were resolved and checked again, the
+    /// others kept (`declaration`).
+    OneDeclaration,
     /// One item (a declaration) was parsed; the whole file was resolved
     /// and checked.
     AllButParsing,
@@ -49,6 +55,9 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
             redo_one_block(previous.clone(), plan, text),
             Redone::OneBlock,
         );
+    }
+    if let Some(plan) = held.and_then(|held| declaration::plan(previous, &text, held)) {
+        return declaration::redo(previous.clone(), plan, text);
     }
     everything_else(previous, text, held)
 }
@@ -77,6 +86,9 @@ pub fn reanalyze_shared(
     if let Some(plan) = held.and_then(|held| plan_one_block(&previous, &text, held)) {
         let previous = Arc::unwrap_or_clone(previous);
         return (redo_one_block(previous, plan, text), Redone::OneBlock);
+    }
+    if let Some(plan) = held.and_then(|held| declaration::plan(&previous, &text, held)) {
+        return declaration::redo(Arc::unwrap_or_clone(previous), plan, text);
     }
     everything_else(&previous, text, held)
 }
@@ -169,7 +181,7 @@ pub fn touches_one_block(previous: &Analysis, text: &str, change: Option<Change>
 /// The item of the previous text that holds every changed byte, if its
 /// syntax errors all lie in it too: where it was and where it is now.
 #[derive(Clone, Copy, Debug)]
-struct Held {
+pub(super) struct Held {
     /// Its index among the file's items.
     item: usize,
     /// Its span in the previous text…
@@ -400,7 +412,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
 /// extent with no syntax error (a block closed by its `}`): then the whole
 /// text's parse has it too. (With an error, the parser's report depends on
 /// what it recovered from before the item.)
-fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
+pub(super) fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
     let (mut parsed, syntax) = parse_range(text, span);
     let closed = parsed.items.first().is_some_and(|item| match &item.kind {
         ItemKind::Solve(block) => block.closed,
@@ -572,11 +584,55 @@ mod tests {
     #[test]
     fn an_edit_inside_a_declaration_keeps_the_parse_of_the_rest() {
         let previous = analyze(FILE);
-        for (find, replace) in [("let r = 2", "let r = 3"), ("(1, 0)", "(1, 0.5)")] {
+        // `D` moves with `r`, and the figure's size with it: every random
+        // instance is drawn relative to that size.
+        for (find, replace) in [("let r = 2", "let r = 3"), ("point B", "line B")] {
             let text = FILE.replacen(find, replace, 1);
             let (analysis, redone) = reanalyze_telling(&previous, &text);
             assert_eq!(redone, Redone::AllButParsing, "{find}");
             assert_same(&analysis, &analyze(&text));
+        }
+    }
+
+    /// Declarations that feed some blocks and not others, parameters and
+    /// not, edits that keep the length and edits that do not.
+    const DECLARATIONS: &str = "let r = 1\nlet s = 2 * r\n\
+        point A = (0, 0)\npoint B = (4, 0)\npoint C = (1, 3)\npoint E = (2, s)\n\
+        line m = line(A, C)\n\
+        solve first {\n  goal M = midpoint(A, B)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  P, Q = c1 & c2\n  l = line(P, Q)\n  n = line(A, B)\n  M = l & n\n}\n\
+        solve second {\n  goal D = rotate(C, A, 60deg)\n  c1 = circle(A, C)\n  c2 = circle(C, A)\n  D, _ = c1 & c2\n}\n\
+        solve third {\n  goal F = midpoint(E, C)\n}\n\
+        point G = (3, 1)\n";
+
+    #[test]
+    fn an_edit_of_a_value_redoes_only_the_blocks_that_use_it() {
+        let previous = analyze(DECLARATIONS);
+        assert!(
+            previous.diagnostics.iter().all(|d| !d.is_error()),
+            "{:?}",
+            previous.diagnostics
+        );
+        for (find, replace, expected) in [
+            ("(1, 3)", "(1, 2.5)", Redone::OneDeclaration),
+            ("let r = 1", "let r = 1.25", Redone::OneDeclaration),
+            ("let s = 2 * r", "let s = 2.5 * r", Redone::OneDeclaration),
+            ("let s = 2 * r", "let s = r + r", Redone::OneDeclaration),
+            ("(3, 1)", "(3, 1.5)", Redone::OneDeclaration),
+            ("(3, 1)", "(  3, 1)", Redone::OneDeclaration),
+            ("line(A, C)", "line(C, A)", Redone::OneDeclaration),
+            // `G` onto the first block's goal: the block is checked again.
+            ("(3, 1)", "(2, 0)", Redone::OneDeclaration),
+            ("point G", "point H", Redone::AllButParsing),
+            ("(3, 1)", "(3, 1) + G", Redone::AllButParsing),
+            ("(3, 1)", "(300, 1)", Redone::AllButParsing),
+        ] {
+            let text = DECLARATIONS.replacen(find, replace, 1);
+            let (analysis, redone) = reanalyze_telling(&previous, &text);
+            assert_eq!(redone, expected, "`{find}` → `{replace}`");
+            assert_same(&analysis, &analyze(&text));
+            let (shared, _) =
+                reanalyze_shared(Arc::new(previous.clone()), Arc::new(text.clone()), None);
+            assert_same(&shared, &analysis);
         }
     }
 }

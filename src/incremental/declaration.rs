@@ -1,0 +1,253 @@
+//! An edit inside one top-level declaration that keeps its names, kinds and
+//! types (a number changed, most often): the declaration is defined again
+//! with what is computed from it (`resolve::redefine`); the blocks that
+//! use one of the changed names are resolved and checked again, and the
+//! others keep their problem and report with the changed givens and setup
+//! objects put in, when that cannot change what their check found.
+//! docs/design.md, "Analysis after an edit".
+
+use super::{parse_item_alone, Held, Redone};
+use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, Tree};
+use crate::check::{check_problem, check_puzzle, BlockReport, Status};
+use crate::geom::Object;
+use crate::parse::ast::{Item, ItemKind, SourceFile};
+use crate::resolve::redefine::{moved_inputs, patch_instances, redefine, Moved, Redefined};
+use crate::resolve::{resolve_block_again, Pending, Scene, Value};
+use crate::span::{Settle, Shift};
+use std::sync::Arc;
+
+/// An edited declaration, parsed alone.
+pub(super) struct Plan {
+    held: Held,
+    item: Arc<Item>,
+}
+
+/// The plan for an edit inside a declaration of a file without syntax
+/// errors or top-level diagnostics, when the declaration parses cleanly
+/// alone and binds the same names.
+pub(super) fn plan(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
+    let parts = &previous.parts;
+    if !parts.syntax.is_empty() || !parts.top.is_empty() {
+        return None;
+    }
+    let ItemKind::Decl(old) = &previous.file().items[held.item].kind else {
+        return None;
+    };
+    let item = parse_item_alone(text, held.new)?;
+    let ItemKind::Decl(new) = &item.kind else {
+        return None;
+    };
+    let names = |decl: &crate::parse::ast::Decl| -> Vec<Option<String>> {
+        decl.binders
+            .iter()
+            .map(|binder| binder.name().map(|name| name.text.clone()))
+            .collect()
+    };
+    (old.kind == new.kind && names(old) == names(new)).then_some(Plan { held, item })
+}
+
+/// The analysis after the planned edit; from the edited tree when the
+/// declaration changed more than values (`redefine` says when).
+pub(super) fn redo(
+    previous: Analysis,
+    plan: Plan,
+    text: crate::analysis::Text,
+) -> (Analysis, Redone) {
+    let Analysis {
+        tree,
+        scene,
+        mut reports,
+        mut puzzle_reports,
+        mut parts,
+        ..
+    } = previous;
+    let Plan { held, item } = plan;
+    let (from, delta) = (held.old.end, held.delta);
+    let mut file = tree.into_inner().file;
+    file.items[held.item] = item;
+    let mut scene = scene.into_inner();
+    if delta != 0 {
+        scene.pending = Some(Pending {
+            from,
+            delta,
+            fresh_references: 0..0,
+            fresh: None,
+        });
+        scene.settle();
+        for block in &mut parts.blocks {
+            block.resolution.diagnostics.shift_after(from, delta);
+            block.checked.shift_after(from, delta);
+        }
+    }
+    let top_references = parts
+        .blocks
+        .first()
+        .map_or(scene.references.len(), |block| {
+            block.resolution.references.start
+        });
+    let Some(redefined) = redefine(&mut scene, &file.items[held.item], top_references) else {
+        let file = moved(file, held);
+        let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
+        return (analysis, Redone::AllButParsing);
+    };
+    let mut offset = redefined.moved;
+    for block in &mut parts.blocks {
+        let resolution = &mut block.resolution;
+        let references = &mut resolution.references;
+        *references = references.start.saturating_add_signed(offset)
+            ..references.end.saturating_add_signed(offset);
+        let uses_changed = scene.references[references.clone()]
+            .iter()
+            .any(|reference| redefined.changed.binary_search(&reference.symbol).is_ok());
+        if !uses_changed
+            && (resolution.is_puzzle
+                || patch(
+                    &mut scene,
+                    &mut reports[resolution.index],
+                    resolution.index,
+                    &redefined,
+                ))
+        {
+            continue;
+        }
+        // The block's item as the new text has it.
+        let mut item = Item::clone(&file.items[resolution.item]);
+        if resolution.item > held.item {
+            item.shift_after(from, delta);
+        }
+        let Some(again) = resolve_block_again(&item, resolution, &mut scene) else {
+            // Not reached: the item is the block it was.
+            let analysis = analyze_parsed(text, moved(file, held), Vec::new(), &parts.options);
+            return (analysis, Redone::AllButParsing);
+        };
+        offset += again.references.len() as isize - resolution.references.len() as isize;
+        let checked = if again.is_puzzle {
+            let (report, diagnostics) = check_puzzle(&scene.puzzles[again.index]);
+            puzzle_reports[again.index] = report;
+            diagnostics
+        } else {
+            let (report, diagnostics) =
+                check_problem(&scene.problems[again.index], || scene.survey(again.index));
+            reports[again.index] = report;
+            diagnostics
+        };
+        *block = BlockParts {
+            resolution: again,
+            checked,
+        };
+    }
+    let tree = Tree::moving(file, held.item + 1, from, delta);
+    let analysis = assemble(
+        text,
+        Settling::waiting(tree),
+        Settling::ready(scene),
+        reports,
+        puzzle_reports,
+        parts,
+    );
+    (analysis, Redone::OneDeclaration)
+}
+
+/// `file`, whose items after the edited one are where the previous text
+/// had them, with them moved.
+fn moved(file: SourceFile, held: Held) -> SourceFile {
+    Settling::waiting(Tree::moving(file, held.item + 1, held.old.end, held.delta))
+        .into_inner()
+        .file
+}
+
+/// Puts the changed givens and setup objects into solve block `index`,
+/// which uses none of the changed names, and its report: `false`, and
+/// nothing changed, when that could change what checking it finds — it
+/// was not solved (nor empty), or a changed given or object, where it was
+/// or where it is, meets one of its goals or is an object its steps draw
+/// again.
+fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, redefined: &Redefined) -> bool {
+    let problem = &scene.problems[index];
+    let settled = match report.status {
+        Status::Solved => true,
+        Status::Unsolved => problem.steps.is_empty(),
+        Status::Failed | Status::Unchecked => false,
+    };
+    if !settled {
+        return false;
+    }
+    let Some(moved) = moved_inputs(scene, problem, &redefined.changed) else {
+        return false;
+    };
+    if moved.iter().all(Vec::is_empty) && !redefined.parameter {
+        return true;
+    }
+    for (instance, moved) in problem.instances.iter().zip(&moved) {
+        for moved in moved {
+            let (old, new) = match *moved {
+                Moved::Given(at, point) => (Value::Point(instance.givens[at]), Value::Point(point)),
+                Moved::Setup(at, object) => {
+                    (object_value(instance.setup[at]), object_value(object))
+                }
+            };
+            let goals = instance.goals.iter().flatten();
+            if goals
+                .clone()
+                .any(|goal| meets(&old, goal) || meets(&new, goal))
+            {
+                return false;
+            }
+        }
+    }
+    if let Some(replay) = &report.replay {
+        for moved in &moved[0] {
+            let Moved::Setup(at, object) = *moved else {
+                continue;
+            };
+            let old = problem.instances[0].setup[at];
+            let drawn_again = replay
+                .objects
+                .iter()
+                .enumerate()
+                .any(|(other, drawn)| other != at && (drawn.same(&old) || drawn.same(&object)));
+            if drawn_again {
+                return false;
+            }
+        }
+    }
+    patch_instances(scene, index, &moved);
+    if let Some(replay) = &mut report.replay {
+        for moved in &moved[0] {
+            match *moved {
+                Moved::Given(at, point) => replay.points[at] = point,
+                Moved::Setup(at, object) => replay.objects[at] = object,
+            }
+        }
+    }
+    true
+}
+
+fn object_value(object: Object) -> Value {
+    match object {
+        Object::Line(line) => Value::Line(line),
+        Object::Circle(circle) => Value::Circle(circle),
+    }
+}
+
+/// Whether a given or setup object could reach `goal`, or help to: a point
+/// that is the goal, an object through a goal point or that is the goal.
+fn meets(input: &Value, goal: &Value) -> bool {
+    match (input, goal) {
+        (Value::Point(point), Value::Point(goal)) => point.same(*goal),
+        (Value::Line(line), Value::Point(goal)) => Object::Line(*line).contains(*goal),
+        (Value::Circle(circle), Value::Point(goal)) => Object::Circle(*circle).contains(*goal),
+        (Value::Line(line), Value::Line(goal)) => Object::Line(*line).reaches(&Object::Line(*goal)),
+        (Value::Line(_) | Value::Circle(_), Value::Line(_) | Value::Circle(_)) => {
+            let as_object = |value: &Value| match value {
+                Value::Line(line) => Some(Object::Line(*line)),
+                Value::Circle(circle) => Some(Object::Circle(*circle)),
+                _ => None,
+            };
+            as_object(input)
+                .zip(as_object(goal))
+                .is_some_and(|(input, goal)| input.same(&goal))
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,277 @@
+//! An edit of one top-level declaration that keeps its names, kinds and
+//! types: the declaration is lowered again, and only the values computed
+//! from it — on the declared instance and on each random one — are
+//! computed again; the blocks are then redone or patched by
+//! `crate::incremental`. docs/design.md, "Analysis after an edit".
+
+use super::eval::{eval, object};
+use super::instances::{figure_size, unit_of, Outcome};
+use super::lower::Reference;
+use super::problem::{Instance, Origin, Problem};
+use super::types::{Ir, Value};
+use super::{lower_declaration, Scene};
+use crate::geom::{Object, Point};
+use crate::parse::ast::{Binder, Item, ItemKind};
+use std::sync::Arc;
+
+/// What `redefine` changed.
+#[derive(Clone, Debug)]
+pub(crate) struct Redefined {
+    /// Every symbol whose value may have changed: those the declaration
+    /// binds and those computed from them, in declaration order.
+    pub changed: Vec<usize>,
+    /// How many more (or fewer) uses of names the declaration has: the
+    /// blocks' ranges in `Scene::references` move by this much.
+    pub moved: isize,
+    /// Whether a parameter changed, so every random instance's origin
+    /// (which names every moved parameter) did.
+    pub parameter: bool,
+}
+
+/// `item`, a declaration edited in place (the scene's spans already in the
+/// new text's places), defined again in `scene`: its uses of names, its
+/// definitions, and the values of it and what is computed from it on the
+/// declared and random instances. `top_references` is how many of
+/// `Scene::references` are the top level's.
+///
+/// `None` when the edit changes more than values — a name, a kind or a
+/// type; a diagnostic; a value that can no longer be computed anywhere it
+/// was; a random instance that now would, or would not, be drawn; the
+/// figure's size, which every random instance is drawn relative to; a
+/// point dropped anywhere — and the scene is then partly changed: resolve
+/// the file again.
+pub(crate) fn redefine(scene: &mut Scene, item: &Item, top_references: usize) -> Option<Redefined> {
+    let ItemKind::Decl(decl) = &item.kind else {
+        return None;
+    };
+    if scene.symbols.iter().any(|symbol| symbol.dropped) {
+        return None;
+    }
+    let mut bound = Vec::new();
+    for binder in &decl.binders {
+        if let Binder::Name(name) = binder {
+            let symbol = scene.symbol(&name.text)?;
+            let old = &scene.symbols[symbol];
+            if old.decl_span != item.span || old.kind != decl.kind {
+                return None;
+            }
+            bound.push(symbol);
+        }
+    }
+    // Every name the declaration bound before, and no other: its symbols
+    // are next to each other (a declaration binds at most two).
+    let first = *bound.first()?;
+    let before = (first.saturating_sub(2)..(first + 3).min(scene.symbols.len()))
+        .filter(|&symbol| scene.symbols[symbol].decl_span == item.span)
+        .count();
+    if before != bound.len() {
+        return None;
+    }
+    let mut diagnostics = Vec::new();
+    let (references, definitions) = lower_declaration(item, decl, scene, &mut diagnostics);
+    let same = definitions.len() == bound.len()
+        && definitions.iter().all(|definition| {
+            let old = &scene.symbols[definition.symbol];
+            old.ty == Some(definition.ty) && old.is_parameter == definition.is_parameter
+        });
+    if !diagnostics.is_empty() || !same || definitions.iter().any(|d| d.dropped) {
+        return None;
+    }
+    let parameter = definitions.iter().any(|definition| definition.is_parameter);
+    let moved = replace_references(scene, item, top_references, references);
+    for definition in definitions {
+        definition.apply(scene);
+    }
+    let changed = dependents(scene, &bound);
+    for &symbol in &changed {
+        let definition = scene.definitions[symbol].as_ref()?;
+        let value = eval(definition, &scene.values).ok()?;
+        scene.values[symbol] = Some(value);
+    }
+    if unit_of(&scene.values) != scene.unit {
+        return None;
+    }
+    redraw(scene, &bound, &changed)?;
+    Some(Redefined {
+        changed,
+        moved,
+        parameter,
+    })
+}
+
+/// Puts the declaration's uses of names in place of its old ones, among
+/// the top level's (in file order); how many more there are.
+fn replace_references(
+    scene: &mut Scene,
+    item: &Item,
+    top_references: usize,
+    references: Vec<Reference>,
+) -> isize {
+    let top = &scene.references[..top_references];
+    let start = top.partition_point(|reference| reference.span.start < item.span.start);
+    let end = top.partition_point(|reference| reference.span.start < item.span.end);
+    let moved = references.len() as isize - (end - start) as isize;
+    scene.references.splice(start..end, references);
+    moved
+}
+
+/// `bound` and every symbol computed from one of them, in order.
+fn dependents(scene: &Scene, bound: &[usize]) -> Vec<usize> {
+    let first = bound.iter().copied().min().unwrap_or(0);
+    let mut changed = vec![false; scene.symbols.len()];
+    for &symbol in bound {
+        changed[symbol] = true;
+    }
+    for symbol in first..scene.symbols.len() {
+        if !changed[symbol] {
+            changed[symbol] = scene.definitions[symbol]
+                .as_ref()
+                .is_some_and(|definition| mentions(definition, &changed));
+        }
+    }
+    (first..scene.symbols.len())
+        .filter(|&symbol| changed[symbol])
+        .collect()
+}
+
+fn mentions(ir: &Ir, symbols: &[bool]) -> bool {
+    match ir {
+        Ir::Number(_) => false,
+        Ir::Slot(slot) => symbols.get(*slot).copied().unwrap_or(false),
+        Ir::Neg(inner) | Ir::Pick(inner, _) => mentions(inner, symbols),
+        Ir::Binary(_, left, right) | Ir::Point(left, right) | Ir::Meet(left, right) => {
+            mentions(left, symbols) || mentions(right, symbols)
+        }
+        Ir::Call(_, args) => args.iter().any(|arg| mentions(arg, symbols)),
+    }
+}
+
+/// The changed values on every random instance, each drawn as it was: a
+/// changed parameter from the same place of the generator. `None` when an
+/// attempt's outcome could change.
+fn redraw(scene: &mut Scene, bound: &[usize], changed: &[usize]) -> Option<()> {
+    if scene.problems.is_empty() {
+        // No block: no random instance was drawn.
+        return Some(());
+    }
+    let draws = scene.draws.clone()?;
+    if figure_size(&scene.values) != draws.figure {
+        return None;
+    }
+    let is_changed = |symbol: usize| changed.binary_search(&symbol).is_ok();
+    let definitions = scene.definitions.clone();
+    let declared: Vec<(usize, Value)> = changed
+        .iter()
+        .filter(|&&symbol| draws.draws(symbol))
+        .map(|&symbol| Some((symbol, scene.values[symbol]?)))
+        .collect::<Option<_>>()?;
+    let names: Vec<(usize, String)> = bound
+        .iter()
+        .filter(|&&symbol| draws.draws(symbol))
+        .map(|&symbol| (symbol, scene.symbols[symbol].name.clone()))
+        .collect();
+    let random = Arc::make_mut(&mut scene.random);
+    for attempt in &draws.attempts {
+        let drawn = match attempt.outcome {
+            Outcome::Failed(symbol) if is_changed(symbol) => return None,
+            Outcome::Failed(_) => continue,
+            Outcome::Drawn(drawn) => &mut random[drawn],
+        };
+        for &symbol in changed {
+            let value = if let Some((_, value)) = declared.iter().find(|(s, _)| *s == symbol) {
+                draws.redraw(attempt, symbol, *value)?
+            } else {
+                eval(definitions[symbol].as_ref()?, &drawn.values).ok()?
+            };
+            drawn.values[symbol] = Some(value);
+        }
+        if let Origin::Random { parameters } = &mut drawn.origin {
+            if !names.is_empty() {
+                let values = &drawn.values;
+                *parameters = parameters
+                    .iter()
+                    .map(|(name, value)| {
+                        let new = names
+                            .iter()
+                            .find(|(_, bound)| bound == name)
+                            .and_then(|(symbol, _)| values[*symbol]);
+                        (name.clone(), new.unwrap_or(*value))
+                    })
+                    .collect();
+            }
+        }
+    }
+    Some(())
+}
+
+/// A changed given point or setup object of a block, on one instance, in
+/// the block's unit frame: where it is in `Instance::givens` or
+/// `Instance::setup`, and its value now.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Moved {
+    Given(usize, Point),
+    Setup(usize, Object),
+}
+
+/// For each instance of `problem` (declared, then random), the changed
+/// givens and setup objects as they are now — or `None` when the block's
+/// instances are not the declared and the file's random ones alone (a
+/// `verify` line, a random instance it cannot be computed on, points its
+/// steps drop), or a changed setup object is no longer an object.
+pub(crate) fn moved_inputs(
+    scene: &Scene,
+    problem: &Problem,
+    changed: &[usize],
+) -> Option<Vec<Vec<Moved>>> {
+    let random = problem.instances.iter().skip(1);
+    if problem.instances.len() != scene.random.len() + 1
+        || !random
+            .clone()
+            .all(|i| matches!(i.origin, Origin::Random { .. }))
+        || problem.drops
+        || !problem.survey.is_empty()
+    {
+        return None;
+    }
+    let factor = 1.0 / problem.unit;
+    let values = std::iter::once(&scene.values).chain(scene.random.iter().map(|d| &d.values));
+    let mut instances = Vec::new();
+    for values in values {
+        let mut moved = Vec::new();
+        for &symbol in changed {
+            if let Ok(at) = problem.givens.binary_search(&symbol) {
+                let Some(Value::Point(point)) = values[symbol] else {
+                    return None;
+                };
+                moved.push(Moved::Given(at, point * factor));
+            } else if let Ok(at) = problem.setup.binary_search(&symbol) {
+                let object = object(values[symbol]?).ok()?;
+                moved.push(Moved::Setup(at, object.scaled(factor)));
+            }
+        }
+        instances.push(moved);
+    }
+    Some(instances)
+}
+
+/// Puts `moved` (from `moved_inputs`) into the block's instances, with the
+/// random instances' origins as the scene has them now.
+pub(crate) fn patch_instances(scene: &mut Scene, problem: usize, moved: &[Vec<Moved>]) {
+    let random = &scene.random;
+    let instances = &mut scene.problems[problem].instances;
+    for (index, (instance, moved)) in instances.iter_mut().zip(moved).enumerate() {
+        patch_instance(instance, moved);
+        if index > 0 {
+            instance.origin = random[index - 1].origin.clone();
+        }
+    }
+}
+
+fn patch_instance(instance: &mut Instance, moved: &[Moved]) {
+    for moved in moved {
+        match *moved {
+            Moved::Given(at, point) => instance.givens[at] = point,
+            Moved::Setup(at, object) => instance.setup[at] = object,
+        }
+    }
+}
