@@ -11,7 +11,9 @@ use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, 
 use crate::check::{check_problem, check_puzzle, BlockReport, Status};
 use crate::geom::Object;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
-use crate::resolve::redefine::{moved_inputs, patch_instances, redefine, Moved, Redefined};
+use crate::resolve::redefine::{
+    moved_inputs, patch_instances, redefine, release_origins, takes_moved_inputs, Moved,
+};
 use crate::resolve::{resolve_block_again, Pending, Scene, Value};
 use crate::span::{Settle, Shift};
 use std::sync::Arc;
@@ -85,11 +87,13 @@ pub(super) fn redo(
         .map_or(scene.references.len(), |block| {
             block.resolution.references.start
         });
+    release_origins(&mut scene);
     let Some(redefined) = redefine(&mut scene, &file.items[held.item], top_references) else {
         let file = moved(file, held);
         let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
         return (analysis, Redone::AllButParsing);
     };
+    let moved_inputs = moved_inputs(&scene, &redefined.changed);
     let mut offset = redefined.moved;
     for block in &mut parts.blocks {
         let resolution = &mut block.resolution;
@@ -99,15 +103,17 @@ pub(super) fn redo(
         let uses_changed = scene.references[references.clone()]
             .iter()
             .any(|reference| redefined.changed.binary_search(&reference.symbol).is_ok());
-        if !uses_changed
+        let kept = !uses_changed
             && (resolution.is_puzzle
-                || patch(
-                    &mut scene,
-                    &mut reports[resolution.index],
-                    resolution.index,
-                    &redefined,
-                ))
-        {
+                || moved_inputs.as_ref().is_some_and(|moved| {
+                    patch(
+                        &mut scene,
+                        &mut reports[resolution.index],
+                        resolution.index,
+                        moved,
+                    )
+                }));
+        if kept {
             continue;
         }
         // The block's item as the new text has it.
@@ -162,23 +168,17 @@ fn moved(file: SourceFile, held: Held) -> SourceFile {
 /// was not solved (nor empty), or a changed given or object, where it was
 /// or where it is, meets one of its goals or is an object its steps draw
 /// again.
-fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, redefined: &Redefined) -> bool {
+fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, moved: &[Vec<Moved>]) -> bool {
     let problem = &scene.problems[index];
     let settled = match report.status {
         Status::Solved => true,
         Status::Unsolved => problem.steps.is_empty(),
         Status::Failed | Status::Unchecked => false,
     };
-    if !settled {
+    if !settled || !takes_moved_inputs(scene, problem) {
         return false;
     }
-    let Some(moved) = moved_inputs(scene, problem, &redefined.changed) else {
-        return false;
-    };
-    if moved.iter().all(Vec::is_empty) && !redefined.parameter {
-        return true;
-    }
-    for (instance, moved) in problem.instances.iter().zip(&moved) {
+    for (instance, moved) in problem.instances.iter().zip(moved) {
         for moved in moved {
             let (old, new) = match *moved {
                 Moved::Given(at, point) => (Value::Point(instance.givens[at]), Value::Point(point)),
@@ -211,7 +211,7 @@ fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, redefined: &
             }
         }
     }
-    patch_instances(scene, index, &moved);
+    patch_instances(scene, index, moved);
     if let Some(replay) = &mut report.replay {
         for moved in &moved[0] {
             match *moved {

@@ -290,10 +290,7 @@ impl Documents {
                     Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
                     None => (analyze_shared(snapshot.text.clone()), Redone::Everything),
                 };
-                cost = Some((
-                    started.elapsed(),
-                    matches!(redone, Redone::OneBlock | Redone::OneDeclaration),
-                ));
+                cost = Some((started.elapsed(), redone == Redone::OneBlock));
                 Arc::new(analysis)
             })
             .clone();
@@ -303,7 +300,15 @@ impl Documents {
             }
             // An analysis of an older version still serves as the start of
             // the next one when there is none newer.
-            if document.version == snapshot.version || document.latest.is_none() {
+            // A request that found the analysis made (a hover after the
+            // diagnostics) changes nothing: keeping the same analysis
+            // twice, as the latest and as retired, would make the next
+            // edit copy it rather than move its parts.
+            let already = document
+                .latest
+                .as_ref()
+                .is_some_and(|latest| Arc::ptr_eq(latest, &analysis));
+            if !already && (document.version == snapshot.version || document.latest.is_none()) {
                 // Freeing a large file's analysis takes milliseconds: not
                 // on the way to its diagnostics (`free_retired`).
                 if let Some(old) = document.latest.replace(analysis.clone()) {
@@ -433,6 +438,31 @@ mod tests {
         let fresh = crate::analysis::analyze(&snapshot.text);
         assert_eq!(analysis.diagnostics, fresh.diagnostics);
         assert!(!analysis.diagnostics.is_empty(), "`Bx` is unknown");
+    }
+
+    /// A second request for an analysis already made (a hover after the
+    /// diagnostics) leaves it held once: the next edit moves its parts
+    /// instead of copying them.
+    #[test]
+    fn asking_again_for_an_analysis_keeps_it_held_once() {
+        let documents = Documents::default();
+        let uri: lsp::Uri = "file:///again.euc".parse().unwrap();
+        documents.open(uri.clone(), "let a = 1\npoint A = (a, 0)\n".to_string(), 1);
+        let snapshot = documents.snapshot(&uri).unwrap();
+        let first = documents.analysis(&snapshot);
+        let again = documents.analysis(&snapshot);
+        assert!(Arc::ptr_eq(&first, &again));
+        drop((first, again));
+        assert!(documents.lock()[uri.as_str()].retired.is_empty());
+        assert!(documents.change(&uri, 2, vec![]));
+        let latest = documents
+            .lock()
+            .get_mut(uri.as_str())
+            .unwrap()
+            .latest
+            .take()
+            .unwrap();
+        assert_eq!(Arc::strong_count(&latest), 1);
     }
 
     #[test]

@@ -167,9 +167,10 @@ pub(crate) struct Draws {
     seed: u64,
     /// The figure's size the points moved by a part of.
     pub figure: f64,
-    /// The parameters drawn, by symbol, each with the index of its first
-    /// draw within an attempt.
-    first_draw: std::collections::HashMap<usize, u64>,
+    /// The parameters drawn, by symbol, each with its place among them
+    /// (and in `Origin::Random`) and the index of its first draw within an
+    /// attempt.
+    first_draw: std::collections::HashMap<usize, (usize, u64)>,
     /// The generator's words one attempt takes.
     words: u128,
     pub attempts: Vec<Attempt>,
@@ -198,8 +199,8 @@ impl Draws {
     fn new(parameters: &[(usize, Value)], figure: f64, seed: u64) -> Draws {
         let mut first_draw = std::collections::HashMap::with_capacity(parameters.len());
         let mut next = 0;
-        for (symbol, value) in parameters {
-            first_draw.insert(*symbol, next);
+        for (place, (symbol, value)) in parameters.iter().enumerate() {
+            first_draw.insert(*symbol, (place, next));
             next += draws_of(value);
         }
         Draws {
@@ -216,10 +217,16 @@ impl Draws {
         self.first_draw.contains_key(&symbol)
     }
 
+    /// Where parameter `symbol` is among the moved parameters an
+    /// `Origin::Random` lists.
+    pub fn place(&self, symbol: usize) -> Option<usize> {
+        self.first_draw.get(&symbol).map(|(place, _)| *place)
+    }
+
     /// Parameter `symbol`, declared as `value` (of the type it had when
     /// drawn), as `attempt` moved it.
     pub fn redraw(&self, attempt: &Attempt, symbol: usize, value: Value) -> Option<Value> {
-        let first = *self.first_draw.get(&symbol)?;
+        let (_, first) = *self.first_draw.get(&symbol)?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_word_pos(attempt.start + u128::from(first) * WORDS_PER_DRAW);
         Some(jitter(value, self.figure, &mut rng))

@@ -23,9 +23,6 @@ pub(crate) struct Redefined {
     /// How many more (or fewer) uses of names the declaration has: the
     /// blocks' ranges in `Scene::references` move by this much.
     pub moved: isize,
-    /// Whether a parameter changed, so every random instance's origin
-    /// (which names every moved parameter) did.
-    pub parameter: bool,
 }
 
 /// `item`, a declaration edited in place (the scene's spans already in the
@@ -77,7 +74,6 @@ pub(crate) fn redefine(scene: &mut Scene, item: &Item, top_references: usize) ->
     if !diagnostics.is_empty() || !same || definitions.iter().any(|d| d.dropped) {
         return None;
     }
-    let parameter = definitions.iter().any(|definition| definition.is_parameter);
     let moved = replace_references(scene, item, top_references, references);
     for definition in definitions {
         definition.apply(scene);
@@ -91,12 +87,8 @@ pub(crate) fn redefine(scene: &mut Scene, item: &Item, top_references: usize) ->
     if unit_of(&scene.values) != scene.unit {
         return None;
     }
-    redraw(scene, &bound, &changed)?;
-    Some(Redefined {
-        changed,
-        moved,
-        parameter,
-    })
+    redraw(scene, &changed)?;
+    Some(Redefined { changed, moved })
 }
 
 /// Puts the declaration's uses of names in place of its old ones, among
@@ -149,7 +141,7 @@ fn mentions(ir: &Ir, symbols: &[bool]) -> bool {
 /// The changed values on every random instance, each drawn as it was: a
 /// changed parameter from the same place of the generator. `None` when an
 /// attempt's outcome could change.
-fn redraw(scene: &mut Scene, bound: &[usize], changed: &[usize]) -> Option<()> {
+fn redraw(scene: &mut Scene, changed: &[usize]) -> Option<()> {
     if scene.problems.is_empty() {
         // No block: no random instance was drawn.
         return Some(());
@@ -165,11 +157,6 @@ fn redraw(scene: &mut Scene, bound: &[usize], changed: &[usize]) -> Option<()> {
         .filter(|&&symbol| draws.draws(symbol))
         .map(|&symbol| Some((symbol, scene.values[symbol]?)))
         .collect::<Option<_>>()?;
-    let names: Vec<(usize, String)> = bound
-        .iter()
-        .filter(|&&symbol| draws.draws(symbol))
-        .map(|&symbol| (symbol, scene.symbols[symbol].name.clone()))
-        .collect();
     let random = Arc::make_mut(&mut scene.random);
     for attempt in &draws.attempts {
         let drawn = match attempt.outcome {
@@ -186,18 +173,19 @@ fn redraw(scene: &mut Scene, bound: &[usize], changed: &[usize]) -> Option<()> {
             drawn.values[symbol] = Some(value);
         }
         if let Origin::Random { parameters } = &mut drawn.origin {
-            if !names.is_empty() {
-                let values = &drawn.values;
-                *parameters = parameters
-                    .iter()
-                    .map(|(name, value)| {
-                        let new = names
-                            .iter()
-                            .find(|(_, bound)| bound == name)
-                            .and_then(|(symbol, _)| values[*symbol]);
-                        (name.clone(), new.unwrap_or(*value))
-                    })
-                    .collect();
+            for (symbol, _) in &declared {
+                let place = draws.place(*symbol)?;
+                let value = drawn.values[*symbol]?;
+                // In place when no block holds the list any more (`redo`
+                // lets go of them first): copying it copies every name.
+                match Arc::get_mut(parameters) {
+                    Some(list) => list.get_mut(place)?.1 = value,
+                    None => {
+                        let mut list = parameters.to_vec();
+                        list.get_mut(place)?.1 = value;
+                        *parameters = list.into();
+                    }
+                }
             }
         }
     }
@@ -213,38 +201,24 @@ pub(crate) enum Moved {
     Setup(usize, Object),
 }
 
-/// For each instance of `problem` (declared, then random), the changed
-/// givens and setup objects as they are now — or `None` when the block's
-/// instances are not the declared and the file's random ones alone (a
-/// `verify` line, a random instance it cannot be computed on, points its
-/// steps drop), or a changed setup object is no longer an object.
-pub(crate) fn moved_inputs(
-    scene: &Scene,
-    problem: &Problem,
-    changed: &[usize],
-) -> Option<Vec<Vec<Moved>>> {
-    let random = problem.instances.iter().skip(1);
-    if problem.instances.len() != scene.random.len() + 1
-        || !random
-            .clone()
-            .all(|i| matches!(i.origin, Origin::Random { .. }))
-        || problem.drops
-        || !problem.survey.is_empty()
-    {
-        return None;
-    }
-    let factor = 1.0 / problem.unit;
+/// For each instance (declared, then random), the changed givens and
+/// setup objects as they are now, in every block's unit frame (every block
+/// starts from the file's givens and setup) — or `None` when a changed
+/// setup object is no longer an object.
+pub(crate) fn moved_inputs(scene: &Scene, changed: &[usize]) -> Option<Vec<Vec<Moved>>> {
+    let factor = 1.0 / scene.unit;
+    let (givens, setup) = (scene.givens(), scene.setup());
     let values = std::iter::once(&scene.values).chain(scene.random.iter().map(|d| &d.values));
     let mut instances = Vec::new();
     for values in values {
         let mut moved = Vec::new();
         for &symbol in changed {
-            if let Ok(at) = problem.givens.binary_search(&symbol) {
+            if let Ok(at) = givens.binary_search(&symbol) {
                 let Some(Value::Point(point)) = values[symbol] else {
                     return None;
                 };
                 moved.push(Moved::Given(at, point * factor));
-            } else if let Ok(at) = problem.setup.binary_search(&symbol) {
+            } else if let Ok(at) = setup.binary_search(&symbol) {
                 let object = object(values[symbol]?).ok()?;
                 moved.push(Moved::Setup(at, object.scaled(factor)));
             }
@@ -252,6 +226,33 @@ pub(crate) fn moved_inputs(
         instances.push(moved);
     }
     Some(instances)
+}
+
+/// Whether `problem`'s instances are the declared one and the file's random
+/// ones alone, so that `moved_inputs` fits them: no `verify` line, no
+/// random instance it cannot be computed on, no point its steps drop.
+pub(crate) fn takes_moved_inputs(scene: &Scene, problem: &Problem) -> bool {
+    problem.instances.len() == scene.random.len() + 1
+        && problem.instances[1..]
+            .iter()
+            .all(|instance| matches!(instance.origin, Origin::Random { .. }))
+        && problem.unit == scene.unit
+        && !problem.drops
+        && problem.survey.is_empty()
+}
+
+/// Lets go of the random instances' origins in every block (until
+/// `patch_instances` or resolving the block again puts them back), so that
+/// `redefine` can change a moved parameter's value in them in place.
+pub(crate) fn release_origins(scene: &mut Scene) {
+    let released: Arc<[(String, Value)]> = Arc::new([]);
+    for problem in &mut scene.problems {
+        for instance in &mut problem.instances {
+            if let Origin::Random { parameters } = &mut instance.origin {
+                *parameters = released.clone();
+            }
+        }
+    }
 }
 
 /// Puts `moved` (from `moved_inputs`) into the block's instances, with the
