@@ -546,7 +546,8 @@ fn the_board_requests() {
     );
     let id = session.request(
         "euc/boardMove",
-        json!({ "uri": uri, "block": "tangled", "node": "n1", "x": 1.234, "y": -2.0 }),
+        // Rounded to the two decimals a block 30 across needs.
+        json!({ "uri": uri, "block": "tangled", "node": "n1", "x": 1.2341234, "y": -2.0 }),
     );
     let answer = session.response(id)["result"].clone();
     let change = &answer["edit"]["documentChanges"][0];
