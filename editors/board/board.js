@@ -17,11 +17,12 @@
 
   // Positions live in flat arrays and links in two (from, to), so that the
   // crossing test in the drag loop allocates nothing. The test reads xs, ys:
-  // when every coordinate has at most four decimals (levels are written
-  // with two, and so are drops), these hold whole numbers of the block's
-  // smallest decimal unit, within ±10^7, on which the orientation products
-  // below are exact doubles, so the board counts what the host counts.
-  // Otherwise they hold the coordinates themselves (floating point).
+  // when every coordinate has at most six decimals (levels are written with
+  // two, drops with what the block's size needs), and these hold whole
+  // numbers of the block's smallest decimal unit within ±10^7, the
+  // orientation products below are exact doubles, so the board counts what
+  // the host counts. Otherwise they hold the coordinates themselves
+  // (floating point).
   function orient(ax, ay, bx, by, cx, cy) {
     var d = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     return d > 0 ? 1 : d < 0 ? -1 : 0;
@@ -79,11 +80,11 @@
     return unit === 0 || (Math.abs(x) * unit <= 1e7 && Math.round(x * unit) / unit === x);
   }
 
-  // The coarsest grid of 100, 1,000 or 10,000 steps per unit that holds
-  // every position, and the test's coordinates on it.
+  // The coarsest grid of 100 to 1,000,000 steps per unit that holds every
+  // position, and the test's coordinates on it.
   function regrid(g) {
     var unit = 0;
-    for (var k = 100; k <= 10000 && !unit; k *= 10) {
+    for (var k = 100; k <= 1000000 && !unit; k *= 10) {
       unit = k;
       for (var i = 0; i < g.px.length && unit; i++) {
         if (!fits(k, g.px[i]) || !fits(k, g.py[i])) unit = 0;
@@ -159,10 +160,27 @@
     return node;
   }
 
-  // Two decimals, as levels are written and as the host writes a drop
-  // (halves away from zero, as Rust's `round`).
-  function rounded(value) {
-    return Math.sign(value) * Math.round(Math.abs(value) * 100) / 100 + 0;
+  // The decimals a drop is written to: enough for a thousandth of the
+  // block's extent, from two (10 or more across, as levels are) to six, the
+  // host's rule (edit/planar.rs, `decimals`), on the positions before the
+  // drag, as the host sees them.
+  function decimals(g) {
+    var spread = function (values) {
+      var low = Infinity, high = -Infinity;
+      for (var i = 0; i < values.length; i++) { low = Math.min(low, values[i]); high = Math.max(high, values[i]); }
+      return high - low;
+    };
+    var extent = Math.max(spread(g.px), spread(g.py));
+    if (!(extent > 0 && isFinite(extent))) return 2;
+    for (var places = 2; places < 6; places++) if (extent * Math.pow(10, places) >= 1000) return places;
+    return 6;
+  }
+
+  // `places` decimals, as the host writes a drop (halves away from zero, as
+  // Rust's `round`).
+  function rounded(value, places) {
+    var scale = Math.pow(10, places);
+    return Math.sign(value) * Math.round(Math.abs(value) * scale) / scale + 0;
   }
 
   function clock(ms) {
@@ -171,7 +189,9 @@
     return minutes + ":" + (rest < 10 ? "0" : "") + rest;
   }
 
-  // host: { move(name, x, y) -> Promise<state>, next() -> Promise<state> }
+  // host: { move(name, x, y) -> Promise<state>, next() -> Promise<state>,
+  // and optionally moveAll([{node: name, x, y}]) -> Promise<state>, which
+  // writes several nodes in one request (restart and its undo) }
   function mount(root, host) {
     root.classList.add("euc-board");
     var part = function (tag, name, text) {
@@ -392,7 +412,7 @@
         element("title", {}, circle).textContent = node.name;
         circle.addEventListener("pointerdown", function (event) {
           if (event.button !== 0 || drag || pan) return;
-          drag = { node: v, from: { x: g.px[v], y: g.py[v] } };
+          drag = { node: v, from: { x: g.px[v], y: g.py[v] }, places: decimals(g) };
           lift(v, true);
           // The board holds the pointer: the circle changes layer.
           svg.setPointerCapture(event.pointerId);
@@ -431,11 +451,17 @@
       colour(Array.from(lines.keys()));
     }
 
-    // Writes moves to the host one after another, after any still under
-    // way, and shows the last answer.
+    // Writes moves to the host after any still under way — several in one
+    // request when the host takes them, else one after another — and shows
+    // the last answer.
     function write(list) {
       writing = writing.then(function () {
         var chain = Promise.resolve(null);
+        if (list.length > 1 && host.moveAll) {
+          return Promise.resolve(host.moveAll(list.map(function (move) {
+            return { node: state.nodes[move.node].name, x: move.x, y: move.y };
+          }))).then(function (answer) { if (answer) show(answer); });
+        }
         list.forEach(function (move) {
           chain = chain.then(function () {
             return Promise.resolve(host.move(state.nodes[move.node].name, move.x, move.y));
@@ -493,9 +519,9 @@
       return play(step, false);
     }
 
-    // Every node back to the level's first positions, written as moves: the
-    // level starts again (moves and clock at zero), as one step undo takes
-    // back.
+    // Every node back to the level's first positions, written in one
+    // request: the level starts again (moves and clock at zero), as one step
+    // undo takes back (in one request too).
     function restartLevel() {
       if (!state || drag) return null;
       var changes = [];
@@ -520,7 +546,7 @@
       if (drag) {
         // Where the drop would write it, so that the live count is exact.
         var at = keepInside(pointAt(event));
-        if (g.unit) at = { x: rounded(at.x), y: rounded(at.y) };
+        if (g.unit) at = { x: rounded(at.x, drag.places), y: rounded(at.y, drag.places) };
         place(drag.node, at.x, at.y);
         status();
       } else if (pan) {
@@ -558,7 +584,9 @@
       lift(v, false);
       var at = cancelled ? held.from : keepInside(pointAt(event));
       drag = null;
-      var to = { x: rounded(at.x), y: rounded(at.y) };
+      // A cancelled drag goes back exactly (a position may have more
+      // decimals than a drop is written to).
+      var to = cancelled ? held.from : { x: rounded(at.x, held.places), y: rounded(at.y, held.places) };
       place(v, to.x, to.y);
       if (to.x === held.from.x && to.y === held.from.y) { status(); return; }
       record({ changes: [{ node: v, from: held.from, to: to }] });

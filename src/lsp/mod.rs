@@ -8,6 +8,7 @@ mod commands;
 mod convert;
 mod documents;
 mod framing;
+mod lens_refresh;
 mod requests;
 mod server;
 mod settings;

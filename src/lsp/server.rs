@@ -7,6 +7,7 @@ use super::capabilities::{client_support, server_capabilities, ClientSupport};
 use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
+use super::lens_refresh::LensWatch;
 use super::settings::Settings;
 use super::solve_job::{find_construction, invalid, Running};
 use crate::analysis::Analysis;
@@ -35,6 +36,8 @@ pub struct Backend {
     settings: Mutex<Settings>,
     /// What the client can do (`capabilities`).
     client_support: Mutex<ClientSupport>,
+    /// What each document's lenses said, for `workspace/codeLens/refresh`.
+    lenses: Arc<LensWatch>,
     next_token: AtomicU64,
     /// Searches with a progress report, for the progress bar's cancel.
     pub(super) running: Running,
@@ -59,6 +62,7 @@ impl Backend {
             workspace: Arc::default(),
             settings: Mutex::default(),
             client_support: Mutex::default(),
+            lenses: Arc::default(),
             next_token: AtomicU64::new(1),
             running: Running::default(),
             sent_tokens: Mutex::default(),
@@ -138,18 +142,20 @@ impl Backend {
     }
 
     async fn publish(&self, uri: Uri, version: i32) {
-        publish_diagnostics(self.client.clone(), self.documents.clone(), uri, version).await;
+        let (client, documents) = (self.client.clone(), self.documents.clone());
+        publish_diagnostics(client, documents, self.lenses.clone(), uri, version).await;
     }
 
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
         let (client, documents) = (self.client.clone(), self.documents.clone());
+        let lenses = self.lenses.clone();
         tokio::spawn(async move {
             // Not even a zero sleep: the timer fires on its next
             // millisecond tick.
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            publish_diagnostics(client, documents, uri, version).await;
+            publish_diagnostics(client, documents, lenses, uri, version).await;
         });
     }
 
@@ -237,8 +243,15 @@ impl Backend {
 }
 
 /// Analyses the document (off the async runtime) and publishes its
-/// diagnostics, unless it has moved on past `version` meanwhile.
-async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, version: i32) {
+/// diagnostics, unless it has moved on past `version` meanwhile; then asks
+/// the client to refresh code lenses if they changed (`lens_refresh`).
+async fn publish_diagnostics(
+    client: Client,
+    documents: Documents,
+    lenses: Arc<LensWatch>,
+    uri: Uri,
+    version: i32,
+) {
     let Some(snapshot) = documents.snapshot(&uri) else {
         return;
     };
@@ -262,6 +275,7 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
         .iter()
         .map(|d| convert::diagnostic(&text, &uri, d))
         .collect();
+    let said = lenses.said(&analysis);
     // Not held while the client reads the diagnostics: the analysis of
     // the next edit moves the latest analysis's parts only when it holds
     // the one reference left.
@@ -269,6 +283,7 @@ async fn publish_diagnostics(client: Client, documents: Documents, uri: Uri, ver
     client
         .publish_diagnostics(uri.clone(), diagnostics, Some(version))
         .await;
+    lenses.after_analysis(&client, &uri, said);
     // Off the way to the diagnostics above: the spans after an edit are
     // moved, and whatever the analysis replaced is freed, a little later,
     // once the diagnostics are written out and read (done at once, this
@@ -299,6 +314,7 @@ impl LanguageServer for Backend {
         if let Ok(mut support) = self.client_support.lock() {
             *support = client_support(&params.capabilities);
         }
+        self.lenses.enable_for(&params.capabilities);
         self.workspace.set_folders(&params);
         Ok(InitializeResult {
             server_info: Some(ServerInfo {
@@ -343,6 +359,7 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         self.documents.close(&params.text_document.uri);
+        self.lenses.close(&params.text_document.uri);
         if let Ok(mut sent) = self.sent_tokens.lock() {
             sent.remove(&params.text_document.uri);
         }

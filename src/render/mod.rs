@@ -208,21 +208,19 @@ fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Resu
         &describe_problem(&shown_words),
     );
     // Points first, so that their labels have the first pick of places.
-    if let Some(replay) = &replay {
-        draw_intersections(&mut canvas, &ops, replay);
-    }
+    let mut marks = replay
+        .as_ref()
+        .map_or(Vec::new(), |replay| intersections(&ops, replay));
     for (position, point) in declared.givens.iter().enumerate() {
-        canvas.point(
-            *point,
-            Style::Setup,
-            &scene.symbols[problem.givens[position]].name,
-        );
+        let name = &scene.symbols[problem.givens[position]].name;
+        marks.push(Mark::Dot(*point, Style::Setup, name));
     }
     for (label, value) in shown.iter().flatten() {
         if let Value::Point(point) = value {
-            canvas.goal_point(*point, label);
+            marks.push(Mark::Goal(*point, label));
         }
     }
+    draw_marks(&mut canvas, &marks);
     // Setup objects, then the construction in order, numbered.
     for (position, object) in declared.setup.iter().enumerate() {
         canvas.object(
@@ -369,8 +367,33 @@ fn title(
     }
 }
 
+/// A point to draw: a dot of a style, or a goal's ring; with its label.
+enum Mark<'a> {
+    Dot(Point, Style, &'a str),
+    Goal(Point, &'a str),
+}
+
+/// Every mark's place is kept free of labels first, then each is drawn and
+/// labelled: a label placed early never covers a dot drawn later when
+/// there is another place for it (issue 29).
+fn draw_marks(canvas: &mut Canvas, marks: &[Mark]) {
+    for mark in marks {
+        match *mark {
+            Mark::Dot(point, ..) => canvas.reserve(point, svg::DOT),
+            Mark::Goal(point, _) => canvas.reserve(point, svg::RING),
+        }
+    }
+    for mark in marks {
+        match *mark {
+            Mark::Dot(point, style, name) => canvas.point(point, style, name),
+            Mark::Goal(point, name) => canvas.goal_point(point, name),
+        }
+    }
+}
+
 /// The named intersection points of the steps drawn.
-fn draw_intersections(canvas: &mut Canvas, ops: &[Step], replay: &Replay) {
+fn intersections<'a>(ops: &'a [Step], replay: &Replay) -> Vec<Mark<'a>> {
+    let mut marks = Vec::new();
     for step in ops {
         if step.op.is_meet() {
             for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
@@ -379,10 +402,11 @@ fn draw_intersections(canvas: &mut Canvas, ops: &[Step], replay: &Replay) {
                     Some(_) => "",
                     None => binder.name.as_deref().unwrap_or(""),
                 };
-                canvas.point(replay.points[binder.index], Style::Helper, name);
+                marks.push(Mark::Dot(replay.points[binder.index], Style::Helper, name));
             }
         }
     }
+    marks
 }
 
 /// The lines and circles of the steps drawn, numbered; one that reaches a

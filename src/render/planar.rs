@@ -67,6 +67,12 @@ pub(super) fn render_puzzle(analysis: &Analysis, index: usize) -> String {
         canvas.cross(at, (size / 8.0).max(0.5));
     }
     let labelled = readable(&positions, canvas.scale());
+    if labelled {
+        // Every disc kept free of labels before the first is placed.
+        for node in &puzzle.nodes {
+            canvas.reserve(node.position, size * 1.1);
+        }
+    }
     for node in &puzzle.nodes {
         let name = if labelled { node.name.as_str() } else { "" };
         canvas.node(node.position, name, size);

@@ -104,6 +104,9 @@ pub struct Canvas {
     description: String,
     /// Every label placed, with its distance from its object.
     placed: Vec<Placed>,
+    /// Every mark drawn (a point's dot, a goal's ring, a node's disc):
+    /// centre and radius in pixels, what labels should not cover.
+    marks: Vec<(Point, f64)>,
 }
 
 /// A label placed, and how far in pixels its box is from the visible part
@@ -113,7 +116,14 @@ pub struct Canvas {
 pub struct Placed {
     pub text: String,
     pub distance: f64,
+    /// Its box in picture pixels.
+    pub rect: label::Rect,
 }
+
+/// A dot's radius in pixels, and a goal ring's to the outside of its
+/// stroke: what `Canvas::reserve` keeps free of labels.
+pub const DOT: f64 = 3.5;
+pub const RING: f64 = 8.25;
 
 fn number(value: f64) -> String {
     let text = format!("{value:.2}");
@@ -176,6 +186,18 @@ impl Canvas {
             name: String::new(),
             description: String::new(),
             placed: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Keeps a mark of `radius` pixels at `point` (world) free of labels:
+    /// called for every point before any label is placed, so that a label
+    /// placed early does not cover a dot drawn later (issue 29).
+    pub fn reserve(&mut self, point: Point, radius: f64) {
+        let at = self.to_picture(point);
+        if at.is_finite() {
+            self.taken
+                .push((at.x - radius, at.y - radius, at.x + radius, at.y + radius));
         }
     }
 
@@ -310,10 +332,11 @@ impl Canvas {
         let at = self.to_picture(point);
         let _ = writeln!(
             self.front,
-            r#"<circle cx="{}" cy="{}" r="3.5" fill="{colour}"/>"#,
+            r#"<circle cx="{}" cy="{}" r="{DOT}" fill="{colour}"/>"#,
             number(at.x),
             number(at.y)
         );
+        self.marks.push((at, DOT));
         self.label(at, 4.0, name, colour);
     }
 
@@ -325,6 +348,7 @@ impl Canvas {
             number(at.x),
             number(at.y)
         );
+        self.marks.push((at, RING));
         self.label(at, 9.0, name, "#d62728");
     }
 
@@ -339,6 +363,7 @@ impl Canvas {
             number(radius),
             number(radius * 0.19)
         );
+        self.marks.push((at, radius));
         self.label(at, radius + 2.0, name, "#1f77b4");
     }
 
@@ -365,6 +390,12 @@ impl Canvas {
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn placed(&self) -> &[Placed] {
         &self.placed
+    }
+
+    /// The marks drawn so far: centre and radius in pixels.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn marks(&self) -> &[(Point, f64)] {
+        &self.marks
     }
 
     /// The `samples` of an object inside the drawing (below the title,
@@ -406,6 +437,7 @@ impl Canvas {
                 .iter()
                 .map(|&point| label::distance(placed, point))
                 .fold(f64::INFINITY, f64::min),
+            rect: placed,
         });
         // A white halo keeps the label readable across lines.
         let _ = writeln!(

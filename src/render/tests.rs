@@ -69,3 +69,54 @@ fn a_large_circle_is_labelled_where_it_crosses_the_picture() {
     );
     assert_near("a large circle", text);
 }
+
+/// The labels that cover a mark (a point's dot, a goal's ring) in the
+/// picture of the file's first solve block.
+fn covered_marks(text: &str) -> Vec<String> {
+    let canvas = draw_problem(&analyze(text), 0, None).expect("a picture");
+    let mut covered = Vec::new();
+    for placed in canvas.placed() {
+        for &(centre, radius) in canvas.marks() {
+            // Inside the box, or its edge within the mark's radius.
+            if label::distance(placed.rect, centre) < radius - 1e-9 {
+                covered.push(format!(
+                    "{} covers the mark at ({:.0}, {:.0})",
+                    placed.text, centre.x, centre.y
+                ));
+            }
+        }
+    }
+    covered
+}
+
+/// B's dot sits where A's label goes first (above right of A): A's label,
+/// placed before B was drawn, covered it. Every dot is kept free before
+/// any label is placed.
+#[test]
+fn no_label_covers_a_dot_drawn_after_it() {
+    let text = "point A = (0, 0)\npoint B = (0.19, 0.255)\npoint C = (10, 10)\nsolve s {\n  goal M = midpoint(A, C)\n}\n";
+    assert_eq!(covered_marks(text), Vec::<String>::new());
+    assert_near("a dot beside a label", text);
+}
+
+/// In the densest examples too, no label covers a point's dot or a goal's
+/// ring.
+#[test]
+fn no_label_covers_a_dot_in_dense_pictures() {
+    for (name, text) in [
+        (
+            "12-08",
+            include_str!("../../examples/euclidea/12-08-hypotenuse-and-altitude.euc"),
+        ),
+        (
+            "06-09",
+            include_str!("../../examples/euclidea/06-09-nine-point-circle.euc"),
+        ),
+        (
+            "14-05",
+            include_str!("../../examples/euclidea/14-05-arbelos.euc"),
+        ),
+    ] {
+        assert_eq!(covered_marks(text), Vec::<String>::new(), "{name}");
+    }
+}

@@ -546,7 +546,8 @@ fn the_board_requests() {
     );
     let id = session.request(
         "euc/boardMove",
-        json!({ "uri": uri, "block": "tangled", "node": "n1", "x": 1.234, "y": -2.0 }),
+        // Rounded to the two decimals a block 30 across needs.
+        json!({ "uri": uri, "block": "tangled", "node": "n1", "x": 1.2341234, "y": -2.0 }),
     );
     let answer = session.response(id)["result"].clone();
     let change = &answer["edit"]["documentChanges"][0];
@@ -887,6 +888,66 @@ fn code_lenses_tell_and_act() {
     let analysis = euc::analysis::analyze(&untangled);
     assert_eq!(analysis.puzzle_reports[0].crossings, 0, "{untangled}");
     client.stop();
+}
+
+/// A client that declared `workspace.codeLens.refreshSupport` is asked to
+/// ask for lenses again when an edit changes what they say (the block is
+/// solved now), not when an edit leaves them as they were; a client that
+/// did not declare it is never asked.
+#[test]
+fn lenses_are_refreshed_when_what_they_say_changes() {
+    let unsolved =
+        "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n}\n";
+    let solved = unsolved.replace(
+        "60deg)\n",
+        "60deg)\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n",
+    );
+    let refresh = |m: &Value| m["method"] == "workspace/codeLens/refresh";
+    for supported in [true, false] {
+        let mut client = Client::start_with(
+            std::path::Path::new(env!("CARGO_BIN_EXE_euc")),
+            json!({}),
+            json!({ "workspace": { "codeLens": { "refreshSupport": supported } } }),
+        );
+        let uri = "file:///work/refresh.euc";
+        client.open(uri, unsolved);
+        let change = |client: &mut Client, version: i64, text: &str| {
+            client.notify(
+                "textDocument/didChange",
+                json!({ "textDocument": { "uri": uri, "version": version },
+                        "contentChanges": [{ "text": text }] }),
+            );
+            client.wait(|m| {
+                m["method"] == "textDocument/publishDiagnostics"
+                    && m["params"]["uri"] == uri
+                    && m["params"]["version"] == version
+            });
+            // A round trip after the diagnostics: a refresh they caused is
+            // sent before this answer.
+            let id = client.request(
+                "textDocument/codeLens",
+                json!({ "textDocument": { "uri": uri } }),
+            );
+            client.response(id)
+        };
+        // Only a comment more: the lenses say the same.
+        change(&mut client, 2, &format!("{unsolved}// later\n"));
+        assert!(!client.seen.iter().any(refresh), "{:#?}", client.seen);
+        // Solved: "no construction yet" becomes "2 moves ✓ …".
+        let lenses = change(&mut client, 3, &solved);
+        assert_eq!(
+            lenses["result"][0]["command"]["title"],
+            "2 moves ✓ on 5 instances"
+        );
+        if supported {
+            client.wait(refresh);
+        } else {
+            std::thread::sleep(Duration::from_millis(200));
+            change(&mut client, 4, &solved);
+        }
+        assert!(!client.seen.iter().any(refresh), "{:#?}", client.seen);
+        client.stop();
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ mod deadline;
 use super::EXIT_USAGE;
 use crate::analysis::analyze;
 use crate::check::Status;
-use crate::edit::planar::{board_state, move_node, next_level};
+use crate::edit::planar::{board_state, move_nodes, next_level};
 use crate::edit::{apply_edits, TextEdit};
 use crate::geom::Point;
 use crate::resolve::Puzzle;
@@ -246,6 +246,8 @@ impl Board {
         }
     }
 
+    /// `{node, x, y}`, or `{moves: [{node, x, y}, …]}` for several nodes
+    /// written at once ("Restart" and its undo: one request, one write).
     fn play_move(&mut self, body: &str) -> Answer {
         #[derive(serde::Deserialize)]
         struct Move {
@@ -253,12 +255,25 @@ impl Board {
             x: f64,
             y: f64,
         }
-        let played: Move = match serde_json::from_str(body) {
-            Ok(played) => played,
-            Err(e) => return error(&format!("a move is {{\"node\", \"x\", \"y\"}}: {e}")),
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Played {
+            One(Move),
+            Many { moves: Vec<Move> },
+        }
+        let played = match serde_json::from_str(body) {
+            Ok(Played::One(one)) => vec![one],
+            Ok(Played::Many { moves }) => moves,
+            Err(_) => return error(
+                "a move is {\"node\", \"x\", \"y\"}, or {\"moves\": [{\"node\", \"x\", \"y\"}, …]}",
+            ),
         };
-        // move_node refuses positions off the board or not finite.
-        self.edit(|puzzle, _| move_node(puzzle, &played.node, Point::new(played.x, played.y)))
+        let moves: Vec<(String, Point)> = played
+            .into_iter()
+            .map(|one| (one.node, Point::new(one.x, one.y)))
+            .collect();
+        // move_nodes refuses positions off the board or not finite.
+        self.edit(|puzzle, _| move_nodes(puzzle, &moves))
     }
 
     /// Applies an edit of the block to the file and answers with the new
