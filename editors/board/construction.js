@@ -91,7 +91,7 @@
     var svg = element("svg", { class: "euc-play-svg" }, area);
     var layers = {};
     ["goals", "objects", "marks", "points"].forEach(function (name) {
-      layers[name] = element("g", { class: "euc-play-" + name }, svg);
+      layers[name] = element("g", { class: "euc-play-layer-" + name }, svg);
     });
 
     var state = null;
@@ -264,6 +264,8 @@
     function show(newState, own) {
       if (!newState || (state && !own && newState.version === state.version)) return;
       var first = !state || state.block !== newState.block;
+      var known = {};
+      if (state) state.points.forEach(function (p) { known[p.id] = true; });
       if (!own && state) { history = []; future = []; picked = []; }
       state = newState;
       title.textContent = state.block;
@@ -276,7 +278,13 @@
       var keep = tool && state.tools.some(function (t) { return t.name === tool.name; });
       chooseTool(keep ? tool.name : state.tools[0].name);
       showCounts();
-      if (first || !view) fit(); else draw();
+      // A new point the view does not show (a crossing far out) refits it.
+      var area = size();
+      var hidden = view && newState.points.some(function (p) {
+        var at = toScreen(p.x, p.y);
+        return !known[p.id] && (at.x < 0 || at.y < 0 || at.x > area.w || at.y > area.h);
+      });
+      if (first || !view || hidden) fit(); else draw();
     }
 
     // Runs host calls one after another; an answer redraws the board.

@@ -43,7 +43,8 @@ pub struct ConstructionState {
     /// What `euc check` says of the block: solved, unsolved, failed,
     /// unchecked.
     pub status: Status,
-    /// The first error `check` reports in the block, when there is one.
+    /// The first error `check` reports in the block, when there is one
+    /// (but for a goal not reached: the goals say that).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
     pub tools: Vec<BoardTool>,
@@ -179,7 +180,9 @@ pub fn construction_state(
         diagnostics
             .iter()
             .find(|d| {
+                // A goal not reached yet is the board's goal count.
                 d.severity == Severity::Error
+                    && d.code != "E0402"
                     && d.span.start >= problem.span.start
                     && d.span.end <= problem.span.end
             })
