@@ -7,7 +7,7 @@
 // .euc file as step lines and answers with the new state and the lines, which
 // undo sends back to be taken away (and redo to be put back).
 // Geometry stays with the host; this script only finds what is under the
-// pointer. docs/language.md, "The construction board", has the protocol.
+// pointer. docs/design.md, "The construction board", has the protocol.
 (function (global) {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";

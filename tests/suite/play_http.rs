@@ -2,7 +2,7 @@
 //! of a solve block, moves that write step lines (a crossing named when a
 //! move first uses it), undo and redo, a stale move refused, and a request
 //! from another page refused with the file left byte for byte as it was
-//! (docs/language.md, "The construction board"; the server is the Planarity
+//! (docs/design.md, "The construction board"; the server is the Planarity
 //! board's, tested in `board_http`).
 
 use super::board_http::{error_of, parse_answer, request};

@@ -1,7 +1,7 @@
 //! `euc play`: the construction board of a solve block, served by the same
 //! server as the Planarity board. `GET /state` is the block's state
 //! (`edit::board`); `POST /move`, `/undo` and `/redo` write step lines into
-//! the block and answer `{state, lines}`. docs/language.md, "The
+//! the block and answer `{state, lines}`. docs/design.md, "The
 //! construction board".
 
 use super::{error, json, Answer, Game, Page};

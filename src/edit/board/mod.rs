@@ -4,7 +4,7 @@
 //! objects, the goals and whether each is reached, the E and L counts, the
 //! tools — and, in `moves`, the edits a move, an undo or a redo makes.
 //! Geometry stays here: the board's script draws what it is told and sends
-//! back names or crossing ids (docs/language.md, "The construction board").
+//! back names or crossing ids (docs/design.md, "The construction board").
 
 mod moves;
 
