@@ -431,7 +431,10 @@
     });
     global.addEventListener("resize", function () { draw(); });
 
-    return { show: show, fit: fit, view: function () { return view && { s: view.s, tx: view.tx, ty: view.ty }; } };
+    // A message from the host (the file cannot be shown as it is now).
+    function say(text) { setMessage(text, true); }
+
+    return { show: show, say: say, fit: fit };
   }
 
   global.EucConstruction = { mount: mount };
