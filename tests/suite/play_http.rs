@@ -228,3 +228,33 @@ fn the_board_refuses_other_pages_and_bad_moves() {
     }
     assert_eq!(play.text(), before);
 }
+
+#[test]
+fn euc_play_refuses_a_block_it_cannot_show() {
+    let folder = std::env::temp_dir().join(format!("euc-play-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("level.euc");
+    std::fs::write(&file, LEVEL).unwrap();
+    let planar_only = folder.join("planar.euc");
+    std::fs::write(
+        &planar_only,
+        "planar p {\n  node a = (0, 0)\n  node b = (1, 1)\n  edge a - b\n}\n",
+    )
+    .unwrap();
+    for (path, block, says) in [
+        (&file, Some("nope"), "no solve block named `nope`"),
+        (&planar_only, None, "has no solve block"),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_euc"));
+        command.args(["play", path.to_str().unwrap(), "--port", "0"]);
+        if let Some(block) = block {
+            command.args(["--block", block]);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(output.stdout.is_empty(), "no address is printed");
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}
