@@ -196,6 +196,18 @@ enum Command {
         #[arg(long)]
         step: Option<usize>,
     },
+    /// Play a solve block on a board in the browser: a page on 127.0.0.1
+    /// where lines and circles are drawn by clicking points; every move is
+    /// written into the file as a step.
+    Play {
+        file: PathBuf,
+        /// The solve block (default: the first one).
+        #[arg(long)]
+        block: Option<String>,
+        /// The port to listen on (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
     /// Planarity puzzles: generate, advance, untangle.
     #[command(subcommand, after_help = EXIT_CODES)]
     Planar(planar::PlanarCommand),
@@ -248,6 +260,9 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             step,
         } => render::run(&file, block, output.as_deref(), step),
         Command::Planar(command) => planar::run(&command),
+        Command::Play { file, block, port } => {
+            play::construction::serve(&file, block.as_deref(), port)
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! Construction → text: steps in `.euc` syntax with fresh names (never a
 //! name the file already uses; only points that later steps or goals use get
 //! names), and the text edit that puts them into a solve block; the edits
-//! of a planar block (moves, next level, untangle) in `planar`.
+//! of a planar block (moves, next level, untangle) in `planar`; the
+//! construction board's state and moves in `board`.
 
+pub mod board;
 pub mod planar;
 
 use crate::parse::ast::Tool;
@@ -56,10 +58,7 @@ pub fn construction_to_lines(
         .map(|symbol| symbol.name.clone())
         .collect();
     taken.extend(problem.goals.iter().map(|goal| goal.name.clone()));
-    let mut fresh = FreshNames {
-        taken,
-        counters: [0; 3],
-    };
+    let mut fresh = FreshNames::new(taken);
     let mut point_names: Vec<String> = problem
         .givens
         .iter()
@@ -127,19 +126,28 @@ pub fn construction_to_lines(
 }
 
 #[derive(Clone, Copy)]
-enum Kind {
+pub(crate) enum Kind {
     Point,
     Line,
     Circle,
 }
 
-struct FreshNames {
+/// Names not taken yet: P1, P2, … for points, l1, … for lines, c1, … for
+/// circles.
+pub(crate) struct FreshNames {
     taken: HashSet<String>,
     counters: [usize; 3],
 }
 
 impl FreshNames {
-    fn next(&mut self, kind: Kind) -> String {
+    pub(crate) fn new(taken: HashSet<String>) -> FreshNames {
+        FreshNames {
+            taken,
+            counters: [0; 3],
+        }
+    }
+
+    pub(crate) fn next(&mut self, kind: Kind) -> String {
         let (prefix, slot) = match kind {
             Kind::Point => ("P", 0),
             Kind::Line => ("l", 1),
@@ -164,27 +172,7 @@ pub fn fill_block(
     step_spans: &[Span],
     lines: &[String],
 ) -> Vec<TextEdit> {
-    let mut edits: Vec<TextEdit> = step_spans
-        .iter()
-        .map(|span| {
-            let start = line_start(text, span.start);
-            let end = text[span.end..]
-                .find('\n')
-                .map_or(text.len(), |i| span.end + i + 1);
-            // Only the whole line goes when the step is alone on it.
-            if text[start..span.start].trim().is_empty() && text[span.end..end].trim().is_empty() {
-                TextEdit {
-                    span: Span::new(start, end),
-                    text: String::new(),
-                }
-            } else {
-                TextEdit {
-                    span: *span,
-                    text: String::new(),
-                }
-            }
-        })
-        .collect();
+    let mut edits = remove_steps(text, step_spans);
     let close = problem.span.end.saturating_sub(1);
     let indent = block_indent(text, problem);
     let close_line = line_start(text, close);
@@ -208,6 +196,32 @@ pub fn fill_block(
         });
     }
     edits
+}
+
+/// The edits that remove the steps at `step_spans`: the whole line where a
+/// step is alone on it, else the step alone.
+pub fn remove_steps(text: &str, step_spans: &[Span]) -> Vec<TextEdit> {
+    step_spans
+        .iter()
+        .map(|span| {
+            let start = line_start(text, span.start);
+            let end = text[span.end..]
+                .find('\n')
+                .map_or(text.len(), |i| span.end + i + 1);
+            // Only the whole line goes when the step is alone on it.
+            if text[start..span.start].trim().is_empty() && text[span.end..end].trim().is_empty() {
+                TextEdit {
+                    span: Span::new(start, end),
+                    text: String::new(),
+                }
+            } else {
+                TextEdit {
+                    span: *span,
+                    text: String::new(),
+                }
+            }
+        })
+        .collect()
 }
 
 fn line_start(text: &str, offset: usize) -> usize {

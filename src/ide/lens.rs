@@ -23,6 +23,10 @@ pub enum LensAction {
     Play {
         block: String,
     },
+    /// The construction board of a solve block.
+    PlayConstruction {
+        block: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +90,13 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     if status != Status::Unchecked {
                         lenses.push(lens(
                             "Show picture".to_string(),
-                            LensAction::ShowPicture { block },
+                            LensAction::ShowPicture {
+                                block: block.clone(),
+                            },
+                        ));
+                        lenses.push(lens(
+                            "Play".to_string(),
+                            LensAction::PlayConstruction { block },
                         ));
                     }
                 }
@@ -154,14 +164,20 @@ mod tests {
             [
                 "2 moves ✓ on 5 instances",
                 "Find a shorter construction",
-                "Show picture"
+                "Show picture",
+                "Play"
             ]
         );
         let unsolved =
             "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n}\n";
         assert_eq!(
             titles(unsolved),
-            ["no construction yet", "Find construction", "Show picture"]
+            [
+                "no construction yet",
+                "Find construction",
+                "Show picture",
+                "Play"
+            ]
         );
         let broken = "point A = (0, 0)\nsolve s {\n  goal M = midpoint(A, Nowhere)\n}\n";
         assert_eq!(titles(broken), ["not checked: fix the errors first"]);

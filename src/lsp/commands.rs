@@ -44,6 +44,10 @@ pub const SHOW_PICTURE: &str = "euc.showPicture";
 /// The client's "Play" command (argument: the planar block's name).
 pub const PLAY: &str = "euc.play";
 
+/// The client's "Play" command on a solve block: the construction board
+/// (argument: the block's name).
+pub const PLAY_CONSTRUCTION: &str = "euc.playConstruction";
+
 /// The arguments of a command on one block: the document, the block's
 /// name and the document version the command was offered for (a command
 /// on a document changed since is refused).

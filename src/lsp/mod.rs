@@ -5,6 +5,7 @@
 mod actions;
 mod capabilities;
 mod commands;
+mod construction;
 mod convert;
 mod documents;
 mod framing;
@@ -50,6 +51,13 @@ pub fn run() -> i32 {
                 .custom_method(requests::BOARD_STATE, Backend::board_state)
                 .custom_method(requests::BOARD_MOVE, Backend::board_move)
                 .custom_method(requests::BOARD_NEXT, Backend::board_next)
+                .custom_method(
+                    construction::CONSTRUCTION_STATE,
+                    Backend::construction_state,
+                )
+                .custom_method(construction::CONSTRUCTION_MOVE, Backend::construction_move)
+                .custom_method(construction::CONSTRUCTION_UNDO, Backend::construction_undo)
+                .custom_method(construction::CONSTRUCTION_REDO, Backend::construction_redo)
                 .custom_method(requests::INVALID_MESSAGE, Backend::invalid_message)
                 .custom_method(requests::PROGRESS_CANCEL, Backend::progress_cancel)
                 .finish();

@@ -4,7 +4,7 @@
 //! code actions in `actions`, the server's own requests in `requests`.
 
 use super::capabilities::{client_support, server_capabilities, ClientSupport};
-use super::commands::{BlockCommand, ServerCommand, PLAY, SHOW_PICTURE};
+use super::commands::{BlockCommand, ServerCommand, PLAY, PLAY_CONSTRUCTION, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
 use super::lens_refresh::LensWatch;
@@ -438,6 +438,10 @@ impl LanguageServer for Backend {
                         ide::LensAction::Play { block } => {
                             (PLAY.to_string(), vec![serde_json::json!(block)])
                         }
+                        ide::LensAction::PlayConstruction { block } => (
+                            PLAY_CONSTRUCTION.to_string(),
+                            vec![serde_json::json!(block)],
+                        ),
                     };
                     // A client command the client did not announce would fail.
                     let known = command.is_empty()

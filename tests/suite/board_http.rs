@@ -109,7 +109,7 @@ impl Drop for Board {
     }
 }
 
-fn request(method: &str, path: &str, headers: &[(&str, String)], body: &str) -> String {
+pub(super) fn request(method: &str, path: &str, headers: &[(&str, String)], body: &str) -> String {
     let mut text = format!("{method} {path} HTTP/1.1\r\n");
     for (name, value) in headers {
         text.push_str(&format!("{name}: {value}\r\n"));
@@ -122,7 +122,7 @@ fn request(method: &str, path: &str, headers: &[(&str, String)], body: &str) -> 
 }
 
 /// The status and body of an answer.
-fn parse_answer(answer: &str) -> (u16, String) {
+pub(super) fn parse_answer(answer: &str) -> (u16, String) {
     let status = answer
         .split(' ')
         .nth(1)
@@ -133,7 +133,7 @@ fn parse_answer(answer: &str) -> (u16, String) {
 }
 
 /// The error of a JSON error answer.
-fn error_of(body: &str) -> String {
+pub(super) fn error_of(body: &str) -> String {
     let value: serde_json::Value =
         serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
     value["error"].as_str().expect("an error").to_string()

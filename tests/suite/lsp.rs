@@ -587,6 +587,98 @@ fn the_board_requests() {
     session.stop();
 }
 
+/// The construction board's requests, as the VS Code "Play" webview on a
+/// solve block makes them: the state, moves that come back as edits of the
+/// version they were computed for, undo and redo by the move's lines.
+#[test]
+fn the_construction_board_requests() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/play.euc";
+    let text = super::read(&super::root().join("examples/play-bisector.euc"));
+    session.open(uri, &text);
+    let mut version = 1;
+    let mut text = text;
+    let play = |session: &mut Client, method: &str, params: Value| {
+        let id = session.request(method, params);
+        session.response(id)["result"].clone()
+    };
+    let answer = play(&mut session, "euc/constructionState", json!({ "uri": uri }));
+    assert_eq!(answer["version"], 1);
+    assert_eq!(answer["state"]["block"], "bisector");
+    assert_eq!(answer["state"]["solved"], false);
+    let mut lines = json!(null);
+    for args in [json!(["A", "B"]), json!(["B", "A"])] {
+        let moved = play(
+            &mut session,
+            "euc/constructionMove",
+            json!({ "uri": uri, "block": "bisector", "move": { "tool": "circle", "args": args } }),
+        );
+        let change = &moved["edit"]["documentChanges"][0];
+        assert_eq!(change["textDocument"]["version"], version);
+        text = apply(&text, change["edits"].as_array().unwrap());
+        version += 1;
+        replace_text(&mut session, uri, version, &text);
+        lines = moved["lines"].clone();
+    }
+    assert_eq!(lines, json!(["c2 = circle(B, A)"]));
+    let state = play(&mut session, "euc/constructionState", json!({ "uri": uri }))["state"].clone();
+    let crossings: Vec<_> = state["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|point| point["kind"] == "crossing")
+        .map(|point| point["id"].clone())
+        .collect();
+    let moved = play(
+        &mut session,
+        "euc/constructionMove",
+        json!({ "uri": uri, "move": { "tool": "line", "args": crossings, "version": state["version"] } }),
+    );
+    assert_eq!(
+        moved["lines"],
+        json!(["P1, _ = c1 & c2", "_, P2 = c1 & c2", "m = line(P1, P2)"])
+    );
+    let before = text.clone();
+    text = apply(
+        &text,
+        moved["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap(),
+    );
+    version += 1;
+    replace_text(&mut session, uri, version, &text);
+    let state = play(&mut session, "euc/constructionState", json!({ "uri": uri }))["state"].clone();
+    assert_eq!(
+        (state["solved"].clone(), state["e"].clone()),
+        (json!(true), json!(3))
+    );
+    let undone = play(
+        &mut session,
+        "euc/constructionUndo",
+        json!({ "uri": uri, "lines": moved["lines"] }),
+    );
+    let back = apply(
+        &text,
+        undone["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap(),
+    );
+    assert_eq!(back, before);
+    let id = session.request(
+        "euc/constructionMove",
+        json!({ "uri": uri, "move": { "tool": "compass", "args": ["A", "B", "A"] } }),
+    );
+    let refused = session.response(id);
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not allow"),
+        "{refused}"
+    );
+    session.stop();
+}
+
 /// The real server on the new language: hover lists an either-or goal's
 /// alternatives, "Find construction" solves a mirror-image level on a ray,
 /// and an intersection beyond a segment is E0405 in the editor too.

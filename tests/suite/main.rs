@@ -15,6 +15,7 @@ mod lsp_in_process;
 mod mistakes;
 mod never_panic;
 mod planar;
+mod play_http;
 mod purity;
 mod render;
 mod solver;

@@ -7,11 +7,12 @@ const target = path.join(__dirname, "..", "syntaxes", "euc.tmLanguage.json");
 fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.copyFileSync(source, target);
 
-// The Planarity board (editors/board/) is shared with `euc planar play`; the
-// "Play" webview loads the extension's copy from media/.
+// The Planarity board (editors/board/) is shared with `euc planar play`, the
+// construction board with `euc play`; the "Play" webviews load the
+// extension's copies from media/.
 const board = path.join(__dirname, "..", "..", "board");
 const media = path.join(__dirname, "..", "media");
 fs.mkdirSync(media, { recursive: true });
-for (const file of ["board.js", "board.css"]) {
+for (const file of ["board.js", "board.css", "construction.js", "construction.css"]) {
   fs.copyFileSync(path.join(board, file), path.join(media, file));
 }

@@ -1,9 +1,9 @@
-// The VS Code client: starts `euc lsp`, passes settings, shows pictures and
-// plays Planarity blocks on a board.
+// The VS Code client: starts `euc lsp`, passes settings, shows pictures,
+// plays Planarity blocks on a board and solve blocks on a construction board.
 import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
-import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
+import { blockAt, boardHtml, constructionHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
 
 let client: LanguageClient | undefined;
 /** The server's state at a glance; a click shows its log. */
@@ -195,6 +195,66 @@ function play(context: vscode.ExtensionContext, named?: string): void {
   panel.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
 }
 
+/** "Play" on a solve block: the construction board in a webview. Each move,
+ * undo and redo asks the server for the edit (`euc/constructionMove`, …) and
+ * applies it as a normal, undoable edit of the document; a change made
+ * elsewhere (typing, the editor's undo) redraws the board from the server's
+ * state. docs/design.md, "The construction board". */
+function playConstruction(context: vscode.ExtensionContext, named?: string): void {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== "euc" || !client) return;
+  const document = editor.document;
+  const uri = document.uri.toString();
+  const block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
+  const media = vscode.Uri.joinPath(context.extensionUri, "media");
+  const panel = vscode.window.createWebviewPanel("eucConstruction", `Play: ${block ?? document.fileName}`, vscode.ViewColumn.Beside, {
+    enableScripts: true,
+    localResourceRoots: [media],
+  });
+  const webview = panel.webview;
+  const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
+  webview.html = constructionHtml(
+    webview.asWebviewUri(vscode.Uri.joinPath(media, "construction.js")).toString(),
+    webview.asWebviewUri(vscode.Uri.joinPath(media, "construction.css")).toString(),
+    webview.cspSource,
+    nonce,
+  );
+  // While this board's own edit is applied, the change it makes is not
+  // another editor's (which would clear the board's history).
+  let applying = 0;
+  const state = async () => (await client!.sendRequest<{ state: unknown }>("euc/constructionState", { uri, block })).state;
+  const edit = async (method: string, params: object) => {
+    const answer = await client!.sendRequest<{ edit: unknown; lines: string[] }>(method, { uri, block, ...params });
+    const workspaceEdit = await client!.protocol2CodeConverter.asWorkspaceEdit(answer.edit as never);
+    applying++;
+    try {
+      if (!workspaceEdit || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
+    } finally {
+      applying--;
+    }
+    return { state: await state(), lines: answer.lines };
+  };
+  const refresh = () => state().then((s) => webview.postMessage({ kind: "show", state: s }), () => undefined);
+  const subscriptions = [
+    webview.onDidReceiveMessage(async (message) => {
+      try {
+        if (message.kind === "ready") return void refresh();
+        const answer = message.kind === "move"
+          ? await edit("euc/constructionMove", { move: message.move })
+          : await edit(message.kind === "undo" ? "euc/constructionUndo" : "euc/constructionRedo", { lines: message.lines, version: message.version });
+        void webview.postMessage({ kind: "answer", id: message.id, answer });
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        void webview.postMessage({ kind: "answer", id: message.id, answer: { error: text } });
+      }
+    }),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.toString() === uri && applying === 0) void refresh();
+    }),
+  ];
+  panel.onDidDispose(() => subscriptions.forEach((s) => s.dispose()));
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
   status.command = "euc.showLogs";
@@ -203,6 +263,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("euc.showLogs", () => client?.outputChannel.show(true)),
     vscode.commands.registerCommand("euc.showPicture", (block?: string) => showPicture(block)),
     vscode.commands.registerCommand("euc.play", (block?: string) => play(context, block)),
+    vscode.commands.registerCommand("euc.playConstruction", (block?: string) => playConstruction(context, block)),
     vscode.commands.registerCommand("euc.restartServer", async () => {
       await client?.stop();
       await start(context);

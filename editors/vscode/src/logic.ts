@@ -50,7 +50,7 @@ export function serverOptions(settings: Settings): object {
     inlayHints: { enabled: settings.inlayHints },
     solver: { maxMoves: settings.maxMoves, timeout: settings.timeout },
     // Commands this extension runs itself: the server's code lenses offer them.
-    clientCommands: ["euc.showPicture", "euc.play"],
+    clientCommands: ["euc.showPicture", "euc.play", "euc.playConstruction"],
   };
 }
 
@@ -110,6 +110,52 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
       if (message.kind === "show") board.show(message.state);
       if (message.kind === "answer" && waiting.has(message.id)) {
         waiting.get(message.id)(message.state);
+        waiting.delete(message.id);
+      }
+    });
+    vscode.postMessage({ kind: "ready" });
+  })();
+</script>
+</body>
+</html>`;
+}
+
+/** The construction board's webview page: the shared script and style from
+ * the extension's media folder, and a host that talks to the extension by
+ * messages (`move`, `undo`, `redo` out, each answered by `answer` with
+ * `{state, lines}` or `{error}`; `show` in when the document changes). */
+export function constructionHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<link rel="stylesheet" href="${styleUri}">
+<style>html, body { height: 100%; margin: 0; } body { background: #fff; color: #111; }</style>
+</head>
+<body>
+<div id="board"></div>
+<script nonce="${nonce}" src="${scriptUri}"></script>
+<script nonce="${nonce}">
+  (function () {
+    const vscode = acquireVsCodeApi();
+    let next = 1;
+    const waiting = new Map();
+    const ask = (message) => new Promise((done) => {
+      const id = next++;
+      waiting.set(id, done);
+      vscode.postMessage({ ...message, id });
+    });
+    const board = EucConstruction.mount(document.getElementById("board"), {
+      move: (move) => ask({ kind: "move", move }),
+      undo: (lines, version) => ask({ kind: "undo", lines, version }),
+      redo: (lines, version) => ask({ kind: "redo", lines, version }),
+    });
+    window.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.kind === "show") board.show(message.state);
+      if (message.kind === "answer" && waiting.has(message.id)) {
+        waiting.get(message.id)(message.answer);
         waiting.delete(message.id);
       }
     });

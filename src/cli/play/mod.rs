@@ -1,13 +1,16 @@
-//! `euc planar play`: the board as a page on 127.0.0.1. The page (the same
-//! script as the VS Code webview) asks for the block's state and reports
-//! each drop; the server writes the new position into the file, atomically
+//! `euc planar play` and `euc play`: a board as a page on 127.0.0.1. The
+//! page (the same script as the VS Code webview) asks for the block's state
+//! and reports each move; the server writes it into the file, atomically
 //! and only if nobody changed it meanwhile, and answers with the exact state.
+//! The server is one for both boards (`Game`: the Planarity board here, the
+//! construction board in `construction`).
 //! Only the page it served may drive it (Host, Origin, a per-session token,
 //! JSON bodies: `access`), and it serves a bounded number of connections at
 //! once, each with limits on size and time.
 //! docs/planar.md, "The board" and its "Security".
 
 mod access;
+pub(super) mod construction;
 mod deadline;
 
 use super::EXIT_USAGE;
@@ -69,6 +72,35 @@ pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
         say!("error: {message}");
         return EXIT_USAGE;
     }
+    let page = Page {
+        html: PAGE,
+        script: SCRIPT,
+        style: STYLE,
+        what: "drag nodes",
+    };
+    serve_game(Box::new(board), page, port)
+}
+
+/// What a board's server does with its file: the state, and the moves
+/// POSTed to it (`None`: no such path). The page, its script and its style
+/// are `Page`'s.
+trait Game: Send {
+    fn file(&self) -> &Path;
+    fn state(&mut self) -> Answer;
+    fn post(&mut self, path: &str, body: &str) -> Option<Answer>;
+}
+
+/// A board's page and its two files (served as `/`, `/board.js` and
+/// `/board.css` whatever the board), and what the player does on it.
+struct Page {
+    html: &'static str,
+    script: &'static str,
+    style: &'static str,
+    what: &'static str,
+}
+
+/// Serves `game` on 127.0.0.1 until the process is stopped.
+fn serve_game(game: Box<dyn Game>, page: Page, port: u16) -> i32 {
     // One thread is plenty: the answers are small and each is made at once.
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -80,26 +112,32 @@ pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
             return EXIT_USAGE;
         }
     };
-    runtime.block_on(run(board, port))
+    runtime.block_on(run(game, page, port))
 }
 
 /// The board's state, shared by the connections.
 struct Shared {
-    board: Mutex<Board>,
+    board: Mutex<Box<dyn Game>>,
     access: Access,
+    script: &'static str,
+    style: &'static str,
 }
 
 impl Shared {
     /// Does `act` on the board, alone: the lock is never held across an
     /// `await`.
-    fn board<R>(&self, act: impl FnOnce(&mut Board) -> R) -> R {
-        act(&mut self.board.lock().unwrap_or_else(PoisonError::into_inner))
+    fn board<R>(&self, act: impl FnOnce(&mut dyn Game) -> R) -> R {
+        act(self
+            .board
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_mut())
     }
 }
 
 /// Listens and serves until the process is stopped (Ctrl-C: the default
 /// action, or cli/files.rs's handler once a write has happened).
-async fn run(board: Board, port: u16) -> i32 {
+async fn run(board: Box<dyn Game>, page: Page, port: u16) -> i32 {
     let listener = match TcpListener::bind(("127.0.0.1", port)).await {
         Ok(listener) => listener,
         Err(error) => {
@@ -108,17 +146,20 @@ async fn run(board: Board, port: u16) -> i32 {
         }
     };
     let port = listener.local_addr().map_or(port, |address| address.port());
-    let file = board.file.clone();
+    let file = board.file().to_path_buf();
     let shared = Arc::new(Shared {
         board: Mutex::new(board),
-        access: Access::new(port, PAGE),
+        access: Access::new(port, page.html),
+        script: page.script,
+        style: page.style,
     });
     // Not `emit`: a reader of stdout that went away must not stop the board.
     let _ = writeln!(std::io::stdout(), "http://127.0.0.1:{port}/");
     let _ = std::io::stdout().flush();
     say!(
-        "playing {} — drag nodes in the browser; Ctrl-C stops",
-        file.display()
+        "playing {} — {} in the browser; Ctrl-C stops",
+        file.display(),
+        page.what
     );
     // A place is taken before `accept`, so a connection beyond the last
     // place waits in the kernel's queue, not in ours.
@@ -189,18 +230,41 @@ async fn answer(request: Request<Incoming>, shared: &Shared) -> Answer {
 async fn route(request: Request<Incoming>, target: &str, shared: &Shared) -> Answer {
     match (request.method(), target) {
         (&Method::GET, "/") => text(&shared.access.page, "text/html; charset=utf-8"),
-        (&Method::GET, "/board.js") => text(SCRIPT, "text/javascript; charset=utf-8"),
-        (&Method::GET, "/board.css") => text(STYLE, "text/css; charset=utf-8"),
-        (&Method::GET, "/state") => shared.board(Board::state),
-        (&Method::POST, "/move") => match body(request).await {
-            Ok(body) => shared.board(|board| board.play_move(&body)),
+        (&Method::GET, "/board.js") => text(shared.script, "text/javascript; charset=utf-8"),
+        (&Method::GET, "/board.css") => text(shared.style, "text/css; charset=utf-8"),
+        (&Method::GET, "/state") => shared.board(|board| board.state()),
+        (&Method::POST, path) => match body(request).await {
+            Ok(body) => shared
+                .board(|board| board.post(path, &body))
+                .unwrap_or_else(not_found),
             Err(answer) => answer,
         },
-        (&Method::POST, "/next") => shared.board(|board| board.edit(next_level)),
-        _ => with_status(
-            text("not found", "text/plain; charset=utf-8"),
-            StatusCode::NOT_FOUND,
-        ),
+        _ => not_found(),
+    }
+}
+
+fn not_found() -> Answer {
+    with_status(
+        text("not found", "text/plain; charset=utf-8"),
+        StatusCode::NOT_FOUND,
+    )
+}
+
+impl Game for Board {
+    fn file(&self) -> &Path {
+        &self.file
+    }
+
+    fn state(&mut self) -> Answer {
+        Board::state(self)
+    }
+
+    fn post(&mut self, path: &str, body: &str) -> Option<Answer> {
+        match path {
+            "/move" => Some(self.play_move(body)),
+            "/next" => Some(self.edit(next_level)),
+            _ => None,
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
+import { blockAt, boardHtml, constructionHtml, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -29,7 +29,7 @@ test("settings become the server's options", () => {
   assert.deepEqual(serverOptions({ serverPath: "euc", inlayHints: false, maxMoves: 6, timeout: 30 }), {
     inlayHints: { enabled: false },
     solver: { maxMoves: 6, timeout: 30 },
-    clientCommands: ["euc.showPicture", "euc.play"],
+    clientCommands: ["euc.showPicture", "euc.play", "euc.playConstruction"],
   });
 });
 
@@ -48,6 +48,16 @@ test("the board page loads the shared script under a nonce and talks by messages
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.match(html, /EucBoard\.mount/);
   for (const kind of ["move", "next", "show", "answer", "ready"]) {
+    assert.ok(html.includes(`"${kind}"`), kind);
+  }
+});
+
+test("the construction board's page loads its script under a nonce and talks by messages", () => {
+  const html = constructionHtml("vscode-resource:/media/construction.js", "vscode-resource:/media/construction.css", "vscode-resource:", "abc123");
+  assert.match(html, /<script nonce="abc123" src="vscode-resource:\/media\/construction.js">/);
+  assert.match(html, /script-src 'nonce-abc123'/);
+  assert.match(html, /EucConstruction\.mount/);
+  for (const kind of ["move", "undo", "redo", "show", "answer", "ready"]) {
     assert.ok(html.includes(`"${kind}"`), kind);
   }
 });

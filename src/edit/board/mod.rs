@@ -1,0 +1,594 @@
+//! The construction board (`euc play`, the editor's "Play" on a solve
+//! block): what the board shows of a solve block — its points with names
+//! and coordinates, the crossings of drawn objects a move may use, the
+//! objects, the goals and whether each is reached, the E and L counts, the
+//! tools — and, in `moves`, the edits a move, an undo or a redo makes.
+//! Geometry stays here: the board's script draws what it is told and sends
+//! back names or crossing ids (docs/design.md, "The construction board").
+
+mod moves;
+
+pub use moves::{play_move, redo_move, undo_move, Move, Played};
+
+use crate::check::{BlockReport, Status};
+use crate::diag::{Diagnostic, Severity};
+use crate::geom::{meet, Extent, Meet, Object, Point};
+use crate::resolve::{Instance, Problem, Scene, Value};
+use crate::solve::{goals_reached, replay_ops, Replay};
+use crate::tools::{Operand, Tool};
+use serde::Serialize;
+
+/// At most this many drawn and set-up objects have their crossings offered
+/// as points (pairs grow as the square).
+const MOST_CROSSED_OBJECTS: usize = 200;
+
+/// Everything the board draws of a solve block, in the file's coordinates.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConstructionState {
+    /// Which text this was computed from (`text_version`): a move names it,
+    /// and the page redraws when it changes.
+    pub version: String,
+    pub block: String,
+    /// Points a move may use: named ones (givens, then the steps'), then
+    /// unnamed crossings of named objects (`id` `@a/b/k`).
+    pub points: Vec<BoardPoint>,
+    pub objects: Vec<BoardObject>,
+    pub goals: Vec<BoardGoal>,
+    /// Lines and circles, each L-tool at its cost (Euclidea's E).
+    pub e: usize,
+    /// Tool uses (Euclidea's L).
+    pub l: usize,
+    /// Every goal is reached by the drawing as it stands.
+    pub solved: bool,
+    /// What `euc check` says of the block: solved, unsolved, failed,
+    /// unchecked.
+    pub status: Status,
+    /// The first error `check` reports in the block, when there is one
+    /// (but for a goal not reached: the goals say that).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    pub tools: Vec<BoardTool>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardPoint {
+    /// The name, or `@a/b/k` for the k-th crossing of objects a and b.
+    pub id: String,
+    /// Absent for an unnamed crossing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub x: f64,
+    pub y: f64,
+    /// "given", "step" or "crossing".
+    pub kind: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardObject {
+    /// Absent for an object bound as `_` (it cannot be used by name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Drawn at the start (not by a step).
+    pub setup: bool,
+    #[serde(flatten)]
+    pub shape: Shape,
+}
+
+/// A line (from a point along a unit direction, over its extent) or a
+/// circle.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Shape {
+    Line {
+        x: f64,
+        y: f64,
+        dx: f64,
+        dy: f64,
+        /// "line", "ray" or "segment".
+        extent: &'static str,
+        /// A segment's length.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        length: Option<f64>,
+    },
+    Circle {
+        x: f64,
+        y: f64,
+        r: f64,
+    },
+    Point {
+        x: f64,
+        y: f64,
+    },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardGoal {
+    pub name: String,
+    pub reached: bool,
+    /// One per alternative (`a | b`), each a point, line or circle.
+    pub alternatives: Vec<Shape>,
+}
+
+/// A tool the block offers, and what a use of it takes, in order.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardTool {
+    pub name: &'static str,
+    /// "point", "line" (a line of the drawing) or "object" (a line or
+    /// circle of the drawing, and where on it: the point tool).
+    pub operands: Vec<&'static str>,
+    /// E counted for one use.
+    pub e: usize,
+}
+
+/// A short fingerprint of a text (FNV-1a, 64 bits, in hex): equal texts
+/// have equal versions, and an edit almost surely changes it.
+pub fn text_version(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The board's state of block `index` of `scene`, analysed from `text`,
+/// with its check report and the file's diagnostics.
+pub fn construction_state(
+    text: &str,
+    scene: &Scene,
+    index: usize,
+    report: &BlockReport,
+    diagnostics: &[Diagnostic],
+) -> Result<ConstructionState, String> {
+    let problem = &scene.problems[index];
+    let drawing = Drawing::of(scene, problem)?;
+    let unit = problem.unit;
+    let declared = drawing.declared;
+    let reached = goals_reached(&problem.goals, declared, &drawing.replay);
+    let goals: Vec<BoardGoal> = problem
+        .goals
+        .iter()
+        .zip(&declared.goals)
+        .zip(&reached)
+        .map(|((goal, values), reached)| BoardGoal {
+            name: goal.name.clone(),
+            reached: reached.is_some(),
+            alternatives: values.iter().filter_map(|v| value_shape(v, unit)).collect(),
+        })
+        .collect();
+    let points = drawing
+        .usable_points()
+        .into_iter()
+        .map(|usable| BoardPoint {
+            x: usable.at.x * unit,
+            y: usable.at.y * unit,
+            kind: usable.kind,
+            name: usable.name,
+            id: usable.id,
+        })
+        .collect();
+    let objects = drawing
+        .replay
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(at, object)| BoardObject {
+            name: drawing.object_names[at].clone(),
+            setup: at < declared.setup.len(),
+            shape: object_shape(object, unit),
+        })
+        .collect();
+    let problem_text = drawing.failure.clone().or_else(|| {
+        diagnostics
+            .iter()
+            .find(|d| {
+                // A goal not reached yet is the board's goal count.
+                d.severity == Severity::Error
+                    && d.code != "E0402"
+                    && d.span.start >= problem.span.start
+                    && d.span.end <= problem.span.end
+            })
+            .map(|d| d.message.clone())
+    });
+    Ok(ConstructionState {
+        version: text_version(text),
+        block: problem.name.clone(),
+        points,
+        objects,
+        solved: !goals.is_empty() && goals.iter().all(|goal| goal.reached),
+        goals,
+        e: report.moves,
+        l: report.tool_uses,
+        status: report.status,
+        problem: problem_text,
+        tools: board_tools(problem),
+    })
+}
+
+/// The tools of a block: the straightedge, the compass, its L-tools, and
+/// the point tool where `tools drop` allows it.
+fn board_tools(problem: &Problem) -> Vec<BoardTool> {
+    let mut tools = vec![
+        BoardTool {
+            name: "line",
+            operands: vec!["point", "point"],
+            e: 1,
+        },
+        BoardTool {
+            name: "circle",
+            operands: vec!["point", "point"],
+            e: 1,
+        },
+    ];
+    tools.extend(problem.tools.iter().map(|tool| BoardTool {
+        name: tool.name(),
+        operands: tool_operands(*tool),
+        e: tool.e_cost(),
+    }));
+    if problem.drops {
+        tools.push(BoardTool {
+            name: "drop",
+            operands: vec!["object"],
+            e: 0,
+        });
+    }
+    tools
+}
+
+fn tool_operands(tool: Tool) -> Vec<&'static str> {
+    tool.operands()
+        .iter()
+        .map(|operand| match operand {
+            Operand::Point => "point",
+            Operand::Line => "line",
+        })
+        .collect()
+}
+
+/// A point a move may use.
+pub(crate) struct Usable {
+    pub id: String,
+    pub name: Option<String>,
+    /// In the block's unit frame.
+    pub at: Point,
+    pub kind: &'static str,
+    /// For a crossing: the objects (replay indices, first < second) and
+    /// which of their crossings, in canonical order.
+    pub crossing: Option<(usize, usize, usize)>,
+}
+
+/// A block's drawing on its declared instance: the replay of its steps (of
+/// those before the first that cannot be built), with the names of its
+/// points and objects.
+pub(crate) struct Drawing<'a> {
+    pub declared: &'a Instance,
+    pub replay: Replay,
+    pub point_names: Vec<Option<String>>,
+    pub object_names: Vec<Option<String>>,
+    /// Why a step cannot be built, when one cannot.
+    pub failure: Option<String>,
+}
+
+impl<'a> Drawing<'a> {
+    pub fn of(scene: &Scene, problem: &'a Problem) -> Result<Drawing<'a>, String> {
+        let declared = problem.instances.first().ok_or_else(|| {
+            format!(
+                "block `{}` cannot be computed: fix the errors in its givens and goals first",
+                problem.name
+            )
+        })?;
+        let ops = || problem.steps.iter().map(|step| step.op);
+        let (replay, failure) = match replay_ops(ops(), declared) {
+            Ok(replay) => (replay, None),
+            Err(failure) => {
+                let before = ops().take(failure.step);
+                let replay = replay_ops(before, declared)
+                    .expect("the steps before the first failing one replay");
+                let why = format!(
+                    "step {} cannot be built: {}",
+                    failure.step + 1,
+                    failure.why.describe()
+                );
+                (replay, Some(why))
+            }
+        };
+        let name = |symbol: &usize| Some(scene.symbols[*symbol].name.clone());
+        let mut point_names: Vec<Option<String>> = problem.givens.iter().map(name).collect();
+        point_names.resize(replay.points.len(), None);
+        let mut object_names: Vec<Option<String>> = problem.setup.iter().map(name).collect();
+        object_names.resize(replay.objects.len(), None);
+        for step in &problem.steps {
+            let names = if step.op.is_meet() {
+                &mut point_names
+            } else {
+                &mut object_names
+            };
+            for binder in &step.binders {
+                if let Some(slot) = names.get_mut(binder.index) {
+                    *slot = binder.name.clone().filter(|name| name != "_");
+                }
+            }
+        }
+        Ok(Drawing {
+            declared,
+            replay,
+            point_names,
+            object_names,
+            failure,
+        })
+    }
+
+    /// Named points (not beyond a segment or ray), then the crossings of
+    /// named objects that no usable point already is.
+    pub fn usable_points(&self) -> Vec<Usable> {
+        let mut usable: Vec<Usable> = Vec::new();
+        let givens = self.declared.givens.len();
+        for (index, point) in self.replay.points.iter().enumerate() {
+            let Some(name) = &self.point_names[index] else {
+                continue;
+            };
+            if self.replay.beyond[index].is_some() || usable.iter().any(|u| u.at.same(*point)) {
+                continue;
+            }
+            usable.push(Usable {
+                id: name.clone(),
+                name: Some(name.clone()),
+                at: *point,
+                kind: if index < givens { "given" } else { "step" },
+                crossing: None,
+            });
+        }
+        let objects = &self.replay.objects;
+        let named: Vec<usize> = (0..objects.len())
+            .filter(|&at| self.object_names[at].is_some())
+            .take(MOST_CROSSED_OBJECTS)
+            .collect();
+        for (position, &first) in named.iter().enumerate() {
+            for &second in &named[position + 1..] {
+                for (which, point) in crossings(&objects[first], &objects[second]) {
+                    if usable.iter().any(|u| u.at.same(point)) {
+                        continue;
+                    }
+                    usable.push(Usable {
+                        id: format!("@{first}/{second}/{which}"),
+                        name: None,
+                        at: point,
+                        kind: "crossing",
+                        crossing: Some((first, second, which)),
+                    });
+                }
+            }
+        }
+        usable
+    }
+}
+
+/// The crossings of two objects that are points of the drawing, each with
+/// its place in the canonical order: none where they touch (a step names
+/// such a point with `touch`), none beyond a segment's ends or behind a
+/// ray's start.
+fn crossings(a: &Object, b: &Object) -> Vec<(usize, Point)> {
+    let found: Vec<Point> = match meet(a, b) {
+        Ok(Meet::One(point)) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
+            vec![point]
+        }
+        Ok(Meet::Two(p, q)) => vec![p, q],
+        Ok(Meet::One(_)) | Err(_) => Vec::new(),
+    };
+    let within = |object: &Object, point: Point| match object {
+        Object::Line(line) => line.outside(point).is_none(),
+        Object::Circle(_) => true,
+    };
+    found
+        .into_iter()
+        .enumerate()
+        .filter(|(_, point)| within(a, *point) && within(b, *point))
+        .collect()
+}
+
+/// An object in the file's coordinates.
+fn object_shape(object: &Object, unit: f64) -> Shape {
+    match object {
+        Object::Line(line) => {
+            let (extent, length) = match line.extent {
+                Extent::Full => ("line", None),
+                Extent::Ray => ("ray", None),
+                Extent::Segment(length) => ("segment", Some(length * unit)),
+            };
+            Shape::Line {
+                x: line.origin.x * unit,
+                y: line.origin.y * unit,
+                dx: line.direction.x,
+                dy: line.direction.y,
+                extent,
+                length,
+            }
+        }
+        Object::Circle(circle) => Shape::Circle {
+            x: circle.center.x * unit,
+            y: circle.center.y * unit,
+            r: circle.radius * unit,
+        },
+    }
+}
+
+fn value_shape(value: &Value, unit: f64) -> Option<Shape> {
+    match value {
+        Value::Point(point) => Some(Shape::Point {
+            x: point.x * unit,
+            y: point.y * unit,
+        }),
+        Value::Line(line) => Some(object_shape(&Object::Line(*line), unit)),
+        Value::Circle(circle) => Some(object_shape(&Object::Circle(*circle), unit)),
+        Value::Number(_) | Value::Pair(..) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::edit::apply_edits;
+
+    const TRIANGLE: &str = "point A = (0, 0)\npoint B = (1, 0)\n\nsolve equilateral {\n  goal C = rotate(B, A, 60deg)\n}\n";
+
+    /// The state of the file's first block.
+    fn state(text: &str) -> ConstructionState {
+        let analysis = analyze(text);
+        construction_state(
+            text,
+            analysis.scene(),
+            0,
+            &analysis.reports[0],
+            &analysis.diagnostics,
+        )
+        .unwrap()
+    }
+
+    /// `text` after the move `tool(args…)` on its first block, and the
+    /// lines the move wrote.
+    fn play(text: &str, tool: &str, args: &[&str]) -> (String, Vec<String>) {
+        let analysis = analyze(text);
+        let played = Move {
+            tool: tool.to_string(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            at: None,
+            version: Some(text_version(text)),
+        };
+        let scene = analysis.scene();
+        let done = play_move(text, scene, &scene.problems[0], &played).unwrap();
+        (apply_edits(text, &done.edits), done.lines)
+    }
+
+    fn crossing(state: &ConstructionState) -> Vec<&BoardPoint> {
+        state
+            .points
+            .iter()
+            .filter(|p| p.kind == "crossing")
+            .collect()
+    }
+
+    #[test]
+    fn three_moves_draw_the_equilateral_triangle() {
+        let first = state(TRIANGLE);
+        assert_eq!(first.points.len(), 2);
+        assert!(!first.solved);
+        assert_eq!(first.tools.len(), 2);
+        let (text, lines) = play(TRIANGLE, "circle", &["A", "B"]);
+        assert_eq!(lines, ["c1 = circle(A, B)"]);
+        let (text, _) = play(&text, "circle", &["B", "A"]);
+        let drawn = state(&text);
+        assert_eq!((drawn.e, drawn.l), (2, 2));
+        assert!(drawn.solved, "the goal is a crossing of the two circles");
+        let crossings = crossing(&drawn);
+        assert_eq!(crossings.len(), 2);
+        let upper = crossings.iter().find(|p| p.y > 0.0).unwrap();
+        let (text, lines) = play(&text, "line", &["A", &upper.id]);
+        assert_eq!(lines, ["C, _ = c1 & c2", "l1 = line(A, C)"]);
+        let after = analyze(&text);
+        assert!(!after.has_errors(), "{text}");
+        assert_eq!(after.reports[0].status, Status::Solved);
+        assert_eq!(state(&text).e, 3);
+    }
+
+    #[test]
+    fn undo_takes_the_move_away_and_redo_puts_it_back() {
+        let (text, _) = play(TRIANGLE, "circle", &["A", "B"]);
+        let (text, _) = play(&text, "circle", &["B", "A"]);
+        let lower = state(&text)
+            .points
+            .iter()
+            .find(|p| p.y < 0.0)
+            .unwrap()
+            .id
+            .clone();
+        let (moved, lines) = play(&text, "line", &["B", &lower]);
+        assert_eq!(lines, ["_, P1 = c1 & c2", "l1 = line(B, P1)"]);
+        let analysis = analyze(&moved);
+        let problem = &analysis.scene().problems[0];
+        let undone = undo_move(&moved, problem, Some(&lines), None).unwrap();
+        assert_eq!(apply_edits(&moved, &undone.edits), text);
+        // Without the lines (a reloaded page): the last drawing step and
+        // the intersections just before it.
+        let guessed = undo_move(&moved, problem, None, None).unwrap();
+        assert_eq!(guessed.lines, lines);
+        let wrong = ["l9 = line(A, B)".to_string()];
+        assert!(undo_move(&moved, problem, Some(&wrong), None).is_err());
+        let analysis = analyze(&text);
+        let redone = redo_move(&text, &analysis.scene().problems[0], &lines, None).unwrap();
+        assert_eq!(apply_edits(&text, &redone.edits), moved);
+    }
+
+    #[test]
+    fn a_goal_line_takes_the_goal_name_and_stale_moves_are_refused() {
+        let text = "point A = (-1, 0.2)\npoint B = (1.3, -0.4)\n\nsolve bisector {\n  tools perp_bisector\n  goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))\n}\n";
+        let (done, lines) = play(text, "perp_bisector", &["A", "B"]);
+        assert_eq!(lines, ["m = perp_bisector(A, B)"]);
+        let after = state(&done);
+        assert!(after.solved);
+        assert_eq!((after.e, after.l), (3, 1));
+        let analysis = analyze(text);
+        let stale = Move {
+            tool: "line".into(),
+            args: vec!["A".into(), "B".into()],
+            at: None,
+            version: Some("0".into()),
+        };
+        let scene = analysis.scene();
+        assert!(play_move(text, scene, &scene.problems[0], &stale).is_err());
+        let unknown = Move {
+            version: None,
+            ..stale.clone()
+        };
+        let refused = |tool: &str, args: &[&str]| {
+            let mut bad = unknown.clone();
+            bad.tool = tool.into();
+            bad.args = args.iter().map(|a| a.to_string()).collect();
+            play_move(text, scene, &scene.problems[0], &bad).unwrap_err()
+        };
+        assert!(refused("compass", &["A", "B", "A"]).contains("does not allow"));
+        assert!(refused("line", &["A", "Z"]).contains("no point `Z`"));
+        assert!(refused("line", &["A", "A"]).contains("cannot draw"));
+        assert!(refused("line", &["A"]).contains("takes 2 operands"));
+        assert!(refused("drop", &["m"]).contains("does not allow dropping"));
+    }
+
+    #[test]
+    fn states_are_in_the_file_coordinates_at_any_scale() {
+        for scale in [0.01, 1000.0] {
+            let text = TRIANGLE.replace("(1, 0)", &format!("({scale}, 0)"));
+            let (text, _) = play(&text, "circle", &["A", "B"]);
+            let shown = state(&text);
+            let Shape::Circle { r, .. } = shown.objects[0].shape else {
+                panic!("a circle is drawn");
+            };
+            assert!((r - scale).abs() < 1e-9 * scale);
+            let Shape::Point { y, .. } = shown.goals[0].alternatives[0] else {
+                panic!("the goal is a point");
+            };
+            assert!((y - scale * 3f64.sqrt() / 2.0).abs() < 1e-9 * scale);
+        }
+    }
+
+    #[test]
+    fn points_drop_on_lines_and_circles_where_the_block_allows_it() {
+        let text = "point A = (0, 0)\npoint B = (2, 0)\nline k = line(A, B)\n\nsolve drop {\n  tools drop\n  goal M = midpoint(A, B)\n}\n";
+        let analysis = analyze(text);
+        let scene = analysis.scene();
+        let dropped = Move {
+            tool: "drop".into(),
+            args: vec!["k".into()],
+            at: Some([0.5, 0.3]),
+            version: None,
+        };
+        let done = play_move(text, scene, &scene.problems[0], &dropped).unwrap();
+        assert_eq!(done.lines, ["P1 = any(k, 0.5)"]);
+        let text = apply_edits(text, &done.edits);
+        let (text, lines) = play(&text, "circle", &["P1", "A"]);
+        assert_eq!(lines, ["c1 = circle(P1, A)"]);
+        let shown = state(&text);
+        assert!(shown.tools.iter().any(|tool| tool.name == "drop"));
+        assert!(shown
+            .points
+            .iter()
+            .any(|p| p.id == "P1" && p.kind == "step"));
+    }
+}

@@ -1,0 +1,370 @@
+//! A move on the construction board as text: the step lines it adds to the
+//! block (a crossing it uses is named first, a line or circle that is a goal
+//! takes the goal's name), and the lines an undo takes away or a redo puts
+//! back. Every edit is refused when the text is not the one the board drew.
+
+use super::{text_version, Drawing, Usable};
+use crate::edit::{fill_block, remove_steps, FreshNames, Kind, TextEdit};
+use crate::geom::{format_number, Circle, Line, Object, Point};
+use crate::resolve::{Problem, Scene, StepOp, Value};
+use crate::tools::{Operand, Tool};
+use std::collections::HashSet;
+
+/// What the board sends for a move.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Move {
+    /// "line", "circle", an L-tool's name, or "drop".
+    pub tool: String,
+    /// One per operand: a point's id (its name, or a crossing's `@a/b/k`), a
+    /// line's name, or for "drop" the name of the object dropped on.
+    pub args: Vec<String>,
+    /// For "drop": where on the object, in the file's coordinates.
+    #[serde(default)]
+    pub at: Option<[f64; 2]>,
+    /// The `version` of the state the move was made on.
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+/// A move's edits, and the step lines it added (what an undo of it takes
+/// away, and a redo puts back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub edits: Vec<TextEdit>,
+    pub lines: Vec<String>,
+}
+
+/// The edits of a move on block `problem` of `scene`, analysed from `text`.
+pub fn play_move(
+    text: &str,
+    scene: &Scene,
+    problem: &Problem,
+    played: &Move,
+) -> Result<Played, String> {
+    same_version(text, played.version.as_deref())?;
+    let drawing = Drawing::of(scene, problem)?;
+    let mut writer = Writer::new(scene, problem, &drawing);
+    let operands = operands_of(problem, &played.tool)?;
+    if played.args.len() != operands.len() {
+        return Err(format!(
+            "`{}` takes {} operands, not {}",
+            played.tool,
+            operands.len(),
+            played.args.len()
+        ));
+    }
+    let line = if played.tool == "drop" {
+        writer.drop_point(&played.args[0], played.at)?
+    } else {
+        writer.draw(&played.tool, &operands, &played.args)?
+    };
+    writer.lines.push(line);
+    let lines = writer.lines;
+    Ok(Played {
+        edits: fill_block(text, problem, &[], &lines),
+        lines,
+    })
+}
+
+/// The edits that take the last move away: the step lines `lines` if the
+/// block ends with them, else (no history: a page reloaded) its last step
+/// and, when that draws, the intersections written just before it. Returns
+/// the lines taken away, for a redo.
+pub fn undo_move(
+    text: &str,
+    problem: &Problem,
+    lines: Option<&[String]>,
+    version: Option<&str>,
+) -> Result<Played, String> {
+    same_version(text, version)?;
+    let steps = &problem.steps;
+    let Some(last) = steps.last() else {
+        return Err(format!("block `{}` has no steps to undo", problem.name));
+    };
+    let count = match lines {
+        Some(lines) => {
+            let ends_with = lines.len() <= steps.len()
+                && steps[steps.len() - lines.len()..]
+                    .iter()
+                    .zip(lines)
+                    .all(|(step, line)| {
+                        spaced(&text[step.span.start..step.span.end]) == spaced(line)
+                    });
+            if lines.is_empty() || !ends_with {
+                return Err(format!(
+                    "block `{}` no longer ends with the move to undo (the file changed)",
+                    problem.name
+                ));
+            }
+            lines.len()
+        }
+        None if last.op.is_meet() => 1,
+        None => {
+            let before = steps[..steps.len() - 1]
+                .iter()
+                .rev()
+                .take_while(|step| matches!(step.op, StepOp::Meet(..)))
+                .count();
+            before + 1
+        }
+    };
+    let taken = &steps[steps.len() - count..];
+    let spans: Vec<_> = taken.iter().map(|step| step.span).collect();
+    Ok(Played {
+        edits: remove_steps(text, &spans),
+        lines: taken
+            .iter()
+            .map(|step| spaced(&text[step.span.start..step.span.end]))
+            .collect(),
+    })
+}
+
+/// The edits that put an undone move's lines back at the end of the block.
+pub fn redo_move(
+    text: &str,
+    problem: &Problem,
+    lines: &[String],
+    version: Option<&str>,
+) -> Result<Played, String> {
+    same_version(text, version)?;
+    if lines.is_empty()
+        || lines
+            .iter()
+            .any(|line| line.contains(['\n', '\r', '}', '{']))
+    {
+        return Err("a redo puts back the step lines of one move".to_string());
+    }
+    Ok(Played {
+        edits: fill_block(text, problem, &[], lines),
+        lines: lines.to_vec(),
+    })
+}
+
+fn same_version(text: &str, version: Option<&str>) -> Result<(), String> {
+    match version {
+        Some(version) if version != text_version(text) => Err(
+            "the file changed since the board was drawn: look again and play the move again"
+                .to_string(),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// A step's text with its runs of blanks made one space.
+fn spaced(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What a use of `tool` takes, in order.
+fn operands_of(problem: &Problem, tool: &str) -> Result<Vec<Operand>, String> {
+    match tool {
+        "line" | "circle" => Ok(vec![Operand::Point, Operand::Point]),
+        "drop" if problem.drops => Ok(vec![Operand::Line]),
+        "drop" => Err(format!(
+            "block `{}` does not allow dropping points (add `drop` to its `tools` line)",
+            problem.name
+        )),
+        _ => match Tool::from_name(tool) {
+            Some(found) if problem.tools.contains(&found) => Ok(found.operands().to_vec()),
+            Some(_) => Err(format!(
+                "block `{}` does not allow `{tool}` (add it to its `tools` line)",
+                problem.name
+            )),
+            None => Err(format!("there is no tool `{tool}`")),
+        },
+    }
+}
+
+/// Writes a move's lines with fresh names.
+struct Writer<'a> {
+    problem: &'a Problem,
+    drawing: &'a Drawing<'a>,
+    usable: Vec<Usable>,
+    fresh: FreshNames,
+    /// Goals a step of the block already binds, or this move does.
+    bound_goals: HashSet<String>,
+    lines: Vec<String>,
+    /// Crossings this move has named already: id → name.
+    named: Vec<(String, String)>,
+}
+
+impl<'a> Writer<'a> {
+    fn new(scene: &Scene, problem: &'a Problem, drawing: &'a Drawing<'a>) -> Writer<'a> {
+        let mut taken: HashSet<String> = scene.symbols.iter().map(|s| s.name.clone()).collect();
+        taken.extend(problem.local_names.iter().cloned());
+        taken.extend(problem.goals.iter().map(|goal| goal.name.clone()));
+        let bound_goals = problem
+            .steps
+            .iter()
+            .flat_map(|step| &step.binders)
+            .filter(|binder| binder.goal.is_some())
+            .filter_map(|binder| binder.name.clone())
+            .collect();
+        Writer {
+            problem,
+            drawing,
+            usable: drawing.usable_points(),
+            fresh: FreshNames::new(taken),
+            bound_goals,
+            lines: Vec::new(),
+            named: Vec::new(),
+        }
+    }
+
+    /// The step that draws with `tool`, after the lines naming the
+    /// crossings it uses.
+    fn draw(
+        &mut self,
+        tool: &str,
+        operands: &[Operand],
+        args: &[String],
+    ) -> Result<String, String> {
+        let mut names = Vec::new();
+        let mut points = Vec::new();
+        let mut lines = Vec::new();
+        let mut indices = [0; 3];
+        for (position, (operand, arg)) in operands.iter().zip(args).enumerate() {
+            match operand {
+                Operand::Point => {
+                    let (name, at) = self.point(arg)?;
+                    indices[position] = points.len();
+                    points.push(at);
+                    names.push(name);
+                }
+                Operand::Line => {
+                    let line = self.object(arg).and_then(|object| match object {
+                        Object::Line(line) => Ok(line),
+                        Object::Circle(_) => Err(format!("`{arg}` is a circle, not a line")),
+                    })?;
+                    indices[position] = lines.len();
+                    lines.push(Object::Line(line));
+                    names.push(arg.clone());
+                }
+            }
+        }
+        let built = match tool {
+            "line" => Line::through(points[0], points[1]).map(Object::Line),
+            "circle" => Circle::through(points[0], points[1]).map(Object::Circle),
+            _ => Tool::from_name(tool)
+                .expect("operands_of knows the tool")
+                .object(indices, &points, &lines),
+        };
+        let object = built.map_err(|why| format!("cannot draw that: {}", why.describe()))?;
+        if let Some(twin) = self
+            .drawing
+            .replay
+            .objects
+            .iter()
+            .position(|o| o.same(&object))
+        {
+            let name = self.drawing.object_names[twin].as_deref().unwrap_or("it");
+            return Err(format!(
+                "that {} is drawn already ({name})",
+                object.kind_name()
+            ));
+        }
+        let kind = match object {
+            Object::Line(_) => Kind::Line,
+            Object::Circle(_) => Kind::Circle,
+        };
+        let name = self
+            .goal_named(|goal| match goal {
+                Value::Line(line) => object.reaches(&Object::Line(*line)),
+                Value::Circle(circle) => object.same(&Object::Circle(*circle)),
+                _ => false,
+            })
+            .unwrap_or_else(|| self.fresh.next(kind));
+        Ok(format!("{name} = {tool}({})", names.join(", ")))
+    }
+
+    /// A point dropped on object `arg` near `at` (file coordinates).
+    fn drop_point(&mut self, arg: &str, at: Option<[f64; 2]>) -> Result<String, String> {
+        let object = self.object(arg)?;
+        let [x, y] = at.ok_or("a dropped point needs `at`: where on the object")?;
+        let at = Point::new(x, y) * (1.0 / self.problem.unit);
+        if !at.is_finite() {
+            return Err("a dropped point must be at finite coordinates".to_string());
+        }
+        let place = match object {
+            Object::Line(line) => {
+                let along = line.direction.dot(at - line.origin);
+                let on = line.origin + line.direction * along;
+                if line.outside(on).is_some() {
+                    return Err(format!("that place is not on `{arg}`"));
+                }
+                format_number(along * self.problem.unit)
+            }
+            Object::Circle(circle) => {
+                let angle = (at.y - circle.center.y).atan2(at.x - circle.center.x);
+                format!("{}deg", format_number(angle.to_degrees()))
+            }
+        };
+        let name = self.fresh.next(Kind::Point);
+        Ok(format!("{name} = any({arg}, {place})"))
+    }
+
+    /// The name of point `id`, naming a crossing in a line of its own the
+    /// first time the move uses it; and where it is (unit frame).
+    fn point(&mut self, id: &str) -> Result<(String, Point), String> {
+        let usable = self
+            .usable
+            .iter()
+            .find(|usable| usable.id == id)
+            .ok_or_else(|| format!("there is no point `{id}` on the board (look again)"))?;
+        let at = usable.at;
+        let Some((first, second, which)) = usable.crossing else {
+            return Ok((id.to_string(), at));
+        };
+        if let Some((_, name)) = self.named.iter().find(|(named, _)| named == id) {
+            return Ok((name.clone(), at));
+        }
+        let name = self
+            .goal_named(|goal| matches!(goal, Value::Point(point) if point.same(at)))
+            .unwrap_or_else(|| self.fresh.next(Kind::Point));
+        let objects = &self.drawing.object_names;
+        let (a, b) = (
+            objects[first].as_deref().unwrap_or("_"),
+            objects[second].as_deref().unwrap_or("_"),
+        );
+        let both_lines = matches!(
+            (
+                self.drawing.replay.objects[first],
+                self.drawing.replay.objects[second]
+            ),
+            (Object::Line(_), Object::Line(_))
+        );
+        let binders = match (both_lines, which) {
+            (true, _) => name.clone(),
+            (false, 0) => format!("{name}, _"),
+            (false, _) => format!("_, {name}"),
+        };
+        self.lines.push(format!("{binders} = {a} & {b}"));
+        self.named.push((id.to_string(), name.clone()));
+        Ok((name, at))
+    }
+
+    /// The drawn or set-up object named `name`.
+    fn object(&self, name: &str) -> Result<Object, String> {
+        self.drawing
+            .object_names
+            .iter()
+            .position(|object| object.as_deref() == Some(name))
+            .map(|at| self.drawing.replay.objects[at])
+            .ok_or_else(|| format!("there is no line or circle `{name}` on the board"))
+    }
+
+    /// The name of a goal not bound yet that `fits` one alternative of, now
+    /// bound by this move.
+    fn goal_named(&mut self, fits: impl Fn(&Value) -> bool) -> Option<String> {
+        let goals = &self.problem.goals;
+        let found = goals
+            .iter()
+            .zip(&self.drawing.declared.goals)
+            .find(|(goal, values)| {
+                !self.bound_goals.contains(&goal.name) && values.iter().any(&fits)
+            })?;
+        let name = found.0.name.clone();
+        self.bound_goals.insert(name.clone());
+        Some(name)
+    }
+}

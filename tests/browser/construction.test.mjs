@@ -1,0 +1,177 @@
+// The construction board of `euc play` in a real browser (Debian's Chromium,
+// headless, driven by playwright-core):
+// - draw the perpendicular bisector of AB (examples/play-bisector.euc, which
+//   has no steps) by clicking: two circles, then a line through their two
+//   crossings; the goal is reached, "Solved!" shows 3 E and 3 L, the file
+//   on disk holds the steps and passes `euc check`;
+// - undo (the button) takes the line and the crossings it named out of the
+//   file, redo (Ctrl+Shift+Z) puts them back;
+// - an edit of the file made elsewhere redraws the board (the page polls);
+// - the same level drawn at a size of 1,000 and of 0.01 fits the board, a
+//   move there is written, and the wheel zooms around the pointer.
+// Also saves docs/construction-board.png, the README's picture, when asked
+// (`node construction.test.mjs --screenshot`).
+//
+// Usage: node construction.test.mjs [path/to/euc]   (default: target/debug/euc)
+import { launch } from "./chromium.mjs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import assert from "node:assert/strict";
+
+const root = resolve(import.meta.dirname, "../..");
+const euc = resolve(root, process.argv.find((a, i) => i > 1 && !a.startsWith("--")) ?? "target/debug/euc");
+const screenshot = process.argv.includes("--screenshot");
+const scratch = mkdtempSync(join(tmpdir(), "euc-construction-"));
+const servers = [];
+const level = readFileSync(join(root, "examples/play-bisector.euc"), "utf8");
+
+// The level in a file of its own, its coordinates multiplied by `scale`.
+const levelFile = (name, scale) => {
+  const file = join(scratch, name);
+  writeFileSync(file, level.replace("(-1, 0.2)", `(${-1 * scale}, ${0.2 * scale})`)
+    .replace("(1.3, -0.4)", `(${1.3 * scale}, ${-0.4 * scale})`));
+  return file;
+};
+
+// `euc play FILE` on a free port; its address.
+const play = async (file) => {
+  const server = spawn(euc, ["play", file, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  servers.push(server);
+  return new Promise((done, fail) => {
+    server.stdout.once("data", (data) => done(String(data).trim()));
+    server.once("exit", (code) => fail(new Error(`euc play exited with ${code}`)));
+  });
+};
+
+// Waits until `test(text of the file)` holds.
+const fileSays = async (file, test, what) => {
+  for (let i = 0; i < 200; i++) {
+    if (test(readFileSync(file, "utf8"))) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  assert.fail(`the file never says ${what}:\n${readFileSync(file, "utf8")}`);
+};
+
+const browser = await launch();
+try {
+  const open = async (url) => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    page.on("pageerror", (error) => { console.error(`the page failed: ${error.stack}`); process.exitCode = 1; });
+    await page.goto(url);
+    await page.waitForSelector('circle.euc-play-point[data-id="A"]');
+    return page;
+  };
+  // The screen centre of a point of the board.
+  const centreOf = async (page, selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const clickPoint = async (page, id) => {
+    const at = await centreOf(page, `circle.euc-play-point[data-id="${id}"]`);
+    await page.mouse.click(at.x, at.y);
+  };
+  const tool = (page, name) => page.click(`button.euc-play-tool[data-tool="${name}"]`);
+  const count = async (page, which) => Number(await page.getAttribute(`.euc-play-${which}`, "data-count"));
+  const status = (page) => page.textContent(".euc-play-status");
+  const crossings = (page) => page.$$eval("circle.euc-play-point.crossing",
+    (found) => found.map((c) => c.getAttribute("data-id")));
+
+  // Draws the bisector: two circles, then the line through their crossings.
+  const drawBisector = async (page, file) => {
+    await tool(page, "circle");
+    await clickPoint(page, "A");
+    await clickPoint(page, "B");
+    await fileSays(file, (t) => t.includes("c1 = circle(A, B)"), "c1 = circle(A, B)");
+    await clickPoint(page, "B");
+    await clickPoint(page, "A");
+    await fileSays(file, (t) => t.includes("c2 = circle(B, A)"), "c2 = circle(B, A)");
+    await page.waitForFunction(() => document.querySelectorAll("circle.euc-play-point.crossing").length === 2);
+    if (screenshot) {
+      await tool(page, "line");
+      await clickPoint(page, (await crossings(page))[0]);
+      await page.screenshot({ path: join(root, "docs/construction-board.png") });
+      await page.keyboard.press("Escape");
+    }
+    await tool(page, "line");
+    const [first, second] = await crossings(page);
+    await clickPoint(page, first);
+    await clickPoint(page, second);
+    await fileSays(file, (t) => t.includes("m = line(P1, P2)"), "m = line(P1, P2)");
+  };
+
+  // The level, drawn by clicking.
+  const file = levelFile("bisector.euc", 1);
+  const page = await open(await play(file));
+  assert.equal(await count(page, "e"), 0);
+  assert.match(await status(page), /0 of 1 goals/);
+  assert.equal(await page.locator(".euc-play-goal").count(), 1, "the goal line is shown faintly");
+  await page.click(".euc-play-goals");
+  assert.equal(await page.locator(".euc-play-goals").getAttribute("aria-pressed"), "false");
+  await page.click(".euc-play-goals");
+  await drawBisector(page, file);
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+  assert.match(await status(page), /Solved! 3 E · 3 L/);
+  assert.equal(await count(page, "e"), 3);
+  assert.equal(await count(page, "l"), 3);
+  const solvedText = readFileSync(file, "utf8");
+  assert.match(solvedText, /P1, _ = c1 & c2\n  _, P2 = c1 & c2\n  m = line\(P1, P2\)\n\}/);
+  const checked = spawnSync(euc, ["check", file], { encoding: "utf8" });
+  assert.equal(checked.status, 0, checked.stderr);
+  assert.match(checked.stdout, /^ok .*bisector \(3 moves/);
+
+  // Undo takes the line and the crossings it named away; redo puts them back.
+  await page.click(".euc-play-undo");
+  await fileSays(file, (t) => !t.includes("m = line(P1") && !t.includes("P1, _") && t.includes("c2 = circle(B, A)"), "the move undone");
+  await page.waitForFunction(() => document.querySelector(".euc-play-e").getAttribute("data-count") === "2");
+  assert.doesNotMatch(await status(page), /Solved/);
+  await page.keyboard.press("Control+Shift+Z");
+  await fileSays(file, (t) => t === solvedText, "the move redone");
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+
+  // An edit made elsewhere (an editor) redraws the board.
+  writeFileSync(file, solvedText.replace("  m = line(P1, P2)\n", ""));
+  await page.waitForFunction(() => document.querySelector(".euc-play-e").getAttribute("data-count") === "2",
+    null, { timeout: 5000 });
+  // A move on the state the board shows is written as usual.
+  await tool(page, "line");
+  await clickPoint(page, "A");
+  await clickPoint(page, "B");
+  await fileSays(file, (t) => t.includes("l1 = line(A, B)"), "l1 = line(A, B)");
+  await page.close();
+
+  // Sizes of 1,000 and 0.01: the figure fits the board, a move is written in
+  // the file's coordinates, the wheel zooms around the pointer.
+  for (const scale of [1000, 0.01]) {
+    const scaled = levelFile(`scale-${scale}.euc`, scale);
+    const board = await open(await play(scaled));
+    const area = await board.locator("svg.euc-play-svg").boundingBox();
+    const a = await centreOf(board, 'circle.euc-play-point[data-id="A"]');
+    const b = await centreOf(board, 'circle.euc-play-point[data-id="B"]');
+    for (const at of [a, b]) {
+      assert.ok(at.x > area.x && at.x < area.x + area.width && at.y > area.y && at.y < area.y + area.height,
+        `scale ${scale}: a point is off the board`);
+    }
+    assert.ok(Math.hypot(a.x - b.x, a.y - b.y) > 200, `scale ${scale}: the figure is not spread over the board`);
+    // The wheel zooms around the pointer: the point under it stays there.
+    await board.mouse.move(a.x, a.y);
+    await board.mouse.wheel(0, -300);
+    await board.waitForTimeout(100);
+    const after = await centreOf(board, 'circle.euc-play-point[data-id="A"]');
+    assert.ok(Math.hypot(after.x - a.x, after.y - a.y) < 2, `scale ${scale}: the wheel moved the point under the pointer`);
+    const bAfter = await centreOf(board, 'circle.euc-play-point[data-id="B"]');
+    assert.ok(Math.hypot(bAfter.x - a.x, bAfter.y - a.y) > 1.5 * Math.hypot(b.x - a.x, b.y - a.y), `scale ${scale}: no zoom`);
+    await board.click(".euc-play-fit");
+    await drawBisector(board, scaled);
+    await board.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+    const run = spawnSync(euc, ["check", scaled], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    await board.close();
+  }
+  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; sizes 1,000 and 0.01 fit");
+} finally {
+  await browser.close();
+  for (const server of servers) server.kill();
+  rmSync(scratch, { recursive: true, force: true });
+}

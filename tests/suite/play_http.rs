@@ -1,0 +1,260 @@
+//! The construction board of the real `euc play`, over raw HTTP: the state
+//! of a solve block, moves that write step lines (a crossing named when a
+//! move first uses it), undo and redo, a stale move refused, and a request
+//! from another page refused with the file left byte for byte as it was
+//! (docs/design.md, "The construction board"; the server is the Planarity
+//! board's, tested in `board_http`).
+
+use super::board_http::{error_of, parse_answer, request};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const LEVEL: &str = "point A = (-1, 0.2)\npoint B = (1.3, -0.4)\n\nsolve bisector {\n  goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))\n}\n";
+
+/// A running `euc play` on `LEVEL` in a scratch folder.
+struct Play {
+    child: Child,
+    port: u16,
+    folder: PathBuf,
+    file: PathBuf,
+    token: String,
+}
+
+impl Play {
+    fn start(name: &str) -> Play {
+        let folder =
+            std::env::temp_dir().join(format!("euc-play-http-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder).unwrap();
+        let file = folder.join("level.euc");
+        std::fs::write(&file, LEVEL).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+            .args(["play", file.to_str().unwrap(), "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the euc binary runs");
+        let mut url = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .unwrap();
+        let port = url
+            .trim()
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("not the board's address: {url:?}"));
+        let mut play = Play {
+            child,
+            port,
+            folder,
+            file,
+            token: String::new(),
+        };
+        let (status, page) = play.send("GET", "/", &play.page_headers(), "");
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("EucConstruction"), "the construction page");
+        let start = page.find("name=\"euc-token\" content=\"").expect("a token") + 26;
+        play.token = page[start..start + 32].to_string();
+        play
+    }
+
+    /// What the page's own script sends.
+    fn page_headers(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("Host", format!("127.0.0.1:{}", self.port)),
+            ("Origin", format!("http://127.0.0.1:{}", self.port)),
+            ("X-Euc-Token", self.token.clone()),
+            ("Content-Type", "application/json".into()),
+        ]
+    }
+
+    fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, String)],
+        body: &str,
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream
+            .write_all(request(method, path, headers, body).as_bytes())
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        parse_answer(&answer)
+    }
+
+    /// The page's request, which must succeed: its JSON answer.
+    fn ask(&self, method: &str, path: &str, body: &str) -> Value {
+        let (status, answer) = self.send(method, path, &self.page_headers(), body);
+        assert_eq!(status, 200, "{path} {body}: {answer}");
+        serde_json::from_str(&answer).unwrap()
+    }
+
+    fn text(&self) -> String {
+        std::fs::read_to_string(&self.file).unwrap()
+    }
+}
+
+impl Drop for Play {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+fn ids(state: &Value, kind: &str) -> Vec<String> {
+    state["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|point| point["kind"] == kind)
+        .map(|point| point["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn moves_write_steps_and_undo_takes_them_away() {
+    let play = Play::start("moves");
+    let state = play.ask("GET", "/state", "");
+    assert_eq!(state["block"], "bisector");
+    assert_eq!(ids(&state, "given"), ["A", "B"]);
+    assert_eq!(state["goals"][0]["reached"], false);
+    assert_eq!(state["tools"].as_array().unwrap().len(), 2);
+    play.ask("POST", "/move", r#"{"tool":"circle","args":["A","B"]}"#);
+    let answer = play.ask("POST", "/move", r#"{"tool":"circle","args":["B","A"]}"#);
+    assert_eq!(answer["lines"], serde_json::json!(["c2 = circle(B, A)"]));
+    let crossings = ids(&answer["state"], "crossing");
+    assert_eq!(crossings.len(), 2);
+    let before_line = play.text();
+    let line = serde_json::json!({
+        "tool": "line",
+        "args": crossings,
+        "version": answer["state"]["version"],
+    });
+    let answer = play.ask("POST", "/move", &line.to_string());
+    assert_eq!(
+        answer["lines"],
+        serde_json::json!(["P1, _ = c1 & c2", "_, P2 = c1 & c2", "m = line(P1, P2)"])
+    );
+    let state = &answer["state"];
+    assert_eq!(
+        (state["solved"].clone(), state["e"].clone()),
+        (true.into(), 3.into())
+    );
+    assert_eq!(state["status"], "solved");
+    assert!(
+        play.text().ends_with("  m = line(P1, P2)\n}\n"),
+        "{}",
+        play.text()
+    );
+    // The same move again, on the state before it: refused, nothing written.
+    let solved = play.text();
+    let (status, body) = play.send("POST", "/move", &play.page_headers(), &line.to_string());
+    assert_eq!(status, 409);
+    assert!(error_of(&body).contains("the file changed"), "{body}");
+    assert_eq!(play.text(), solved);
+    // Undo with the move's lines, then redo.
+    let undo = serde_json::json!({ "lines": answer["lines"] });
+    let undone = play.ask("POST", "/undo", &undo.to_string());
+    assert_eq!(play.text(), before_line);
+    assert_eq!(undone["state"]["e"], 2);
+    play.ask("POST", "/redo", &undo.to_string());
+    assert_eq!(play.text(), solved);
+    // Without the lines (a page reloaded), the last move.
+    let undone = play.ask("POST", "/undo", "{}");
+    assert_eq!(undone["lines"], answer["lines"]);
+    assert_eq!(play.text(), before_line);
+}
+
+#[test]
+fn the_board_refuses_other_pages_and_bad_moves() {
+    let play = Play::start("refusals");
+    let before = play.text();
+    let mv = r#"{"tool":"line","args":["A","B"]}"#;
+    let foreign = |name: &'static str, value: &str| {
+        let mut headers: Vec<_> = play
+            .page_headers()
+            .into_iter()
+            .filter(|(field, _)| *field != name)
+            .collect();
+        headers.push((name, value.to_string()));
+        headers
+    };
+    for headers in [
+        foreign("Origin", "http://evil.example"),
+        foreign("X-Euc-Token", "0123456789abcdef0123456789abcdef"),
+        foreign("Content-Type", "text/plain"),
+        foreign("Host", "evil.example"),
+    ] {
+        let (status, body) = play.send("POST", "/move", &headers, mv);
+        assert_eq!(status, 403, "{headers:?}: {body}");
+        assert!(error_of(&body).starts_with("refused"), "{body}");
+    }
+    let (status, _) = play.send(
+        "GET",
+        "/state",
+        &foreign("Origin", "http://evil.example"),
+        "",
+    );
+    assert_eq!(status, 403);
+    for (body, says) in [
+        (
+            r#"{"tool":"compass","args":["A","B","A"]}"#,
+            "does not allow",
+        ),
+        (r#"{"tool":"line","args":["A","Q"]}"#, "no point `Q`"),
+        (r#"{"tool":"circle","args":["A","A"]}"#, "cannot draw"),
+        (r#"{"tool":"line"}"#, "a move is"),
+        (r#"{"lines":["nonsense"]}"#, "no steps to undo"),
+    ] {
+        let path = if body.contains("lines") {
+            "/undo"
+        } else {
+            "/move"
+        };
+        let (status, answer) = play.send("POST", path, &play.page_headers(), body);
+        assert_eq!(status, 409, "{body}: {answer}");
+        assert!(error_of(&answer).contains(says), "{body}: {answer}");
+    }
+    assert_eq!(play.text(), before);
+}
+
+#[test]
+fn euc_play_refuses_a_block_it_cannot_show() {
+    let folder = std::env::temp_dir().join(format!("euc-play-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("level.euc");
+    std::fs::write(&file, LEVEL).unwrap();
+    let planar_only = folder.join("planar.euc");
+    std::fs::write(
+        &planar_only,
+        "planar p {\n  node a = (0, 0)\n  node b = (1, 1)\n  edge a - b\n}\n",
+    )
+    .unwrap();
+    for (path, block, says) in [
+        (&file, Some("nope"), "no solve block named `nope`"),
+        (&planar_only, None, "has no solve block"),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_euc"));
+        command.args(["play", path.to_str().unwrap(), "--port", "0"]);
+        if let Some(block) = block {
+            command.args(["--block", block]);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(output.stdout.is_empty(), "no address is printed");
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}
