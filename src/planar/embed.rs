@@ -7,7 +7,8 @@
 
 use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
-use super::{grid, lr, relax, smooth, tutte};
+use super::pack::{self, Part};
+use super::{grid, lr, relax, smooth, tree, tutte};
 use crate::geom::Point;
 
 /// Half the side of the board a drawing fills.
@@ -110,6 +111,11 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
         relax::relax(&mut relaxed, &links, SWEEPS, 4.0 * BOARD / n);
         drawings.push((quality(&relaxed, &links), relaxed));
     }
+    drawings.extend(
+        apart(count, &links)
+            .into_iter()
+            .map(|drawing| (quality(&drawing, &links), drawing)),
+    );
     drawings.sort_by(by_quality);
     drawings.push(((false, 0.0), plain));
     // Six decimals are what a block prints; a big grid drawing can have a
@@ -124,6 +130,66 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
         }
     }
     None
+}
+
+/// The drawings that keep a tree's or a disconnected graph's gaps at any
+/// size, fitted to the board: a tree's layered drawings (`tree`), and a
+/// disconnected graph's components drawn one by one and packed (`pack`).
+/// None for any other graph.
+fn apart(count: usize, links: &[Link]) -> Vec<Vec<Point>> {
+    let components = pack::components(count, links);
+    let drawings = if components.len() > 1 {
+        let parts: Option<Vec<Part>> = components
+            .into_iter()
+            .map(|(nodes, part_links)| {
+                let drawing = if nodes.len() == 1 {
+                    vec![Point::new(0.0, 0.0)]
+                } else {
+                    planar_drawing(nodes.len(), &part_links)?
+                };
+                let (node, link) = relax::gaps(&drawing, &part_links);
+                let gap = node.min(link);
+                Some(Part {
+                    nodes,
+                    drawing,
+                    gap,
+                })
+            })
+            .collect();
+        parts.map_or_else(Vec::new, |parts| vec![pack::pack(count, &parts)])
+    } else if links.len() + 1 == count {
+        tree::layered(count, links)
+    } else {
+        Vec::new()
+    };
+    drawings
+        .into_iter()
+        .map(|drawing| onto_board(&drawing))
+        .collect()
+}
+
+/// `drawing` scaled and moved to fill the board's square, centred.
+fn onto_board(drawing: &[Point]) -> Vec<Point> {
+    let (low, high) = drawing.iter().fold(
+        (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        ),
+        |(low, high), p| {
+            (
+                Point::new(low.x.min(p.x), low.y.min(p.y)),
+                Point::new(high.x.max(p.x), high.y.max(p.y)),
+            )
+        },
+    );
+    let extent = (high.x - low.x).max(high.y - low.y);
+    let scale = if extent > 0.0 {
+        2.0 * BOARD / extent
+    } else {
+        1.0
+    };
+    let middle = (low + high) * 0.5;
+    drawing.iter().map(|&p| (p - middle) * scale).collect()
 }
 
 /// Moves apart the nodes of a triangulated drawing nearer each other than
