@@ -78,3 +78,53 @@ fn a_link_listed_twice_is_reported_at_the_repeat() {
     assert_eq!(&text[first.start..first.end], "a - b");
     assert_eq!(analysis.scene().puzzles[0].links.len(), 3);
 }
+
+/// `euc planar untangle` on a star of 1,200 nodes with three lone nodes
+/// (past the 1,000 nodes above which the packed components are given out
+/// alone): the written block has no crossings, and every node is at least
+/// 1/(2n) of the board from every other node and every link (a star drawn
+/// whole kept 0.33 of that at 2,000 nodes).
+#[test]
+fn untangling_a_big_star_with_lone_nodes_keeps_the_gap() {
+    use euc::planar::relax::{gaps, side};
+    let count = 1_203;
+    let links: Vec<(usize, usize)> = (1..1_200).map(|leaf| (0, leaf)).collect();
+    let circle: Vec<Point> = (0..count)
+        .map(|i| {
+            let angle = std::f64::consts::TAU * i as f64 / count as f64;
+            Point::new(15.0 * angle.cos(), 15.0 * angle.sin())
+        })
+        .collect();
+    let text = euc::planar::write::block_text("star", 1_199, 1, &circle, &links);
+    let dir = std::env::temp_dir().join(format!("euc-star-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("star.euc");
+    std::fs::write(&file, text).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_euc"))
+        .args(["planar", "untangle", "--write"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let positions: Vec<Point> = written
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("node "))
+        .map(|rest| {
+            let (_, place) = rest.split_once("= (").unwrap();
+            let (x, y) = place.trim_end_matches(')').split_once(", ").unwrap();
+            Point::new(x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(positions.len(), count);
+    assert!(crossings_reference(&positions, &links).is_empty());
+    let (node, link) = gaps(&positions, &links);
+    let least = side(&positions) / (2.0 * count as f64);
+    assert!(
+        node >= least && link >= least,
+        "node gap {:.3}, link gap {:.3} of 1/(2n)",
+        node / least,
+        link / least
+    );
+}
