@@ -8,6 +8,7 @@ mod instances;
 mod lower;
 mod planar;
 mod problem;
+mod stars;
 mod steps;
 pub mod types;
 
