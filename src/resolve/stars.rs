@@ -8,8 +8,9 @@ use crate::diag::Diagnostic;
 use crate::parse::ast::StarCount;
 use crate::span::Span;
 
-/// The most moves a star count may state: the solver's own limit.
-const MOST_STAR_MOVES: f64 = crate::solve::search::MOST_MOVES as f64;
+/// The most moves a star count may state: the solver's own limit
+/// (`solve::search::MOST_MOVES`, a later stage than this one).
+const MOST_STAR_MOVES: f64 = 64.0;
 
 /// Reads one `stars` line; a count that is not `e` or `l`, not a whole
 /// number from 1 to the solver's limit, or given twice is E0509 and left out.
@@ -84,7 +85,6 @@ pub(super) fn resolve_stars(
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::analyze;
 
     /// The E and L counts a line gives.
     type Counts = Option<(Option<usize>, Option<usize>)>;
@@ -93,12 +93,10 @@ mod tests {
         let text = format!(
             "point A = (0, 0)\npoint B = (1, 0)\nsolve s {{\n  goal M = midpoint(A, B)\n  {block_line}\n}}\n"
         );
-        let analysis = analyze(&text);
-        let stars = analysis.scene().problems[0]
-            .stars
-            .map(|stars| (stars.e, stars.l));
-        let codes = analysis
-            .diagnostics
+        let (file, _) = crate::parse::parse(&text);
+        let (scene, diagnostics) = crate::resolve::resolve(&file, &Default::default());
+        let stars = scene.problems[0].stars.map(|stars| (stars.e, stars.l));
+        let codes = diagnostics
             .iter()
             .filter(|d| d.code.starts_with('E'))
             .map(|d| format!("{} {}", d.code, d.message))

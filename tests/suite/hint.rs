@@ -157,3 +157,34 @@ fn a_hint_needs_a_block() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("no solve block named `nope`"));
 }
+
+/// `check` reports stars as the game gives them, in text and JSON: all
+/// three, one missed for a count, none for a block that fails.
+#[test]
+fn check_reports_stars() {
+    let solved = super::read(&root().join("tests/fixtures/hint/half-done.euc")).replace(
+        "  k = circle(B, A)\n",
+        "  k = circle(B, A)\n  c2 = circle(A, B)\n  P1, P2 = k & c2\n  c3 = circle(P1, P2)\n  C, _ = k & c3\n",
+    );
+    let short_star = solved.replace("stars e 3 l 3", "stars l 2, e 3");
+    let mut report = String::new();
+    for (name, source) in [
+        ("all three", solved.as_str()),
+        ("L-star missed", short_star.as_str()),
+        (
+            "failing",
+            super::read(&root().join("tests/fixtures/hint/half-done.euc")).as_str(),
+        ),
+    ] {
+        let checked = euc(&["check", "-"], Some(source));
+        let json = euc(&["check", "--format", "json", "-"], Some(source));
+        let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        report.push_str(&format!(
+            "{name}: exit {:?}\n{}{}\n\n",
+            checked.status.code(),
+            text(&checked.stdout),
+            json["files"][0]["blocks"][0]["stars"]
+        ));
+    }
+    insta::assert_snapshot!(report);
+}
