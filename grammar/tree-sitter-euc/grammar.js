@@ -63,6 +63,7 @@ module.exports = grammar({
       $.verify,
       $.tools,
       $.count,
+      $.stars,
       $.step,
     ),
 
@@ -98,6 +99,11 @@ module.exports = grammar({
     tools: $ => seq('tools', repeat1(seq($.identifier, optional(',')))),
 
     count: $ => seq('count', $.identifier),
+
+    // `stars e 3 l 2`: the level's E-star and L-star counts.
+    stars: $ => seq('stars', repeat1(seq($.star_count, optional(',')))),
+
+    star_count: $ => seq(field('count', $.identifier), field('value', $.number)),
 
     step: $ => seq($._binders, '=', field('value', $._expression)),
 

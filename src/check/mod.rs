@@ -4,8 +4,10 @@
 
 mod drops;
 mod puzzle;
+mod stars;
 pub use drops::DropShare;
 use drops::{dropped_points, survey_drops};
+pub use stars::StarReport;
 
 pub use puzzle::{check_puzzle, PuzzleReport, CROSSED_LINKS_SHOWN};
 
@@ -57,6 +59,9 @@ pub struct BlockReport {
     /// construction works (docs/language.md, "Where a construction works").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drops: Option<DropShare>,
+    /// Against the block's `stars` line, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stars: Option<StarReport>,
 }
 
 /// An either-or goal and the alternative the construction reaches.
@@ -111,6 +116,20 @@ pub fn check_problem(
     problem: &Problem,
     survey: impl FnOnce() -> Arc<Vec<Instance>>,
 ) -> (BlockReport, Vec<Diagnostic>) {
+    let (mut report, diagnostics) = check_steps(problem, survey);
+    // Stars are a report, never an error: a construction longer than its
+    // star counts passes (docs/language.md, "Stars").
+    report.stars = problem.stars.map(|stars| {
+        let solved = report.status == Status::Solved;
+        StarReport::new(stars, solved, report.moves, report.tool_uses)
+    });
+    (report, diagnostics)
+}
+
+fn check_steps(
+    problem: &Problem,
+    survey: impl FnOnce() -> Arc<Vec<Instance>>,
+) -> (BlockReport, Vec<Diagnostic>) {
     let draws = draws(problem);
     let mut report = BlockReport {
         name: problem.name.clone(),
@@ -123,6 +142,7 @@ pub fn check_problem(
         reached: Vec::new(),
         replay: None,
         drops: None,
+        stars: None,
     };
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
         report.status = Status::Unsolved;

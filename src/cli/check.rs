@@ -92,6 +92,7 @@ fn print_summary(path: &str, analysis: &Analysis) {
                             .iter()
                             .map(|reached| format!("; reaches {}", reached.describe()))
                     )
+                    .chain(report.stars.map(|stars| format!("; {}", stars.describe())))
                     .collect::<String>()
             ),
             Status::Unsolved => format!("unsolved {path}: {} (no steps yet)", report.name),

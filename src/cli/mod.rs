@@ -23,6 +23,7 @@ mod check;
 pub mod compile;
 mod files;
 mod fmt;
+mod hint;
 mod planar;
 mod play;
 mod render;
@@ -156,6 +157,9 @@ enum Command {
     /// Fill empty solve blocks with shortest constructions.
     #[command(after_help = EXIT_CODES)]
     Solve(solve::SolveArgs),
+    /// Print the next move of a shortest completion of a block's steps.
+    #[command(after_help = EXIT_CODES)]
+    Hint(hint::HintArgs),
     /// Print the resolved problems as the solver receives them.
     #[command(after_help = EXIT_CODES)]
     Compile {
@@ -247,6 +251,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             compile::run(&file, json || format == TextOrJson::Json)
         }
         Command::Solve(args) => solve::run(&args),
+        Command::Hint(args) => hint::run(&args),
         Command::Lsp => crate::lsp::run(),
         Command::Fmt {
             files,

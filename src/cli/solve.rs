@@ -57,6 +57,15 @@ pub enum CountArg {
     L,
 }
 
+impl CountArg {
+    pub(super) fn count(self) -> crate::resolve::Count {
+        match self {
+            CountArg::E => crate::resolve::Count::E,
+            CountArg::L => crate::resolve::Count::L,
+        }
+    }
+}
+
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
@@ -67,7 +76,7 @@ pub enum Format {
 /// each holds its own search stack.
 const MAX_JOBS: usize = 256;
 
-fn parse_jobs(text: &str) -> Result<usize, String> {
+pub(super) fn parse_jobs(text: &str) -> Result<usize, String> {
     let jobs: usize = text
         .trim()
         .parse()
@@ -80,7 +89,7 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 
 /// A time limit per block; `None`: none.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timeout(Option<Duration>);
+pub struct Timeout(pub(super) Option<Duration>);
 
 impl std::fmt::Display for Timeout {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -93,7 +102,7 @@ impl std::fmt::Display for Timeout {
 
 /// Seconds (`0.5`, `60`), or `inf` / `none` for no limit. A limit too long
 /// to count (`1e20`) is no limit; a negative or not-a-number one is an error.
-fn parse_timeout(text: &str) -> Result<Timeout, String> {
+pub(super) fn parse_timeout(text: &str) -> Result<Timeout, String> {
     let trimmed = text.trim();
     if ["inf", "infinity", "none"].contains(&trimmed.to_ascii_lowercase().as_str()) {
         return Ok(Timeout(None));
@@ -107,7 +116,7 @@ fn parse_timeout(text: &str) -> Result<Timeout, String> {
     Ok(Timeout(Duration::try_from_secs_f64(seconds).ok()))
 }
 
-fn parse_max_moves(text: &str) -> Result<usize, String> {
+pub(super) fn parse_max_moves(text: &str) -> Result<usize, String> {
     let most = crate::solve::search::MOST_MOVES;
     match text.trim().parse::<usize>() {
         Ok(moves) if (1..=most).contains(&moves) => Ok(moves),

@@ -10,6 +10,7 @@ pub mod planar;
 use crate::parse::ast::Tool;
 use crate::resolve::{Problem, Scene, StepOp};
 use crate::solve::construction::{Binding, Construction};
+use crate::solve::hint::Hint;
 use crate::solve::search::setup_kinds;
 use crate::span::Span;
 use crate::tools::Operand;
@@ -51,24 +52,111 @@ pub fn construction_to_lines(
     problem: &Problem,
     construction: &Construction,
 ) -> Vec<String> {
-    let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
+    let names = |symbols: &[usize]| -> Vec<String> {
+        symbols
+            .iter()
+            .map(|&s| scene.symbols[s].name.clone())
+            .collect()
+    };
+    let written = write_steps(
+        problem,
+        construction,
+        Names {
+            points: names(&problem.givens),
+            objects: names(&problem.setup),
+            // The block's own steps are replaced: their names are free.
+            taken: taken_names(scene, problem),
+        },
+    );
+    written.into_iter().map(|(line, _)| line).collect()
+}
+
+/// A hint as lines for its block (docs/solver.md, "Hints").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintLines {
+    /// The next move: the step that draws it, after the steps that name
+    /// the points it uses (and, when it is the last move, the steps that
+    /// name the goals it reaches).
+    pub next: Vec<String>,
+    /// The whole completion: every step to append.
+    pub all: Vec<String>,
+}
+
+/// The lines of a hint for block `problem` of `scene`: fresh names avoid
+/// every name of the file and of the block.
+pub fn hint_to_lines(scene: &Scene, problem: &Problem, hint: &Hint) -> HintLines {
+    let partial = &hint.partial;
+    let mut points: Vec<String> = problem
+        .givens
+        .iter()
+        .map(|&s| scene.symbols[s].name.clone())
+        .collect();
+    points.extend(partial.point_names.iter().cloned());
+    let mut objects: Vec<String> = problem
+        .setup
+        .iter()
+        .map(|&s| scene.symbols[s].name.clone())
+        .collect();
+    objects.extend(partial.object_names.iter().cloned());
+    let written = write_steps(
+        &partial.problem,
+        &hint.construction,
+        Names {
+            points,
+            objects,
+            taken: {
+                // The steps so far stay: their names are taken.
+                let mut taken = taken_names(scene, problem);
+                taken.extend(problem.local_names.iter().cloned());
+                taken
+            },
+        },
+    );
+    let draws = written.iter().filter(|(_, draws)| *draws).count();
+    let next = if draws <= 1 {
+        written.len()
+    } else {
+        written
+            .iter()
+            .position(|(_, draws)| *draws)
+            .map_or(written.len(), |at| at + 1)
+    };
+    let all: Vec<String> = written.into_iter().map(|(line, _)| line).collect();
+    HintLines {
+        next: all[..next].to_vec(),
+        all,
+    }
+}
+
+/// Names a writer must not give: the file's and the block's goals.
+fn taken_names(scene: &Scene, problem: &Problem) -> HashSet<String> {
     let mut taken: HashSet<String> = scene
         .symbols
         .iter()
         .map(|symbol| symbol.name.clone())
         .collect();
     taken.extend(problem.goals.iter().map(|goal| goal.name.clone()));
-    let mut fresh = FreshNames::new(taken);
-    let mut point_names: Vec<String> = problem
-        .givens
-        .iter()
-        .map(|&s| scene.symbols[s].name.clone())
-        .collect();
-    let mut object_names: Vec<String> = problem
-        .setup
-        .iter()
-        .map(|&s| scene.symbols[s].name.clone())
-        .collect();
+    taken
+}
+
+/// The names a writer starts from: the problem's givens and setup, and
+/// the names it must not give.
+struct Names {
+    points: Vec<String>,
+    objects: Vec<String>,
+    taken: HashSet<String>,
+}
+
+/// Each step of the construction as a line, and whether it draws.
+fn write_steps(
+    problem: &Problem,
+    construction: &Construction,
+    names: Names,
+) -> Vec<(String, bool)> {
+    let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
+    let mut fresh = FreshNames::new(names.taken);
+    let mut point_names = names.points;
+    let mut object_names = names.objects;
     let mut lines = Vec::new();
     for (op, bindings) in plan.ops.iter().zip(&plan.names) {
         let mut binders = Vec::new();
@@ -82,47 +170,54 @@ pub fn construction_to_lines(
             };
             binders.push(name);
         }
-        let value = match *op {
-            StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
-            StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
-            StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
-            StepOp::Pick {
-                first,
-                second,
-                pick,
-                at,
-            } => format!(
-                "{}({}, {}, {})",
-                pick.name(),
-                object_names[first],
-                object_names[second],
-                point_names[at]
-            ),
-            StepOp::Touch(a, b) => format!("touch({}, {})", object_names[a], object_names[b]),
-            StepOp::Drop { object, at, circle } => {
-                let at = if circle {
-                    format!("{}deg", crate::geom::format_number(at.value().to_degrees()))
-                } else {
-                    crate::geom::format_number(at.value() * problem.unit)
-                };
-                format!("any({}, {at})", object_names[object])
-            }
-            StepOp::Tool { tool, args } => {
-                Tool::call_text(tool, args, |operand, arg| match operand {
-                    Operand::Point => point_names[arg].clone(),
-                    Operand::Line => object_names[arg].clone(),
-                })
-            }
-        };
-        match op {
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
-                point_names.extend(binders.iter().cloned())
-            }
-            _ => object_names.push(binders[0].clone()),
+        let value = op_text(problem, op, &point_names, &object_names);
+        if op.is_meet() {
+            point_names.extend(binders.iter().cloned());
+        } else {
+            object_names.push(binders[0].clone());
         }
-        lines.push(format!("{} = {value}", binders.join(", ")));
+        lines.push((format!("{} = {value}", binders.join(", ")), !op.is_meet()));
     }
     lines
+}
+
+/// The right side of a step.
+fn op_text(
+    problem: &Problem,
+    op: &StepOp,
+    point_names: &[String],
+    object_names: &[String],
+) -> String {
+    match *op {
+        StepOp::Line(a, b) => format!("line({}, {})", point_names[a], point_names[b]),
+        StepOp::Circle(a, b) => format!("circle({}, {})", point_names[a], point_names[b]),
+        StepOp::Meet(a, b) => format!("{} & {}", object_names[a], object_names[b]),
+        StepOp::Pick {
+            first,
+            second,
+            pick,
+            at,
+        } => format!(
+            "{}({}, {}, {})",
+            pick.name(),
+            object_names[first],
+            object_names[second],
+            point_names[at]
+        ),
+        StepOp::Touch(a, b) => format!("touch({}, {})", object_names[a], object_names[b]),
+        StepOp::Drop { object, at, circle } => {
+            let at = if circle {
+                format!("{}deg", crate::geom::format_number(at.value().to_degrees()))
+            } else {
+                crate::geom::format_number(at.value() * problem.unit)
+            };
+            format!("any({}, {at})", object_names[object])
+        }
+        StepOp::Tool { tool, args } => Tool::call_text(tool, args, |operand, arg| match operand {
+            Operand::Point => point_names[arg].clone(),
+            Operand::Line => object_names[arg].clone(),
+        }),
+    }
 }
 
 #[derive(Clone, Copy)]

@@ -123,10 +123,13 @@ fn block_name_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         .iter()
         .map(|goal| format!("`{}`", goal.name))
         .collect();
+    let stars = report.stars.map_or(String::new(), |stars| {
+        format!("\n\nstars: {}", stars.describe())
+    });
     Some(Hover {
         span,
         text: format!(
-            "**solve** `{}` — goals {}\n\n{status}",
+            "**solve** `{}` — goals {}\n\n{status}{stars}",
             problem.name,
             goals.join(", ")
         ),
@@ -186,8 +189,17 @@ fn keyword_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 /// lines), a tool on a `tools` line, or `count`'s `e` or `l`.
 fn contextual_hover(analysis: &Analysis, word: &str, span: Span) -> Option<Hover> {
     let kind = *super::tokens::contextual_words(analysis).get(&(span.start, span.end))?;
+    let line_start = analysis.text[..span.start]
+        .rfind('\n')
+        .map_or(0, |at| at + 1);
+    let on_stars_line = analysis.text[line_start..span.start]
+        .trim_start()
+        .starts_with("stars");
     let text = match (word, kind) {
         (_, super::tokens::TokenKind::Function) => builtin_doc(word)?.to_string(),
+        ("stars", _) => "**stars** e N l M — the level's E-star and L-star counts: `check` gives a star for reaching the goals, one for at most N elementary moves, one for at most M tool uses, as the game does (a report, never an error); `euc hint` takes the count as the level's limit".to_string(),
+        ("e" | "E", _) if on_stars_line => "**E-star** — the most elementary moves (lines and circles, each L-tool at its E cost) for the level's E star".to_string(),
+        ("l" | "L", _) if on_stars_line => "**L-star** — the most tool uses (each line, circle and L-tool is one) for the level's L star".to_string(),
         ("tools", _) => "**tools** perpendicular parallel … — the L-tools this block allows besides lines and circles (`perp_bisector`, `perpendicular`, `parallel`, `angle_bisector`, `compass`), each counted as one L and its E cost; `drop` lets the solver put a point on a line or circle of the drawing".to_string(),
         ("drop", _) => "**drop** — the game's point tool: the solver may put a point on a line or circle of the drawing (it counts no move; the construction must work wherever the point is dropped)".to_string(),
         ("count", _) => "**count** e | l — what the solver minimises: `e` elementary moves (lines and circles, each L-tool at its E cost, the game's E stars), `l` tool uses (the game's L stars)".to_string(),

@@ -66,7 +66,14 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     };
                     let (status_text, find) = match status {
                         Status::Solved => (
-                            format!("{count} ✓ on {} instances", report.instances),
+                            format!(
+                                "{count} ✓ on {} instances{}",
+                                report.instances,
+                                report.stars.map_or(String::new(), |stars| format!(
+                                    ", {}",
+                                    stars.describe()
+                                ))
+                            ),
                             "Find a shorter construction",
                         ),
                         Status::Unsolved => {

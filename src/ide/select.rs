@@ -126,6 +126,12 @@ impl Around {
             SolveItemKind::Mask(parts) => parts.iter().for_each(|part| self.add(part.span)),
             SolveItemKind::Tools(names) => names.iter().for_each(|name| self.name(name)),
             SolveItemKind::Count(name) => self.name(name),
+            SolveItemKind::Stars(counts) => {
+                for star in counts {
+                    self.name(&star.count);
+                    self.add(star.value_span);
+                }
+            }
             SolveItemKind::Ignore(limits) => {
                 for limit in limits {
                     self.add(limit.span);

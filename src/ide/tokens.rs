@@ -166,6 +166,14 @@ pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), T
                             keyword_at(item.span.start, "count");
                             named.push((what.span, TokenKind::Keyword));
                         }
+                        SolveItemKind::Stars(counts) => {
+                            keyword_at(item.span.start, "stars");
+                            named.extend(
+                                counts
+                                    .iter()
+                                    .map(|star| (star.count.span, TokenKind::Keyword)),
+                            );
+                        }
                         _ => {}
                     }
                 }

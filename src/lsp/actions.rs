@@ -208,3 +208,116 @@ impl PlanarAction {
         }
     }
 }
+
+/// How long "Hint: the next move" and "Complete this construction" search
+/// before they say they ran out of time.
+const HINT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The hint actions on a solve block (docs/solver.md, "Hints"): the next
+/// move of a shortest completion, or all of it, appended to the block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintAction {
+    NextMove,
+    Complete,
+}
+
+impl HintAction {
+    fn title(self) -> &'static str {
+        match self {
+            HintAction::NextMove => "Hint: the next move",
+            HintAction::Complete => "Complete this construction",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            HintAction::NextMove => "hint",
+            HintAction::Complete => "complete",
+        }
+    }
+
+    /// Which hint action `data` names, if any.
+    pub fn from_data(data: &serde_json::Value) -> Option<HintAction> {
+        [HintAction::NextMove, HintAction::Complete]
+            .into_iter()
+            .find(|action| data["action"].as_str() == Some(action.name()))
+    }
+
+    /// Both actions on block `block`, resolved when chosen (a search):
+    /// offered while its goals are not reached.
+    pub fn offered(
+        analysis: &Analysis,
+        snapshot: &Snapshot,
+        uri: &Uri,
+        block: usize,
+    ) -> Vec<CodeActionOrCommand> {
+        if analysis.reports[block].status == crate::check::Status::Solved {
+            return Vec::new();
+        }
+        let command = BlockCommand {
+            uri: uri.clone(),
+            block: analysis.scene().problems[block].name.clone(),
+            version: Some(snapshot.version),
+        };
+        [HintAction::NextMove, HintAction::Complete]
+            .into_iter()
+            .map(|action| {
+                let mut data = command.to_data();
+                data["action"] = serde_json::json!(action.name());
+                CodeActionOrCommand::CodeAction(CodeAction {
+                    title: action.title().to_string(),
+                    kind: Some(CodeActionKind::REFACTOR_REWRITE),
+                    data: Some(data),
+                    ..CodeAction::default()
+                })
+            })
+            .collect()
+    }
+
+    /// The edit: the hint's lines appended to the block, or why there is
+    /// none ("no completion within 7 moves from here …").
+    pub fn edit(
+        self,
+        snapshot: &Snapshot,
+        analysis: &Analysis,
+        block: &str,
+    ) -> Result<WorkspaceEdit, String> {
+        use crate::solve::hint::{next_moves, HintOptions, NoHint};
+        let scene = analysis.scene();
+        let index = scene
+            .problem_index(block)
+            .ok_or_else(|| format!("no solve block named `{block}`"))?;
+        let problem = scene.searchable(index);
+        let deadline = std::time::Instant::now() + HINT_TIMEOUT;
+        let budget = HintBudget(deadline);
+        let hint = next_moves(&problem, &HintOptions::default(), &budget).map_err(|no_hint| {
+            let why = match &no_hint {
+                NoHint::Stopped { stop, .. } => crate::ide::find::why_stopped(
+                    *stop,
+                    Some(&format!("{} s", HINT_TIMEOUT.as_secs())),
+                ),
+                _ => String::new(),
+            };
+            no_hint.describe(!problem.tools.is_empty(), &why)
+        })?;
+        if hint.construction.draws.is_empty() {
+            return Err("the steps already reach the goals".to_string());
+        }
+        let lines = crate::edit::hint_to_lines(scene, &scene.problems[index], &hint);
+        let lines = match self {
+            HintAction::NextMove => lines.next,
+            HintAction::Complete => lines.all,
+        };
+        let edits = crate::edit::fill_block(&snapshot.text, &scene.problems[index], &[], &lines);
+        Ok(snapshot.versioned_edit(edits))
+    }
+}
+
+struct HintBudget(std::time::Instant);
+
+impl crate::solve::search::Budget for HintBudget {
+    fn stop(&self) -> Option<crate::solve::search::Stop> {
+        (std::time::Instant::now() >= self.0).then_some(crate::solve::search::Stop::OutOfTime)
+    }
+    fn progress(&self, _: &crate::solve::search::Progress) {}
+}

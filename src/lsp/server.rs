@@ -749,12 +749,36 @@ impl LanguageServer for Backend {
             params.context.diagnostics,
             as_command,
         ));
+        // A search each: offered to clients that resolve them when chosen.
+        if !as_command {
+            actions.extend(super::actions::HintAction::offered(
+                &analysis, &snapshot, &uri, block,
+            ));
+        }
         Ok(Some(actions))
     }
 
     async fn code_action_resolve(&self, mut action: CodeAction) -> Result<CodeAction> {
         let data = action.data.clone().unwrap_or_default();
         let command = BlockCommand::from_data(&data)?;
+        if let Some(hint) = super::actions::HintAction::from_data(&data) {
+            let Some((snapshot, analysis)) = self.analyzed(&command.uri).await? else {
+                return Err(invalid("the document is not open".into()));
+            };
+            if command
+                .version
+                .is_some_and(|version| version != snapshot.version)
+            {
+                return Err(invalid(
+                    "the document changed since this action was offered".into(),
+                ));
+            }
+            let edit = tokio::task::spawn_blocking(move || {
+                hint.edit(&snapshot, &analysis, &command.block)
+            });
+            action.edit = Some(edit.await.map_err(|_| panicked())?.map_err(invalid)?);
+            return Ok(action);
+        }
         action.edit = Some(match super::actions::PlanarAction::from_data(&data) {
             Some(planar) => self.planar_edit(&command, planar).await?,
             None => self.find(&command).await?,

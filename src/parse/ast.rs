@@ -128,6 +128,9 @@ pub enum SolveItemKind {
     Tools(Vec<Name>),
     /// `count e` or `count l`: what the solver minimises.
     Count(Name),
+    /// `stars e 3 l 2`: the level's E-star and L-star counts, reported by
+    /// `check` as the game gives stars (docs/language.md, "Stars").
+    Stars(Vec<StarCount>),
     Ignore(Vec<IgnoreLimit>),
     Verify(Vec<Assignment>),
     Step(Step),
@@ -206,6 +209,14 @@ pub struct MaskPart {
 pub enum Limit {
     Min,
     Max,
+}
+
+/// One count of a `stars` line: `e 3` (the word, then the number).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StarCount {
+    pub count: Name,
+    pub value: f64,
+    pub value_span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -360,6 +371,12 @@ impl Shift for SolveItem {
             }
             SolveItemKind::Tools(names) => names.shift_after(from, delta),
             SolveItemKind::Count(name) => name.shift_after(from, delta),
+            SolveItemKind::Stars(counts) => {
+                for star in counts {
+                    star.count.shift_after(from, delta);
+                    star.value_span.shift_after(from, delta);
+                }
+            }
             SolveItemKind::Ignore(limits) => {
                 for limit in limits {
                     limit.span.shift_after(from, delta);
@@ -459,6 +476,13 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                         format!("tools {}", names.join(" "))
                     }
                     SolveItemKind::Count(name) => format!("count {}", name.text),
+                    SolveItemKind::Stars(counts) => {
+                        let counts: Vec<String> = counts
+                            .iter()
+                            .map(|star| format!("{} {}", star.count.text, star.value))
+                            .collect();
+                        format!("stars {}", counts.join(" "))
+                    }
                     SolveItemKind::Mask(parts) => {
                         let parts: Vec<_> = parts.iter().map(|part| part.token.text()).collect();
                         format!("mask {}", parts.join(" "))

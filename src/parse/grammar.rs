@@ -289,6 +289,23 @@ where
         )
         .map(SolveItemKind::Tools);
     let count = word("count").ignore_then(name()).map(SolveItemKind::Count);
+    let star_value = select! { Token::Number(value) => value }
+        .map_with(|value, e| (value, span_of(e.span())))
+        .labelled("number");
+    let stars = word("stars")
+        .ignore_then(
+            name()
+                .then(star_value)
+                .map(|(count, (value, value_span))| StarCount {
+                    count,
+                    value,
+                    value_span,
+                })
+                .separated_by(just(Token::Comma).or_not())
+                .at_least(1)
+                .collect(),
+        )
+        .map(SolveItemKind::Stars);
 
     let ignore = just(Token::Ignore)
         .ignore_then(limit.repeated().at_least(1).collect())
@@ -329,9 +346,11 @@ where
         .map(|(binders, value)| SolveItemKind::Step(Step { binders, value }));
 
     let item =
-        choice((goal, mask, ignore, verify, tools, count, step)).map_with(|kind, e| SolveItem {
-            kind,
-            span: span_of(e.span()),
+        choice((goal, mask, ignore, verify, tools, count, stars, step)).map_with(|kind, e| {
+            SolveItem {
+                kind,
+                span: span_of(e.span()),
+            }
         });
     let error_item = SolveItem {
         kind: SolveItemKind::Error,

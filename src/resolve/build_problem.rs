@@ -45,6 +45,7 @@ pub(super) fn resolve_block(
         tools: Vec::new(),
         drops: false,
         count: Count::E,
+        stars: None,
         local_names: Vec::new(),
         local_uses: Vec::new(),
     };
@@ -53,6 +54,7 @@ pub(super) fn resolve_block(
     let mut ignore_line: Option<Span> = None;
     let mut tools_line: Option<Span> = None;
     let mut count_line: Option<Span> = None;
+    let mut stars_line: Option<Span> = None;
     let mut verifies = Vec::new();
     for item in &block.items {
         match &item.kind {
@@ -114,6 +116,15 @@ pub(super) fn resolve_block(
                             .with_fix("Count tool uses (`count l`)", name.span, "l"),
                         ),
                     }
+                }
+            }
+            SolveItemKind::Stars(counts) => {
+                if let Some(first) = stars_line {
+                    diagnostics.push(duplicate_line("stars", item.span, first));
+                } else {
+                    stars_line = Some(item.span);
+                    problem.stars =
+                        Some(super::stars::resolve_stars(counts, item.span, diagnostics));
                 }
             }
             SolveItemKind::Step(_) | SolveItemKind::Error => {}

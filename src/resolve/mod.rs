@@ -9,6 +9,7 @@ mod lower;
 mod planar;
 mod problem;
 pub(crate) mod redefine;
+mod stars;
 mod steps;
 pub mod types;
 

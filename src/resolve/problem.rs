@@ -58,6 +58,8 @@ pub struct Problem {
     pub drops: bool,
     /// What the solver minimises (`count`, or `--count`).
     pub count: Count,
+    /// The level's star counts (`stars e 3 l 2`), if the block states them.
+    pub stars: Option<Stars>,
     /// Names bound in the block, so that writers can choose fresh ones.
     pub local_names: Vec<String>,
     /// Each use of a name bound in the block, with the span that binds it.
@@ -129,6 +131,26 @@ impl Problem {
 pub enum Count {
     E,
     L,
+}
+
+/// A block's `stars` line: the most E and L moves for the game's E-star
+/// and L-star (docs/language.md, "Stars").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stars {
+    pub e: Option<usize>,
+    pub l: Option<usize>,
+    /// The whole line.
+    pub span: Span,
+}
+
+impl Stars {
+    /// The star count for what the block counts, if stated.
+    pub fn limit(&self, count: Count) -> Option<usize> {
+        match count {
+            Count::E => self.e,
+            Count::L => self.l,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

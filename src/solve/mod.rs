@@ -6,6 +6,7 @@ mod budget;
 pub mod construction;
 mod context;
 mod expand;
+pub mod hint;
 pub mod mask;
 mod options;
 mod quick;

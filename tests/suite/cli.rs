@@ -38,7 +38,7 @@ fn check_passes_on_every_example() {
     // An either-or goal: check says which alternative the steps reach.
     assert!(
         stdout.contains(
-            "examples/euclidea/angle-60.euc: sixty (3 moves, 5 instances; reaches `m` by its 1st alternative (of 2))"
+            "examples/euclidea/angle-60.euc: sixty (3 moves, 5 instances; reaches `m` by its 1st alternative (of 2); 2 of 2 stars)"
         ),
         "{stdout}"
     );

@@ -1280,3 +1280,64 @@ fn workspace_symbols_selection_ranges_and_range_formatting() {
     assert_eq!(edits[0]["range"]["start"]["line"], 1);
     session.stop();
 }
+
+/// "Hint: the next move" and "Complete this construction" on a block that
+/// is half done: resolved when chosen, each appends step lines; the hint
+/// keeps the steps so far, and the completion reaches the goals.
+#[test]
+fn hint_actions_append_the_next_move_or_the_completion() {
+    let mut session = Session::start_resolving();
+    let uri = "file:///work/half-done.euc";
+    let text = super::read(&super::root().join("tests/fixtures/hint/half-done.euc"));
+    session.open(uri, &text);
+    let line = text
+        .lines()
+        .position(|line| line.contains("goal C"))
+        .unwrap() as u32;
+    let actions = code_actions(&mut session, uri, position(line, 2), position(line, 2));
+    let titles = action_titles(&actions);
+    assert!(
+        titles.contains(&"Hint: the next move".to_string())
+            && titles.contains(&"Complete this construction".to_string()),
+        "{titles:?}"
+    );
+    let resolve = |session: &mut Client, title: &str| {
+        let action = actions["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|action| action["title"] == title)
+            .unwrap()
+            .clone();
+        assert!(action["edit"].is_null(), "computed when chosen: {action}");
+        let id = session.request("codeAction/resolve", action);
+        let resolved = session.response(id)["result"].clone();
+        apply(
+            &text,
+            resolved["edit"]["documentChanges"][0]["edits"]
+                .as_array()
+                .unwrap(),
+        )
+    };
+    let hinted = resolve(&mut session, "Hint: the next move");
+    assert!(
+        hinted.starts_with(&text[..text.rfind('}').unwrap()]),
+        "{hinted}"
+    );
+    let added: Vec<&str> = hinted[text.rfind('}').unwrap()..hinted.rfind('}').unwrap()]
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    assert_eq!(added.len(), 1, "one circle: {hinted}");
+    let completed = resolve(&mut session, "Complete this construction");
+    replace_text(&mut session, uri, 2, &completed);
+    let diagnostics = session.diagnostics(uri);
+    assert!(
+        !codes(&diagnostics).iter().any(|code| code.starts_with('E')),
+        "{diagnostics}\n{completed}"
+    );
+    // Solved: no hint is offered any more.
+    let actions = code_actions(&mut session, uri, position(line, 2), position(line, 2));
+    assert!(!action_titles(&actions).contains(&"Hint: the next move".to_string()));
+    session.stop();
+}

@@ -7,6 +7,7 @@ mod dropped;
 mod examples;
 mod format;
 mod grammar;
+mod hint;
 mod ide;
 mod incremental;
 mod lsp;

@@ -32,6 +32,7 @@
   "verify"
   "tools"
   "count"
+  "stars"
   "min"
   "max"
   "level"
