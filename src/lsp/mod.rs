@@ -10,6 +10,7 @@ mod convert;
 mod documents;
 mod framing;
 mod lens_refresh;
+mod publish;
 mod requests;
 mod server;
 mod settings;

@@ -21,12 +21,6 @@ use tower_lsp_server::jsonrpc::{self, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-/// How long after publishing diagnostics the spans an edit left to move
-/// are moved (`analysis::Settling`) and replaced analyses freed: long enough
-/// for the message to be written and read, far shorter than the time
-/// between two keystrokes (docs/design.md, "Analysis after an edit").
-const AFTER_PUBLISHING: Duration = Duration::from_millis(5);
-
 pub struct Backend {
     client: Client,
     pub(super) documents: Documents,
@@ -143,7 +137,7 @@ impl Backend {
 
     async fn publish(&self, uri: Uri, version: i32) {
         let (client, documents) = (self.client.clone(), self.documents.clone());
-        publish_diagnostics(client, documents, self.lenses.clone(), uri, version).await;
+        super::publish::publish_diagnostics(client, documents, self.lenses.clone(), uri, version).await;
     }
 
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
@@ -155,7 +149,7 @@ impl Backend {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            publish_diagnostics(client, documents, lenses, uri, version).await;
+            super::publish::publish_diagnostics(client, documents, lenses, uri, version).await;
         });
     }
 
@@ -240,61 +234,6 @@ impl Backend {
         )
         .await
     }
-}
-
-/// Analyses the document (off the async runtime) and publishes its
-/// diagnostics, unless it has moved on past `version` meanwhile; then asks
-/// the client to refresh code lenses if they changed (`lens_refresh`).
-async fn publish_diagnostics(
-    client: Client,
-    documents: Documents,
-    lenses: Arc<LensWatch>,
-    uri: Uri,
-    version: i32,
-) {
-    let Some(snapshot) = documents.snapshot(&uri) else {
-        return;
-    };
-    if snapshot.version != version {
-        return;
-    }
-    let (for_thread, analyser) = (snapshot.clone(), documents.clone());
-    let Ok(analysis) = tokio::task::spawn_blocking(move || analyser.analysis(&for_thread)).await
-    else {
-        client
-            .log_message(
-                MessageType::ERROR,
-                "euc: the analysis failed on this document",
-            )
-            .await;
-        return;
-    };
-    let text = snapshot.view();
-    let diagnostics = analysis
-        .diagnostics
-        .iter()
-        .map(|d| convert::diagnostic(&text, &uri, d))
-        .collect();
-    let said = lenses.said(&analysis);
-    // Not held while the client reads the diagnostics: the analysis of
-    // the next edit moves the latest analysis's parts only when it holds
-    // the one reference left.
-    drop(analysis);
-    client
-        .publish_diagnostics(uri.clone(), diagnostics, Some(version))
-        .await;
-    lenses.after_analysis(&client, &uri, said);
-    // Off the way to the diagnostics above: the spans after an edit are
-    // moved, and whatever the analysis replaced is freed, a little later,
-    // once the diagnostics are written out and read (done at once, this
-    // competes with both for the machine's cores).
-    tokio::spawn(async move {
-        tokio::time::sleep(AFTER_PUBLISHING).await;
-        tokio::task::spawn_blocking(move || {
-            documents.settle(&uri);
-            documents.free_retired(&uri);
-        });
-    });
 }
 
 pub(super) fn panicked() -> jsonrpc::Error {
