@@ -6,9 +6,9 @@
 //! objects put in, when that cannot change what their check found.
 //! docs/design.md, "Analysis after an edit".
 
-use super::{parse_item_alone, Held, Redone};
+use super::{check_block, parse_item_alone, Held, Redone};
 use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, Tree};
-use crate::check::{check_problem, check_puzzle, BlockReport, Status};
+use crate::check::{BlockReport, Status};
 use crate::geom::Object;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::resolve::redefine::{
@@ -127,16 +127,7 @@ pub(super) fn redo(
             return (analysis, Redone::AllButParsing);
         };
         offset += again.references.len() as isize - resolution.references.len() as isize;
-        let checked = if again.is_puzzle {
-            let (report, diagnostics) = check_puzzle(&scene.puzzles[again.index]);
-            puzzle_reports[again.index] = report;
-            diagnostics
-        } else {
-            let (report, diagnostics) =
-                check_problem(&scene.problems[again.index], || scene.survey(again.index));
-            reports[again.index] = report;
-            diagnostics
-        };
+        let checked = check_block(&scene, &again, &mut reports, &mut puzzle_reports);
         *block = BlockParts {
             resolution: again,
             checked,

@@ -382,17 +382,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         *references = references.start.saturating_add_signed(moved)
             ..references.end.saturating_add_signed(moved);
     }
-    let checked = if resolution.is_puzzle {
-        let (report, diagnostics) = check_puzzle(&scene.puzzles[resolution.index]);
-        puzzle_reports[resolution.index] = report;
-        diagnostics
-    } else {
-        let (report, diagnostics) = check_problem(&scene.problems[resolution.index], || {
-            scene.survey(resolution.index)
-        });
-        reports[resolution.index] = report;
-        diagnostics
-    };
+    let checked = check_block(&scene, &resolution, &mut reports, &mut puzzle_reports);
     parts.blocks[position] = BlockParts {
         resolution,
         checked,
@@ -406,6 +396,26 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         puzzle_reports,
         parts,
     )
+}
+
+/// Checks the block `resolution` resolved again, putting its report in
+/// place; what the check said.
+fn check_block(
+    scene: &crate::resolve::Scene,
+    resolution: &crate::resolve::BlockResolution,
+    reports: &mut [crate::check::BlockReport],
+    puzzle_reports: &mut [crate::check::PuzzleReport],
+) -> Vec<Diagnostic> {
+    let index = resolution.index;
+    if resolution.is_puzzle {
+        let (report, diagnostics) = check_puzzle(&scene.puzzles[index]);
+        puzzle_reports[index] = report;
+        diagnostics
+    } else {
+        let (report, diagnostics) = check_problem(&scene.problems[index], || scene.survey(index));
+        reports[index] = report;
+        diagnostics
+    }
 }
 
 /// The item in `span` parsed on its own, if it is one item of exactly that

@@ -31,6 +31,28 @@ solve two {\n  goal M = midpoint(A, D)\n  mask line\n  t = circle(A, D)\n}\n\
 planar three {\n  node n1 = (0, 0)\n  node n2 = (1, 1)\n  node n3 = (1, 0)\n  edge n1 - n2, n2 - n3\n}\n\
 let t = s * 2\nsolve four {\n  goal N = midpoint(B, D)\n}\n";
 
+/// Every example, Euclidea level and mistake fixture, and a file of
+/// several blocks (examples hold one block each, at the end: there edits
+/// inside a block move the items after it too): their paths and texts.
+fn corpus() -> (Vec<std::path::PathBuf>, Vec<String>) {
+    let mut paths = super::example_files();
+    paths.extend(super::euc_files(
+        &super::root().join("tests/fixtures/mistakes"),
+    ));
+    let mut files: Vec<String> = paths.iter().map(|path| super::read(path)).collect();
+    paths.push("(several blocks)".into());
+    files.push(SEVERAL_BLOCKS.to_string());
+    (paths, files)
+}
+
+/// `EUC_FUZZ_SEED` when set (to replay another run), else `default`.
+fn fuzz_seed(default: u64) -> u64 {
+    std::env::var("EUC_FUZZ_SEED")
+        .ok()
+        .and_then(|seed| seed.parse().ok())
+        .unwrap_or(default)
+}
+
 /// What an edit inserts: a character, a name, a number, a whole step.
 const PIECES: &[&str] = &[
     "",
@@ -63,19 +85,8 @@ const PIECES: &[&str] = &[
 /// `EUC_FUZZ_CASES` sets the number of chains).
 #[test]
 fn chains_of_edits_give_the_analysis_from_scratch() {
-    let mut paths = super::example_files();
-    paths.extend(super::euc_files(
-        &super::root().join("tests/fixtures/mistakes"),
-    ));
-    let mut files: Vec<String> = paths.iter().map(|path| super::read(path)).collect();
-    // Examples hold one block each, at the end: here edits inside a block
-    // move the items after it too.
-    paths.push("(several blocks)".into());
-    files.push(SEVERAL_BLOCKS.to_string());
-    let seed = std::env::var("EUC_FUZZ_SEED")
-        .ok()
-        .and_then(|seed| seed.parse().ok())
-        .unwrap_or(0x1c_ed17);
+    let (paths, files) = corpus();
+    let seed = fuzz_seed(0x1c_ed17);
     let chains = std::env::var("EUC_FUZZ_CASES")
         .ok()
         .and_then(|cases| cases.parse().ok())
@@ -150,17 +161,8 @@ fn chains_of_edits_give_the_analysis_from_scratch() {
 /// edit").
 #[test]
 fn changing_numbers_in_declarations_gives_the_analysis_from_scratch() {
-    let mut paths = super::example_files();
-    paths.extend(super::euc_files(
-        &super::root().join("tests/fixtures/mistakes"),
-    ));
-    let mut files: Vec<String> = paths.iter().map(|path| super::read(path)).collect();
-    paths.push("(several blocks)".into());
-    files.push(SEVERAL_BLOCKS.to_string());
-    let seed = std::env::var("EUC_FUZZ_SEED")
-        .ok()
-        .and_then(|seed| seed.parse().ok())
-        .unwrap_or(0xd1_617);
+    let (paths, files) = corpus();
+    let seed = fuzz_seed(0xd1_617);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut counts = [0usize; 5];
     for (file, original) in files.iter().enumerate() {
