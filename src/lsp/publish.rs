@@ -68,4 +68,3 @@ pub(super) async fn publish_diagnostics(
         });
     });
 }
-

@@ -137,7 +137,8 @@ impl Backend {
 
     async fn publish(&self, uri: Uri, version: i32) {
         let (client, documents) = (self.client.clone(), self.documents.clone());
-        super::publish::publish_diagnostics(client, documents, self.lenses.clone(), uri, version).await;
+        super::publish::publish_diagnostics(client, documents, self.lenses.clone(), uri, version)
+            .await;
     }
 
     fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
