@@ -5,7 +5,9 @@
 // toggle), the E and L counts — and turns clicks into moves: a tool and the
 // points (or line, or object) it takes. The host writes each move into the
 // .euc file as step lines and answers with the new state and the lines, which
-// undo sends back to be taken away (and redo to be put back).
+// undo sends back to be taken away (and redo to be put back). "Hint" asks the
+// host for the next move of a shortest completion, "Show a solution" for all
+// of it: the answer is a move like any other, on the undo history.
 // Geometry stays with the host; this script only finds what is under the
 // pointer. docs/design.md, "The construction board", has the protocol.
 (function (global) {
@@ -81,6 +83,8 @@
     goalsButton.setAttribute("aria-pressed", "true");
     var undoButton = button("euc-play-undo", "Undo", "Undo the last move (Ctrl+Z)");
     var redoButton = button("euc-play-redo", "Redo", "Redo (Ctrl+Shift+Z)");
+    var hintButton = button("euc-play-hint", "Hint", "Play the next move of a shortest solution (H)");
+    var solutionButton = button("euc-play-solution", "Show a solution", "Play a shortest solution from here");
     var zoomOut = button("euc-play-zoom-out", "−", "Zoom out (-)");
     var zoomIn = button("euc-play-zoom-in", "+", "Zoom in (+)");
     var fitButton = button("euc-play-fit", "Fit", "Fit the figure to the board (0)");
@@ -252,11 +256,13 @@
       var goal = state.target;
       target.textContent = goal ? "target " + [goal.e != null ? goal.e + " E" : "", goal.l != null ? goal.l + " L" : ""].filter(Boolean).join(" · ") : "";
       status.classList.toggle("euc-play-solved", !!state.solved);
-      if (state.solved) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + (state.status === "solved" ? "" : " — " + (state.problem || "check does not pass yet"));
+      var stars = state.stars ? " — " + state.stars.earned + " of " + state.stars.of + " stars" : "";
+      if (state.solved) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + (state.status === "solved" ? stars : " — " + (state.problem || "check does not pass yet"));
       else if (state.problem) status.textContent = state.problem;
       else status.textContent = state.goals.filter(function (g) { return g.reached; }).length + " of " + state.goals.length + " goals";
       undoButton.disabled = !history.length && state.e === 0 && !state.points.some(function (p) { return p.kind === "step"; });
       redoButton.disabled = !future.length;
+      hintButton.disabled = solutionButton.disabled = !!state.solved || !host.hint;
     }
 
     // A state from the host: `own` when it answers this board's move (the
@@ -326,6 +332,18 @@
       send(function () { return host.redo(lines, state.version); }, function (answer) {
         future.pop();
         history.push(answer.lines);
+      });
+    }
+
+    // The next move of a shortest solution, or (`all`) the whole of it: a
+    // search the host may take seconds over.
+    function hint(all) {
+      if (!host.hint || !state || state.solved) return;
+      picked = [];
+      setMessage(all ? "Looking for a solution…" : "Looking for the next move…", false);
+      send(function () { return host.hint(all, state.version); }, function (answer) {
+        history.push(answer.lines);
+        future = [];
       });
     }
 
@@ -412,6 +430,8 @@
     fitButton.addEventListener("click", fit);
     undoButton.addEventListener("click", undo);
     redoButton.addEventListener("click", redo);
+    hintButton.addEventListener("click", function () { hint(false); });
+    solutionButton.addEventListener("click", function () { hint(true); });
     goalsButton.addEventListener("click", function () {
       showGoals = !showGoals;
       goalsButton.setAttribute("aria-pressed", String(showGoals));
@@ -428,6 +448,7 @@
       else if (key === "-") zoom(0.8);
       else if (key === "0") fit();
       else if (key === "g") goalsButton.click();
+      else if (key === "h") hint(false);
     });
     global.addEventListener("resize", function () { draw(); });
 

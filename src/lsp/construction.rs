@@ -1,7 +1,8 @@
 //! The construction board's requests, for the editor's "Play" on a solve
 //! block: `euc/constructionState` → `{version, state}`;
-//! `euc/constructionMove`, `euc/constructionUndo` and `euc/constructionRedo`
-//! → `{edit, lines}`, a workspace edit versioned for the document it was
+//! `euc/constructionMove`, `euc/constructionUndo`, `euc/constructionRedo`
+//! and `euc/constructionHint` (the next move of a shortest completion, or
+//! with `all` every move: a search of up to `HINT_TIME`) → `{edit, lines}`, a workspace edit versioned for the document it was
 //! computed on, which the client applies as an ordinary undoable edit
 //! (docs/design.md, "The construction board").
 
@@ -10,7 +11,8 @@ use super::server::{panicked, Backend};
 use super::solve_job::invalid;
 use crate::analysis::Analysis;
 use crate::edit::board::{
-    construction_state, play_move, redo_move, undo_move, ConstructionState, Move, Played,
+    construction_state, hint_move, play_move, redo_move, undo_move, ConstructionState, HintAsk,
+    Move, Played, HINT_TIME,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,10 +24,11 @@ pub const CONSTRUCTION_STATE: &str = "euc/constructionState";
 pub const CONSTRUCTION_MOVE: &str = "euc/constructionMove";
 pub const CONSTRUCTION_UNDO: &str = "euc/constructionUndo";
 pub const CONSTRUCTION_REDO: &str = "euc/constructionRedo";
+pub const CONSTRUCTION_HINT: &str = "euc/constructionHint";
 
 /// The parameters of the requests: the document, the solve block (default:
 /// the first), and for a move the move (`edit::board::Move`), for an undo
-/// or redo the move's lines.
+/// or redo the move's lines, for a hint whether it is the whole completion.
 #[derive(Debug, Deserialize)]
 pub struct ConstructionParams {
     pub uri: Uri,
@@ -37,6 +40,8 @@ pub struct ConstructionParams {
     pub lines: Option<Vec<String>>,
     #[serde(default)]
     pub version: Option<String>,
+    #[serde(default)]
+    pub all: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -105,6 +110,26 @@ impl Backend {
             redo_move(text, problem, &lines, version.as_deref())
         })
         .await
+    }
+
+    pub async fn construction_hint(&self, params: ConstructionParams) -> Result<Value> {
+        let (snapshot, analysis, index) = self.construction_block(&params).await?;
+        let ask = HintAsk {
+            all: params.all,
+            version: params.version.clone(),
+        };
+        // A search: off the server's own threads.
+        let played = tokio::task::spawn_blocking(move || {
+            hint_move(&analysis.text, analysis.scene(), index, &ask, HINT_TIME)
+        })
+        .await
+        .map_err(|_| panicked())?
+        .map_err(invalid)?;
+        serde_json::to_value(EditAnswer {
+            edit: snapshot.versioned_edit(played.edits),
+            lines: played.lines,
+        })
+        .map_err(|_| panicked())
     }
 
     /// The edit `make` computes on the block, as a versioned workspace edit.

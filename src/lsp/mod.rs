@@ -59,6 +59,7 @@ pub fn run() -> i32 {
                 .custom_method(construction::CONSTRUCTION_MOVE, Backend::construction_move)
                 .custom_method(construction::CONSTRUCTION_UNDO, Backend::construction_undo)
                 .custom_method(construction::CONSTRUCTION_REDO, Backend::construction_redo)
+                .custom_method(construction::CONSTRUCTION_HINT, Backend::construction_hint)
                 .custom_method(requests::INVALID_MESSAGE, Backend::invalid_message)
                 .custom_method(requests::PROGRESS_CANCEL, Backend::progress_cancel)
                 .finish();

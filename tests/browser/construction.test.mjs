@@ -7,6 +7,10 @@
 // - undo (the button) takes the line and the crossings it named out of the
 //   file, redo (Ctrl+Shift+Z) puts them back;
 // - an edit of the file made elsewhere redraws the board (the page polls);
+// - on the level half drawn, with its stars (`stars e 3`): "Hint" plays the
+//   next move of a shortest solution, undo takes it back, "Show a solution"
+//   plays the rest; "Solved!" shows the stars earned and the file passes
+//   `euc check`;
 // - the same level drawn at a size of 1,000 and of 0.01 fits the board, a
 //   move there is written, and the wheel zooms around the pointer.
 // Also saves docs/construction-board.png, the README's picture, when asked
@@ -141,6 +145,29 @@ try {
   await fileSays(file, (t) => t.includes("l1 = line(A, B)"), "l1 = line(A, B)");
   await page.close();
 
+  // The level half drawn, with its stars: a hint, undone, then a solution.
+  const halfFile = join(scratch, "half.euc");
+  writeFileSync(halfFile, level.replace("90deg))\n}", "90deg))\n  stars e 3\n  c1 = circle(A, B)\n}"));
+  const half = await open(await play(halfFile));
+  assert.match(await half.textContent(".euc-play-target"), /target 3 E/);
+  const halfText = readFileSync(halfFile, "utf8");
+  await half.click(".euc-play-hint");
+  await half.waitForFunction(() => document.querySelector(".euc-play-e").getAttribute("data-count") === "2");
+  await fileSays(halfFile, (t) => /\n  c\d = circle\(B, A\)\n\}/.test(t), "the hint's circle");
+  await half.click(".euc-play-undo");
+  await fileSays(halfFile, (t) => t === halfText, "the hint undone");
+  await half.waitForFunction(() => document.querySelector(".euc-play-e").getAttribute("data-count") === "1");
+  await half.click(".euc-play-solution");
+  await half.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+  assert.match(await status(half), /Solved! 3 E · 3 L — 2 of 2 stars/);
+  assert.ok(await half.locator(".euc-play-hint").isDisabled(), "no hint once solved");
+  const halfChecked = spawnSync(euc, ["check", halfFile], { encoding: "utf8" });
+  assert.equal(halfChecked.status, 0, halfChecked.stderr);
+  // Undo takes the whole solution back.
+  await half.click(".euc-play-undo");
+  await fileSays(halfFile, (t) => t === halfText, "the solution undone");
+  await half.close();
+
   // Sizes of 1,000 and 0.01: the figure fits the board, a move is written in
   // the file's coordinates, the wheel zooms around the pointer.
   for (const scale of [1000, 0.01]) {
@@ -169,7 +196,7 @@ try {
     assert.equal(run.status, 0, run.stderr);
     await board.close();
   }
-  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; sizes 1,000 and 0.01 fit");
+  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; hint and solution with stars; sizes 1,000 and 0.01 fit");
 } finally {
   await browser.close();
   for (const server of servers) server.kill();

@@ -679,6 +679,71 @@ fn the_construction_board_requests() {
     session.stop();
 }
 
+/// The board's hint request: the next move, or every move, of a shortest
+/// completion as an edit of the version it was computed for; the state
+/// carries the level's stars.
+#[test]
+fn the_construction_board_hint_request() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/half.euc";
+    let text = super::read(&super::root().join("examples/play-bisector.euc"))
+        .replace("90deg))\n}", "90deg))\n  stars e 3\n  c1 = circle(A, B)\n}");
+    session.open(uri, &text);
+    let ask = |session: &mut Client, method: &str, params: Value| {
+        let id = session.request(method, params);
+        session.response(id)
+    };
+    let state = ask(&mut session, "euc/constructionState", json!({ "uri": uri }))["result"]
+        ["state"]
+        .clone();
+    assert_eq!(state["target"], json!({ "e": 3 }));
+    let hinted = ask(
+        &mut session,
+        "euc/constructionHint",
+        json!({ "uri": uri, "version": state["version"] }),
+    )["result"]
+        .clone();
+    let change = &hinted["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 1);
+    let lines = hinted["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{hinted}");
+    assert!(
+        lines[0].as_str().unwrap().contains("circle(B, A)"),
+        "{hinted}"
+    );
+    let all = ask(
+        &mut session,
+        "euc/constructionHint",
+        json!({ "uri": uri, "all": true }),
+    )["result"]
+        .clone();
+    let solved = apply(
+        &text,
+        all["edit"]["documentChanges"][0]["edits"]
+            .as_array()
+            .unwrap(),
+    );
+    let stale = ask(
+        &mut session,
+        "euc/constructionHint",
+        json!({ "uri": uri, "version": "0000000000000000" }),
+    );
+    assert!(
+        stale["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the file changed"),
+        "{stale}"
+    );
+    replace_text(&mut session, uri, 2, &solved);
+    let state = ask(&mut session, "euc/constructionState", json!({ "uri": uri }))["result"]
+        ["state"]
+        .clone();
+    assert_eq!(state["status"], "solved", "{solved}");
+    assert_eq!(state["stars"]["earned"], 2, "{state}");
+    session.stop();
+}
+
 /// The real server on the new language: hover lists an either-or goal's
 /// alternatives, "Find construction" solves a mirror-image level on a ray,
 /// and an intersection beyond a segment is E0405 in the editor too.

@@ -1,6 +1,6 @@
 //! The construction board of the real `euc play`, over raw HTTP: the state
 //! of a solve block, moves that write step lines (a crossing named when a
-//! move first uses it), undo and redo, a stale move refused, and a request
+//! move first uses it), undo and redo, hints, a stale move refused, and a request
 //! from another page refused with the file left byte for byte as it was
 //! (docs/design.md, "The construction board"; the server is the Planarity
 //! board's, tested in `board_http`).
@@ -26,12 +26,17 @@ struct Play {
 
 impl Play {
     fn start(name: &str) -> Play {
+        Play::start_with(name, LEVEL)
+    }
+
+    /// A running `euc play` on `level`.
+    fn start_with(name: &str, level: &str) -> Play {
         let folder =
             std::env::temp_dir().join(format!("euc-play-http-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).unwrap();
         let file = folder.join("level.euc");
-        std::fs::write(&file, LEVEL).unwrap();
+        std::fs::write(&file, level).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
             .args(["play", file.to_str().unwrap(), "--port", "0"])
             .stdout(Stdio::piped())
@@ -174,6 +179,70 @@ fn moves_write_steps_and_undo_takes_them_away() {
     let undone = play.ask("POST", "/undo", "{}");
     assert_eq!(undone["lines"], answer["lines"]);
     assert_eq!(play.text(), before_line);
+}
+
+/// `LEVEL` with its stars and one circle drawn, then `steps`.
+fn half_drawn(steps: &str) -> String {
+    LEVEL.replace(
+        "90deg))\n}",
+        &format!("90deg))\n  stars e 3\n  c1 = circle(A, B)\n{steps}}}"),
+    )
+}
+
+#[test]
+fn a_hint_plays_the_next_move_and_a_solution_all_of_them() {
+    let play = Play::start_with("hint", &half_drawn(""));
+    let state = play.ask("GET", "/state", "");
+    assert_eq!(state["target"], serde_json::json!({ "e": 3 }));
+    assert_eq!(state["stars"]["earned"], 0);
+    let before = play.text();
+    let ask = serde_json::json!({ "all": false, "version": state["version"] });
+    let hinted = play.ask("POST", "/hint", &ask.to_string());
+    let lines = hinted["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{hinted}");
+    assert!(lines[0].as_str().unwrap().contains("circle("), "{hinted}");
+    assert!(play.text().contains(lines[0].as_str().unwrap()));
+    assert_eq!(hinted["state"]["e"], 2);
+    // A hint is a move: undo takes it away.
+    let undo = serde_json::json!({ "lines": hinted["lines"] });
+    play.ask("POST", "/undo", &undo.to_string());
+    assert_eq!(play.text(), before);
+    let solved = play.ask("POST", "/hint", r#"{"all":true}"#);
+    let state = &solved["state"];
+    assert_eq!(state["solved"], true, "{solved}");
+    assert_eq!(state["status"], "solved");
+    assert_eq!(state["e"], 3);
+    assert_eq!(
+        (
+            state["stars"]["earned"].clone(),
+            state["stars"]["of"].clone()
+        ),
+        (2.into(), 2.into())
+    );
+    // Nothing left to hint.
+    let (status, body) = play.send("POST", "/hint", &play.page_headers(), "{}");
+    assert_eq!(status, 409);
+    assert!(
+        error_of(&body).contains("already reach the goals"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_hint_says_when_the_stars_leave_no_completion() {
+    let play = Play::start_with("no-hint", &half_drawn("  l1 = line(A, B)\n"));
+    let before = play.text();
+    let (status, body) = play.send("POST", "/hint", &play.page_headers(), "{}");
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        error_of(&body).starts_with("no completion within 3 moves from here"),
+        "{body}"
+    );
+    let stale = r#"{"all":true,"version":"0000000000000000"}"#;
+    let (status, body) = play.send("POST", "/hint", &play.page_headers(), stale);
+    assert_eq!(status, 409);
+    assert!(error_of(&body).contains("the file changed"), "{body}");
+    assert_eq!(play.text(), before);
 }
 
 #[test]

@@ -196,7 +196,7 @@ function play(context: vscode.ExtensionContext, named?: string): void {
 }
 
 /** "Play" on a solve block: the construction board in a webview. Each move,
- * undo and redo asks the server for the edit (`euc/constructionMove`, …) and
+ * undo, redo and hint asks the server for the edit (`euc/constructionMove`, …) and
  * applies it as a normal, undoable edit of the document; a change made
  * elsewhere (typing, the editor's undo) redraws the board from the server's
  * state. docs/design.md, "The construction board". */
@@ -241,7 +241,9 @@ function playConstruction(context: vscode.ExtensionContext, named?: string): voi
         if (message.kind === "ready") return void refresh();
         const answer = message.kind === "move"
           ? await edit("euc/constructionMove", { move: message.move })
-          : await edit(message.kind === "undo" ? "euc/constructionUndo" : "euc/constructionRedo", { lines: message.lines, version: message.version });
+          : message.kind === "hint"
+            ? await edit("euc/constructionHint", { all: !!message.all, version: message.version })
+            : await edit(message.kind === "undo" ? "euc/constructionUndo" : "euc/constructionRedo", { lines: message.lines, version: message.version });
         void webview.postMessage({ kind: "answer", id: message.id, answer });
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);

@@ -122,7 +122,7 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
 
 /** The construction board's webview page: the shared script and style from
  * the extension's media folder, and a host that talks to the extension by
- * messages (`move`, `undo`, `redo` out, each answered by `answer` with
+ * messages (`move`, `undo`, `redo`, `hint` out, each answered by `answer` with
  * `{state, lines}` or `{error}`; `show` in when the document changes). */
 export function constructionHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
   return `<!DOCTYPE html>
@@ -150,6 +150,7 @@ export function constructionHtml(scriptUri: string, styleUri: string, cspSource:
       move: (move) => ask({ kind: "move", move }),
       undo: (lines, version) => ask({ kind: "undo", lines, version }),
       redo: (lines, version) => ask({ kind: "redo", lines, version }),
+      hint: (all, version) => ask({ kind: "hint", all, version }),
     });
     window.addEventListener("message", (event) => {
       const message = event.data;

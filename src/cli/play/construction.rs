@@ -1,14 +1,17 @@
 //! `euc play`: the construction board of a solve block, served by the same
 //! server as the Planarity board. `GET /state` is the block's state
-//! (`edit::board`); `POST /move`, `/undo` and `/redo` write step lines into
-//! the block and answer `{state, lines}`. docs/design.md, "The
+//! (`edit::board`); `POST /move`, `/undo`, `/redo` and `/hint` (the next
+//! move of a shortest completion, or with `all` every move) write step
+//! lines into the block and answer `{state, lines}`. docs/design.md, "The
 //! construction board".
 
 use super::{error, json, Answer, Game, Page};
 use crate::analysis::{analyze, Analysis};
 use crate::edit::apply_edits;
-use crate::edit::board::{construction_state, play_move, redo_move, undo_move, Move, Played};
-use crate::resolve::Problem;
+use crate::edit::board::{
+    construction_state, hint_move, play_move, redo_move, undo_move, HintAsk, Move, Played,
+    HINT_TIME,
+};
 use std::path::{Path, PathBuf};
 
 const PAGE: &str = include_str!("../../../editors/board/play-construction.html");
@@ -93,10 +96,10 @@ impl Construction {
     /// answers `{state, lines}`.
     fn edit(
         &mut self,
-        make: impl FnOnce(&str, &Analysis, &Problem) -> Result<Played, String>,
+        make: impl FnOnce(&str, &Analysis, usize) -> Result<Played, String>,
     ) -> Answer {
         let answer = self.load().and_then(|(text, analysis, index)| {
-            let played = make(&text, &analysis, &analysis.scene().problems[index])?;
+            let played = make(&text, &analysis, index)?;
             let result = apply_edits(&text, &played.edits);
             super::super::files::replace_checked(&self.file, &text, &result)?;
             let (text, analysis, index) = self.load()?;
@@ -132,18 +135,19 @@ impl Game for Construction {
         };
         Some(match path {
             "/move" => match serde_json::from_str::<Move>(body) {
-                Ok(played) => self.edit(|text, analysis, problem| {
-                    play_move(text, analysis.scene(), problem, &played)
+                Ok(played) => self.edit(|text, analysis, index| {
+                    let scene = analysis.scene();
+                    play_move(text, scene, &scene.problems[index], &played)
                 }),
                 Err(e) => error(&format!(
                     "a move is {{\"tool\", \"args\", \"at\"?, \"version\"?}}: {e}"
                 )),
             },
             "/undo" => match lines() {
-                Ok(asked) => self.edit(|text, _, problem| {
+                Ok(asked) => self.edit(|text, analysis, index| {
                     undo_move(
                         text,
-                        problem,
+                        &analysis.scene().problems[index],
                         asked.lines.as_deref(),
                         asked.version.as_deref(),
                     )
@@ -154,10 +158,19 @@ impl Game for Construction {
                 Ok(Lines {
                     lines: Some(lines),
                     version,
-                }) => self
-                    .edit(|text, _, problem| redo_move(text, problem, &lines, version.as_deref())),
+                }) => self.edit(|text, analysis, index| {
+                    let problem = &analysis.scene().problems[index];
+                    redo_move(text, problem, &lines, version.as_deref())
+                }),
                 Ok(_) => error("a redo needs the move's `lines`"),
                 Err(message) => error(&message),
+            },
+            // A search of up to `HINT_TIME`: the board waits for it.
+            "/hint" => match serde_json::from_str::<HintAsk>(body) {
+                Ok(ask) => self.edit(|text, analysis, index| {
+                    hint_move(text, analysis.scene(), index, &ask, HINT_TIME)
+                }),
+                Err(e) => error(&format!("a hint is {{\"all\"?, \"version\"?}}: {e}")),
             },
             _ => return None,
         })

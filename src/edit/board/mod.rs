@@ -6,11 +6,13 @@
 //! Geometry stays here: the board's script draws what it is told and sends
 //! back names or crossing ids (docs/design.md, "The construction board").
 
+mod hint;
 mod moves;
 
+pub use hint::{hint_move, HintAsk, HINT_TIME};
 pub use moves::{play_move, redo_move, undo_move, Move, Played};
 
-use crate::check::{BlockReport, Status};
+use crate::check::{BlockReport, StarReport, Status};
 use crate::diag::{Diagnostic, Severity};
 use crate::geom::{meet, Extent, Meet, Object, Point};
 use crate::resolve::{Instance, Problem, Scene, Value};
@@ -48,6 +50,22 @@ pub struct ConstructionState {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
     pub tools: Vec<BoardTool>,
+    /// The level's star counts (the block's `stars` line), if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<Target>,
+    /// The stars the construction earns (`check`'s star report: none
+    /// before the goals are reached), when the block has a `stars` line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stars: Option<StarReport>,
+}
+
+/// A level's E-star and L-star counts.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Target {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub e: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub l: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -200,6 +218,11 @@ pub fn construction_state(
         status: report.status,
         problem: problem_text,
         tools: board_tools(problem),
+        target: problem.stars.map(|stars| Target {
+            e: stars.e,
+            l: stars.l,
+        }),
+        stars: report.stars,
     })
 }
 

@@ -140,7 +140,7 @@ pub fn redo_move(
     })
 }
 
-fn same_version(text: &str, version: Option<&str>) -> Result<(), String> {
+pub(super) fn same_version(text: &str, version: Option<&str>) -> Result<(), String> {
     match version {
         Some(version) if version != text_version(text) => Err(
             "the file changed since the board was drawn: look again and play the move again"

@@ -57,7 +57,7 @@ test("the construction board's page loads its script under a nonce and talks by 
   assert.match(html, /<script nonce="abc123" src="vscode-resource:\/media\/construction.js">/);
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.match(html, /EucConstruction\.mount/);
-  for (const kind of ["move", "undo", "redo", "show", "answer", "ready"]) {
+  for (const kind of ["move", "undo", "redo", "hint", "show", "answer", "ready"]) {
     assert.ok(html.includes(`"${kind}"`), kind);
   }
 });

@@ -1,0 +1,149 @@
+//! The board's "Hint" and "Show a solution": the next move, or all the
+//! moves, of a shortest completion of the block's steps within the level's
+//! counts (`solve::hint`), appended to the block like a redo. Refused when
+//! the text is not the one the board drew; a search that runs out of time
+//! says so (docs/design.md, "The construction board").
+
+use super::moves::same_version;
+use super::Played;
+use crate::edit::{fill_block, hint_to_lines};
+use crate::ide::find::why_stopped;
+use crate::resolve::Scene;
+use crate::solve::hint::{next_moves, HintOptions, NoHint};
+use crate::solve::search::{Budget, Progress, Stop};
+use std::time::{Duration, Instant};
+
+/// How long the board's hint searches before it says it ran out of time.
+pub const HINT_TIME: Duration = Duration::from_secs(10);
+
+/// What the board sends for a hint.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct HintAsk {
+    /// The whole completion ("Show a solution"), not only its next move.
+    #[serde(default)]
+    pub all: bool,
+    /// The `version` of the state the hint was asked on.
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+/// The edits that append the next move (or, with `ask.all`, every move) of
+/// a shortest completion of block `index` of `scene`, analysed from `text`,
+/// searching for at most `time`.
+pub fn hint_move(
+    text: &str,
+    scene: &Scene,
+    index: usize,
+    ask: &HintAsk,
+    time: Duration,
+) -> Result<Played, String> {
+    same_version(text, ask.version.as_deref())?;
+    let problem = scene.searchable(index);
+    let budget = Deadline(Instant::now() + time);
+    let hint = next_moves(&problem, &HintOptions::default(), &budget).map_err(|no_hint| {
+        let why = match &no_hint {
+            NoHint::Stopped { stop, .. } => {
+                why_stopped(*stop, Some(&format!("{} s", time.as_secs_f64())))
+            }
+            _ => String::new(),
+        };
+        no_hint.describe(!problem.tools.is_empty(), &why)
+    })?;
+    if hint.construction.draws.is_empty() {
+        return Err("the steps already reach the goals".to_string());
+    }
+    let block = &scene.problems[index];
+    let lines = hint_to_lines(scene, block, &hint);
+    let lines = if ask.all { lines.all } else { lines.next };
+    Ok(Played {
+        edits: fill_block(text, block, &[], &lines),
+        lines,
+    })
+}
+
+struct Deadline(Instant);
+
+impl Budget for Deadline {
+    fn stop(&self) -> Option<Stop> {
+        (Instant::now() >= self.0).then_some(Stop::OutOfTime)
+    }
+    fn progress(&self, _: &Progress) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::edit::apply_edits;
+    use crate::solve::search::{search, Outcome, SearchOptions};
+
+    /// Doubling AB with circles only, one of its three moves drawn.
+    const HALF: &str = "point A = (-1, 0.2)\npoint B = (0.3, 0.5)\nsolve double {\n  goal C = B * 2 - A\n  mask circle**\n  stars e 3\n  c1 = circle(B, A)\n}\n";
+
+    fn hinted(text: &str, all: bool) -> Result<(String, Played), String> {
+        let analysis = analyze(text);
+        let ask = HintAsk {
+            all,
+            version: Some(super::super::text_version(text)),
+        };
+        let played = hint_move(text, analysis.scene(), 0, &ask, HINT_TIME)?;
+        Ok((apply_edits(text, &played.edits), played))
+    }
+
+    /// The solver's shortest count for the block with no steps.
+    fn shortest(text: &str) -> usize {
+        let analysis = analyze(text);
+        let mut problem = analysis.scene().searchable(0);
+        problem.steps.clear();
+        let options = SearchOptions {
+            threads: 1,
+            ..SearchOptions::default()
+        };
+        match search(&problem, &options, &crate::solve::search::Unlimited).0 {
+            Outcome::Found(construction) => construction.draws.len(),
+            other => panic!("no construction: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_hint_keeps_a_shortest_completion_and_a_solution_completes_it() {
+        let (text, played) = hinted(HALF, false).unwrap();
+        assert!(
+            played.lines.last().unwrap().contains("circle("),
+            "{played:?}"
+        );
+        let analysis = analyze(&text);
+        assert_eq!(analysis.reports[0].moves, 2);
+        let (text, played) = hinted(&text, true).unwrap();
+        assert!(played.lines.iter().any(|line| line.starts_with("C")));
+        let analysis = analyze(&text);
+        let report = &analysis.reports[0];
+        assert_eq!(report.status, crate::check::Status::Solved, "{text}");
+        assert_eq!(report.moves, shortest(HALF));
+        assert_eq!(report.stars.unwrap().earned, 2);
+        assert_eq!(
+            hinted(&text, false).unwrap_err(),
+            "the steps already reach the goals"
+        );
+    }
+
+    #[test]
+    fn a_hint_says_when_no_completion_is_left_or_the_file_changed() {
+        let wasted = HALF.replace(
+            "c1 = circle(B, A)",
+            "c0 = circle(A, B)\n  c1 = circle(B, A)\n  c2 = circle(B, A)",
+        );
+        let message = hinted(&wasted, false).unwrap_err();
+        assert!(
+            message.starts_with("no completion within 3 moves from here"),
+            "{message}"
+        );
+        let analysis = analyze(HALF);
+        let stale = HintAsk {
+            all: false,
+            version: Some("0".into()),
+        };
+        let refused = hint_move(HALF, analysis.scene(), 0, &stale, HINT_TIME).unwrap_err();
+        assert!(refused.contains("the file changed"), "{refused}");
+    }
+}
