@@ -68,9 +68,17 @@ try {
     return page;
   };
   // The screen centre of a point of the board.
+  // The board draws itself again after a fit or a move: an element just
+  // replaced has no box yet, so wait for one.
   const centreOf = async (page, selector) => {
-    const box = await page.locator(selector).first().boundingBox();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const point = page.locator(selector).first();
+    for (let attempt = 0; attempt < 100; attempt++) {
+      await point.waitFor({ state: "visible" });
+      const box = await point.boundingBox();
+      if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.waitForTimeout(20);
+    }
+    throw new Error(`${selector} never got a place on the board`);
   };
   const clickPoint = async (page, id) => {
     const at = await centreOf(page, `circle.euc-play-point[data-id="${id}"]`);
@@ -190,6 +198,7 @@ try {
     const bAfter = await centreOf(board, 'circle.euc-play-point[data-id="B"]');
     assert.ok(Math.hypot(bAfter.x - a.x, bAfter.y - a.y) > 1.5 * Math.hypot(b.x - a.x, b.y - a.y), `scale ${scale}: no zoom`);
     await board.click(".euc-play-fit");
+    await board.waitForTimeout(100);
     await drawBisector(board, scaled);
     await board.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
     const run = spawnSync(euc, ["check", scaled], { encoding: "utf8" });
