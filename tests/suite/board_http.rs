@@ -32,22 +32,7 @@ impl Board {
         let level = generate(1, 3, Method::Model);
         let text = euc::planar::write::block_text("level_1", 1, 3, &level.positions, &level.links);
         std::fs::write(&file, text).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
-            .args(["planar", "play", file.to_str().unwrap(), "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the euc binary runs");
-        let mut url = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut url)
-            .unwrap();
-        let port = url
-            .trim()
-            .strip_prefix("http://127.0.0.1:")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("not the board's address: {url:?}"));
+        let (child, port) = serve(&["planar", "play", file.to_str().unwrap()]);
         let mut board = Board {
             child,
             port,
@@ -558,4 +543,27 @@ fn several_nodes_move_in_one_request() {
     assert!(after.contains("  node n2 = (-3, 4.125)\n"), "{after}");
     let state: serde_json::Value = serde_json::from_str(&answer).unwrap();
     assert_eq!(state["nodes"][0]["x"], 1.5, "{state}");
+}
+
+/// `euc ARGS --port 0` serving a board: the process and the port it
+/// printed in its address.
+pub(super) fn serve(args: &[&str]) -> (std::process::Child, u16) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
+        .args(args)
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the euc binary runs");
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    let port = url
+        .trim()
+        .strip_prefix("http://127.0.0.1:")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("not the board's address: {url:?}"));
+    (child, port)
 }

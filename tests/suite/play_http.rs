@@ -7,10 +7,10 @@
 
 use super::board_http::{error_of, parse_answer, request};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 const LEVEL: &str = "point A = (-1, 0.2)\npoint B = (1.3, -0.4)\n\nsolve bisector {\n  goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))\n}\n";
@@ -37,22 +37,7 @@ impl Play {
         std::fs::create_dir_all(&folder).unwrap();
         let file = folder.join("level.euc");
         std::fs::write(&file, level).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_euc"))
-            .args(["play", file.to_str().unwrap(), "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the euc binary runs");
-        let mut url = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut url)
-            .unwrap();
-        let port = url
-            .trim()
-            .strip_prefix("http://127.0.0.1:")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("not the board's address: {url:?}"));
+        let (child, port) = super::board_http::serve(&["play", file.to_str().unwrap()]);
         let mut play = Play {
             child,
             port,
