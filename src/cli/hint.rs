@@ -35,7 +35,8 @@ pub struct HintArgs {
     jobs: usize,
 }
 
-struct Deadline(Option<Instant>);
+/// A search's deadline (`None`: none); the board's hints use it too.
+pub(super) struct Deadline(pub(super) Option<Instant>);
 
 impl Budget for Deadline {
     fn stop(&self) -> Option<Stop> {

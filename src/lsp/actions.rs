@@ -313,7 +313,7 @@ impl HintAction {
     }
 }
 
-struct HintBudget(std::time::Instant);
+pub(super) struct HintBudget(pub(super) std::time::Instant);
 
 impl crate::solve::search::Budget for HintBudget {
     fn stop(&self) -> Option<crate::solve::search::Stop> {

@@ -2,7 +2,7 @@
 //! block: `euc/constructionState` → `{version, state}`;
 //! `euc/constructionMove`, `euc/constructionUndo`, `euc/constructionRedo`
 //! and `euc/constructionHint` (the next move of a shortest completion, or
-//! with `all` every move: a search of up to `HINT_TIME`) → `{edit, lines}`, a workspace edit versioned for the document it was
+//! with `all` every move: a search of up to `HINT_SECONDS`) → `{edit, lines}`, a workspace edit versioned for the document it was
 //! computed on, which the client applies as an ordinary undoable edit
 //! (docs/design.md, "The construction board").
 
@@ -12,7 +12,7 @@ use super::solve_job::invalid;
 use crate::analysis::Analysis;
 use crate::edit::board::{
     construction_state, hint_move, play_move, redo_move, undo_move, ConstructionState, HintAsk,
-    Move, Played, HINT_TIME,
+    Move, Played, HINT_SECONDS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -120,7 +120,18 @@ impl Backend {
         };
         // A search: off the server's own threads.
         let played = tokio::task::spawn_blocking(move || {
-            hint_move(&analysis.text, analysis.scene(), index, &ask, HINT_TIME)
+            let budget = super::actions::HintBudget(
+                std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS),
+            );
+            let limit = format!("{HINT_SECONDS} s");
+            hint_move(
+                &analysis.text,
+                analysis.scene(),
+                index,
+                &ask,
+                &budget,
+                &|stop| crate::ide::find::why_stopped(stop, Some(&limit)),
+            )
         })
         .await
         .map_err(|_| panicked())?

@@ -10,7 +10,7 @@ use crate::analysis::{analyze, Analysis};
 use crate::edit::apply_edits;
 use crate::edit::board::{
     construction_state, hint_move, play_move, redo_move, undo_move, HintAsk, Move, Played,
-    HINT_TIME,
+    HINT_SECONDS,
 };
 use std::path::{Path, PathBuf};
 
@@ -165,10 +165,16 @@ impl Game for Construction {
                 Ok(_) => error("a redo needs the move's `lines`"),
                 Err(message) => error(&message),
             },
-            // A search of up to `HINT_TIME`: the board waits for it.
+            // A search of up to `HINT_SECONDS`: the board waits for it.
             "/hint" => match serde_json::from_str::<HintAsk>(body) {
                 Ok(ask) => self.edit(|text, analysis, index| {
-                    hint_move(text, analysis.scene(), index, &ask, HINT_TIME)
+                    let budget = super::super::hint::Deadline(Some(
+                        std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS),
+                    ));
+                    let limit = format!("{HINT_SECONDS} s");
+                    hint_move(text, analysis.scene(), index, &ask, &budget, &|stop| {
+                        crate::ide::find::why_stopped(stop, Some(&limit))
+                    })
                 }),
                 Err(e) => error(&format!("a hint is {{\"all\"?, \"version\"?}}: {e}")),
             },

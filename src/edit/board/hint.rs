@@ -7,14 +7,14 @@
 use super::moves::same_version;
 use super::Played;
 use crate::edit::{fill_block, hint_to_lines};
-use crate::ide::find::why_stopped;
 use crate::resolve::Scene;
 use crate::solve::hint::{next_moves, HintOptions, NoHint};
-use crate::solve::search::{Budget, Progress, Stop};
-use std::time::{Duration, Instant};
+use crate::solve::search::{Budget, Stop};
 
-/// How long the board's hint searches before it says it ran out of time.
-pub const HINT_TIME: Duration = Duration::from_secs(10);
+/// How long, in seconds, the board's hint searches before it says it ran
+/// out of time: the callers' deadline (this core does no I/O, clocks
+/// included).
+pub const HINT_SECONDS: u64 = 10;
 
 /// What the board sends for a hint.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -29,22 +29,21 @@ pub struct HintAsk {
 
 /// The edits that append the next move (or, with `ask.all`, every move) of
 /// a shortest completion of block `index` of `scene`, analysed from `text`,
-/// searching for at most `time`.
+/// searching while `budget` lets it; `why_stopped` says why a search that
+/// stopped early did.
 pub fn hint_move(
     text: &str,
     scene: &Scene,
     index: usize,
     ask: &HintAsk,
-    time: Duration,
+    budget: &dyn Budget,
+    why_stopped: &dyn Fn(Stop) -> String,
 ) -> Result<Played, String> {
     same_version(text, ask.version.as_deref())?;
     let problem = scene.searchable(index);
-    let budget = Deadline(Instant::now() + time);
-    let hint = next_moves(&problem, &HintOptions::default(), &budget).map_err(|no_hint| {
+    let hint = next_moves(&problem, &HintOptions::default(), budget).map_err(|no_hint| {
         let why = match &no_hint {
-            NoHint::Stopped { stop, .. } => {
-                why_stopped(*stop, Some(&format!("{} s", time.as_secs_f64())))
-            }
+            NoHint::Stopped { stop, .. } => why_stopped(*stop),
             _ => String::new(),
         };
         no_hint.describe(!problem.tools.is_empty(), &why)
@@ -61,21 +60,12 @@ pub fn hint_move(
     })
 }
 
-struct Deadline(Instant);
-
-impl Budget for Deadline {
-    fn stop(&self) -> Option<Stop> {
-        (Instant::now() >= self.0).then_some(Stop::OutOfTime)
-    }
-    fn progress(&self, _: &Progress) {}
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::analyze;
     use crate::edit::apply_edits;
-    use crate::solve::search::{search, Outcome, SearchOptions};
+    use crate::solve::search::{search, Outcome, SearchOptions, Unlimited};
 
     /// Doubling AB with circles only, one of its three moves drawn.
     const HALF: &str = "point A = (-1, 0.2)\npoint B = (0.3, 0.5)\nsolve double {\n  goal C = B * 2 - A\n  mask circle**\n  stars e 3\n  c1 = circle(B, A)\n}\n";
@@ -86,7 +76,9 @@ mod tests {
             all,
             version: Some(super::super::text_version(text)),
         };
-        let played = hint_move(text, analysis.scene(), 0, &ask, HINT_TIME)?;
+        let played = hint_move(text, analysis.scene(), 0, &ask, &Unlimited, &|_| {
+            String::new()
+        })?;
         Ok((apply_edits(text, &played.edits), played))
     }
 
@@ -143,7 +135,10 @@ mod tests {
             all: false,
             version: Some("0".into()),
         };
-        let refused = hint_move(HALF, analysis.scene(), 0, &stale, HINT_TIME).unwrap_err();
+        let refused = hint_move(HALF, analysis.scene(), 0, &stale, &Unlimited, &|_| {
+            String::new()
+        })
+        .unwrap_err();
         assert!(refused.contains("the file changed"), "{refused}");
     }
 }

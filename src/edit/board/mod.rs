@@ -9,7 +9,7 @@
 mod hint;
 mod moves;
 
-pub use hint::{hint_move, HintAsk, HINT_TIME};
+pub use hint::{hint_move, HintAsk, HINT_SECONDS};
 pub use moves::{play_move, redo_move, undo_move, Move, Played};
 
 use crate::check::{BlockReport, StarReport, Status};
