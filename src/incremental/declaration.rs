@@ -6,7 +6,7 @@
 //! objects put in, when that cannot change what their check found.
 //! docs/design.md, "Analysis after an edit".
 
-use super::{check_block, parse_item_alone, Held, Redone};
+use super::{check_block, move_after, parse_item_alone, Held, Redone};
 use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, Tree};
 use crate::check::{BlockReport, Status};
 use crate::geom::Object;
@@ -14,7 +14,7 @@ use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::resolve::redefine::{
     moved_inputs, patch_instances, redefine, release_origins, takes_moved_inputs, Moved,
 };
-use crate::resolve::{resolve_block_again, Pending, Scene, Value};
+use crate::resolve::{resolve_block_again, Scene, Value};
 use crate::span::{Settle, Shift};
 use std::sync::Arc;
 
@@ -68,19 +68,10 @@ pub(super) fn redo(
     let mut file = tree.into_inner().file;
     file.items[held.item] = item;
     let mut scene = scene.into_inner();
-    if delta != 0 {
-        scene.pending = Some(Pending {
-            from,
-            delta,
-            fresh_references: 0..0,
-            fresh: None,
-        });
-        scene.settle();
-        for block in &mut parts.blocks {
-            block.resolution.diagnostics.shift_after(from, delta);
-            block.checked.shift_after(from, delta);
-        }
-    }
+    // Several blocks may be resolved again in their new places: the
+    // scene's spans move at once.
+    move_after(&mut scene, &mut parts, from, delta);
+    scene.settle();
     let top_references = parts
         .blocks
         .first()

@@ -12,7 +12,7 @@ use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::parse::{parse, parse_range};
-use crate::resolve::{resolve_block_again, Pending};
+use crate::resolve::{resolve_block_again, Pending, Scene};
 use crate::span::{Shift, Span};
 use std::sync::Arc;
 
@@ -354,19 +354,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     // the diagnostics are out (`analysis::Settling`); until then the block
     // reads its symbols' spans moved (`Scene::symbol_span`).
     let mut scene = scene.into_inner();
-    if delta != 0 {
-        scene.pending = Some(Pending {
-            from,
-            delta,
-            fresh_references: 0..0,
-            fresh: None,
-        });
-        parts.top.shift_after(from, delta);
-        for other in &mut parts.blocks {
-            other.resolution.diagnostics.shift_after(from, delta);
-            other.checked.shift_after(from, delta);
-        }
-    }
+    move_after(&mut scene, &mut parts, from, delta);
     let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
     else {
         // Not reached: the plan checked the block's kind.
@@ -396,6 +384,25 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         puzzle_reports,
         parts,
     )
+}
+
+/// Leaves the scene's spans from `from` on to move by `delta` (when it
+/// settles), and moves the diagnostics of the top level and every block.
+fn move_after(scene: &mut Scene, parts: &mut crate::analysis::Parts, from: usize, delta: isize) {
+    if delta == 0 {
+        return;
+    }
+    scene.pending = Some(Pending {
+        from,
+        delta,
+        fresh_references: 0..0,
+        fresh: None,
+    });
+    parts.top.shift_after(from, delta);
+    for block in &mut parts.blocks {
+        block.resolution.diagnostics.shift_after(from, delta);
+        block.checked.shift_after(from, delta);
+    }
 }
 
 /// Checks the block `resolution` resolved again, putting its report in
