@@ -282,33 +282,22 @@ impl HintAction {
         analysis: &Analysis,
         block: &str,
     ) -> Result<WorkspaceEdit, String> {
-        use crate::solve::hint::{next_moves, HintOptions, NoHint};
         let scene = analysis.scene();
         let index = scene
             .problem_index(block)
             .ok_or_else(|| format!("no solve block named `{block}`"))?;
-        let problem = scene.searchable(index);
-        let deadline = std::time::Instant::now() + HINT_TIMEOUT;
-        let budget = HintBudget(deadline);
-        let hint = next_moves(&problem, &HintOptions::default(), &budget).map_err(|no_hint| {
-            let why = match &no_hint {
-                NoHint::Stopped { stop, .. } => crate::ide::find::why_stopped(
-                    *stop,
-                    Some(&format!("{} s", HINT_TIMEOUT.as_secs())),
-                ),
-                _ => String::new(),
-            };
-            no_hint.describe(!problem.tools.is_empty(), &why)
-        })?;
-        if hint.construction.draws.is_empty() {
-            return Err("the steps already reach the goals".to_string());
-        }
-        let lines = crate::edit::hint_to_lines(scene, &scene.problems[index], &hint);
-        let lines = match self {
-            HintAction::NextMove => lines.next,
-            HintAction::Complete => lines.all,
+        // The board's hint, on the text as the editor has it.
+        let ask = crate::edit::board::HintAsk {
+            all: self == HintAction::Complete,
+            version: None,
         };
-        let edits = crate::edit::fill_block(&snapshot.text, &scene.problems[index], &[], &lines);
+        let budget = HintBudget(std::time::Instant::now() + HINT_TIMEOUT);
+        let limit = format!("{} s", HINT_TIMEOUT.as_secs());
+        let played =
+            crate::edit::board::hint_move(&snapshot.text, scene, index, &ask, &budget, &|stop| {
+                crate::ide::find::why_stopped(stop, Some(&limit))
+            })?;
+        let edits = played.edits;
         Ok(snapshot.versioned_edit(edits))
     }
 }
