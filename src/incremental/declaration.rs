@@ -68,18 +68,24 @@ pub(super) fn redo(
     let mut file = tree.into_inner().file;
     file.items[held.item] = item;
     let mut scene = scene.into_inner();
-    // Several blocks may be resolved again in their new places: the
-    // scene's spans move at once.
-    move_after(&mut scene, &mut parts, from, delta);
     scene.settle();
+    // The declaration's uses of names, found while every span is still
+    // where the previous text has it.
     let top_references = parts
         .blocks
         .first()
         .map_or(scene.references.len(), |block| {
             block.resolution.references.start
         });
+    let top = &scene.references[..top_references];
+    let old_references = top.partition_point(|use_| use_.span.start < held.old.start)
+        ..top.partition_point(|use_| use_.span.start < held.old.end);
+    // Several blocks may be resolved again in their new places: the
+    // scene's spans move at once.
+    move_after(&mut scene, &mut parts, from, delta);
+    scene.settle();
     release_origins(&mut scene);
-    let Some(redefined) = redefine(&mut scene, &file.items[held.item], top_references) else {
+    let Some(redefined) = redefine(&mut scene, &file.items[held.item], old_references) else {
         let file = moved(file, held);
         let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
         return (analysis, Redone::AllButParsing);

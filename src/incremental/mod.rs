@@ -529,6 +529,39 @@ mod tests {
         assert_eq!(fast.scene().references, full.scene().references);
         assert_eq!(fast.scene().problems, full.scene().problems);
         assert_eq!(fast.scene().puzzles, full.scene().puzzles);
+        assert_eq!(fast.scene().values, full.scene().values);
+        assert_eq!(fast.scene().extent, full.scene().extent);
+        let readers = |analysis: &Analysis| -> Vec<Vec<usize>> {
+            let mut readers = analysis.scene().readers.to_vec();
+            readers.iter_mut().for_each(|list| list.sort_unstable());
+            readers
+        };
+        assert_eq!(readers(fast), readers(full));
+    }
+
+    #[test]
+    fn edits_one_after_another_keep_what_reads_what() {
+        // Each from the previous analysis, as typing makes them: `E` stops
+        // reading `s`, then reads it again; the figure grows and shrinks.
+        let mut text = DECLARATIONS.to_string();
+        let mut previous = Arc::new(analyze(&text));
+        for (find, replace) in [
+            ("(2, s)", "(2, 2 * r)"),
+            ("let s = 2 * r", "let s = 2.5 * r"),
+            ("let r = 1", "let r = 1.25"),
+            ("(2, 2 * r)", "(2, s)"),
+            ("let s = 2.5 * r", "let s = 2 * r"),
+            ("(1, 3)", "(1, 3.5)"),
+            ("(3, 1)", "(3, 3.5)"),
+            ("(1, 3.5)", "(1, 3)"),
+            ("(3, 3.5)", "(3, 1)"),
+        ] {
+            text = text.replacen(find, replace, 1);
+            let (analysis, redone) = reanalyze_shared(previous, Arc::new(text.clone()), None);
+            assert_eq!(redone, Redone::OneDeclaration, "`{find}` → `{replace}`");
+            assert_same(&analysis, &analyze(&text));
+            previous = Arc::new(analysis);
+        }
     }
 
     const FILE: &str = "point A = (0, 0)\npoint B = (1, 0)\n\
@@ -642,6 +675,12 @@ mod tests {
             ("point G", "point H", Redone::AllButParsing),
             ("(3, 1)", "(3, 1) + G", Redone::AllButParsing),
             ("(3, 1)", "(300, 1)", Redone::AllButParsing),
+            // `C` to the figure's edge: its extent changes, not its size.
+            ("(1, 3)", "(1, 3.5)", Redone::OneDeclaration),
+            ("(1, 3)", "(1, -0.5)", Redone::OneDeclaration),
+            // `B` past it: the figure's size, which random instances move
+            // points by a part of, changes.
+            ("(4, 0)", "(4.5, 0)", Redone::AllButParsing),
         ] {
             let text = DECLARATIONS.replacen(find, replace, 1);
             let (analysis, redone) = reanalyze_telling(&previous, &text);

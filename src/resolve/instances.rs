@@ -245,11 +245,6 @@ fn draws_of(value: &Value) -> u64 {
     }
 }
 
-/// The size `Draws::figure` is measured as, from every declared value.
-pub(crate) fn figure_size(values: &[Option<Value>]) -> f64 {
-    Figure::of(values).size()
-}
-
 /// The block's instances of the file's drop survey, where it can be
 /// computed, in the block's unit frame like `Problem::instances`.
 pub(super) fn survey_instances(survey: &[DrawnInstance], problem: &Problem) -> Vec<Instance> {
@@ -381,13 +376,66 @@ fn evaluate(
 /// about 10^-9), and a tolerance finer than about a thousand units in the
 /// last place of its coordinates would call equal points different
 /// (docs/design.md, "Tolerances").
-pub fn unit_of(values: &[Option<Value>]) -> f64 {
-    let (low, high) = Figure::bounds(values);
+fn unit_in((low, high): (Point, Point)) -> f64 {
     let size = (high.x - low.x).max(high.y - low.y);
     let magnitude = [low.x, low.y, high.x, high.y]
         .iter()
         .fold(0.0_f64, |most, value| most.max(value.abs()));
     crate::geom::power_of_two_near(size.max(magnitude * 1e-4))
+}
+
+/// The corners of the box the finite points of `values` span (a circle
+/// by its bounding box, a line by its marked points): `None` without any.
+pub(crate) fn extent(values: &[Option<Value>]) -> Option<(Point, Point)> {
+    let mut corners: Option<(Point, Point)> = None;
+    for value in values.iter().flatten() {
+        each_extent_point(value, &mut |point| {
+            let (low, high) = corners.get_or_insert((point, point));
+            *low = Point::new(low.x.min(point.x), low.y.min(point.y));
+            *high = Point::new(high.x.max(point.x), high.y.max(point.y));
+        });
+    }
+    corners
+}
+
+/// Whether `value` lies strictly inside `extent`, away from its edges, so
+/// that neither taking it away nor putting it in changes the extent.
+pub(crate) fn strictly_inside(value: &Value, (low, high): (Point, Point)) -> bool {
+    let mut inside = true;
+    each_extent_point(value, &mut |point| {
+        inside &= low.x < point.x && point.x < high.x && low.y < point.y && point.y < high.y;
+    });
+    inside
+}
+
+/// The unit and the figure's size of a figure spanning `extent`.
+pub(crate) fn unit_and_size(extent: Option<(Point, Point)>) -> (f64, f64) {
+    let bounds = Figure::or_unit_box(extent);
+    (unit_in(bounds), Figure::around(bounds).size())
+}
+
+/// The finite points that bound `value`'s extent.
+fn each_extent_point(value: &Value, visit: &mut impl FnMut(Point)) {
+    let mut finite = |point: Point| {
+        if point.is_finite() {
+            visit(point);
+        }
+    };
+    match value {
+        Value::Point(point) => finite(*point),
+        Value::Circle(circle) => {
+            let r = Point::new(circle.radius, circle.radius);
+            finite(circle.center - r);
+            finite(circle.center + r);
+        }
+        Value::Line(line) => {
+            finite(line.origin);
+            if let Some(end) = line.end() {
+                finite(end);
+            }
+        }
+        Value::Number(_) | Value::Pair(..) => {}
+    }
 }
 
 /// The box the declared figure fills: where dropped points may fall.
@@ -402,7 +450,10 @@ const MARGIN: f64 = 0.1;
 
 impl Figure {
     fn of(values: &[Option<Value>]) -> Figure {
-        let (low, high) = Figure::bounds(values);
+        Figure::around(Figure::bounds(values))
+    }
+
+    fn around((low, high): (Point, Point)) -> Figure {
         // A flat figure (collinear givens) still has room on both sides; a
         // single point has a room its own size (or a unit one at the origin).
         let mut size = (high.x - low.x).max(high.y - low.y);
@@ -422,33 +473,12 @@ impl Figure {
         }
     }
 
-    /// The corners of the box around every point, line end and circle.
     fn bounds(values: &[Option<Value>]) -> (Point, Point) {
-        let mut points = Vec::new();
-        for value in values.iter().flatten() {
-            match value {
-                Value::Point(point) => points.push(*point),
-                Value::Circle(circle) => {
-                    let r = Point::new(circle.radius, circle.radius);
-                    points.extend([circle.center - r, circle.center + r]);
-                }
-                Value::Line(line) => {
-                    points.push(line.origin);
-                    points.extend(line.end());
-                }
-                Value::Number(_) | Value::Pair(..) => {}
-            }
-        }
-        let points: Vec<Point> = points.into_iter().filter(|p| p.is_finite()).collect();
-        let (mut low, mut high) = match points.first() {
-            Some(first) => (*first, *first),
-            None => (Point::new(-1.0, -1.0), Point::new(1.0, 1.0)),
-        };
-        for point in &points {
-            low = Point::new(low.x.min(point.x), low.y.min(point.y));
-            high = Point::new(high.x.max(point.x), high.y.max(point.y));
-        }
-        (low, high)
+        Figure::or_unit_box(extent(values))
+    }
+
+    fn or_unit_box(extent: Option<(Point, Point)>) -> (Point, Point) {
+        extent.unwrap_or((Point::new(-1.0, -1.0), Point::new(1.0, 1.0)))
     }
 
     fn size(&self) -> f64 {

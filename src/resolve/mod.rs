@@ -21,6 +21,7 @@ pub use problem::*;
 pub use types::{Type, Value};
 
 use crate::diag::Diagnostic;
+use crate::geom::Point;
 use crate::parse::ast::{Binder, DeclKind, Item, ItemKind, SourceFile};
 use crate::span::{Shift, Span};
 use lower::{Lookup, Lowering};
@@ -52,6 +53,10 @@ pub struct Scene {
     pub symbols: Vec<Symbol>,
     /// How each symbol is computed from the others (indexed like `symbols`).
     pub definitions: Arc<Vec<Option<Ir>>>,
+    /// For each symbol, the symbols whose definitions read it (each once,
+    /// in no order): what an edit of one declaration changes is found from
+    /// it without reading every definition (`redefine`).
+    pub(crate) readers: Arc<Vec<Vec<usize>>>,
     /// Each symbol's value on the declared instance.
     pub values: Vec<Option<Value>>,
     pub references: Vec<Reference>,
@@ -64,6 +69,9 @@ pub struct Scene {
     /// The power of two the declared figure is measured in: every block's
     /// unit frame (`Problem::unit`), found once per file.
     unit: f64,
+    /// The box the declared figure spans (`instances::extent`), which the
+    /// unit and the random instances' jitter are measured from.
+    pub(crate) extent: Option<(Point, Point)>,
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
@@ -303,7 +311,8 @@ pub fn resolve_traced(
     ));
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
-    scene.unit = instances::unit_of(&scene.values);
+    scene.extent = instances::extent(&scene.values);
+    scene.unit = instances::unit_and_size(scene.extent).0;
     if file
         .items
         .iter()
@@ -445,6 +454,7 @@ fn declare_symbols(file: &SourceFile, scene: &mut Scene, diagnostics: &mut Vec<D
                 dropped: false,
             });
             Arc::make_mut(&mut scene.definitions).push(None);
+            Arc::make_mut(&mut scene.readers).push(Vec::new());
         }
     }
 }
@@ -475,6 +485,22 @@ pub(crate) struct Definition {
 
 impl Definition {
     fn apply(self, scene: &mut Scene) {
+        let readers = Arc::make_mut(&mut scene.readers);
+        if let Some(old) = &scene.definitions[self.symbol] {
+            old.each_slot(&mut |slot| {
+                if let Some(list) = readers.get_mut(slot) {
+                    list.retain(|&reader| reader != self.symbol);
+                }
+            });
+        }
+        self.ir.each_slot(&mut |slot| {
+            if let Some(list) = readers.get_mut(slot) {
+                // Pushed last when read twice: no symbol is pushed in between.
+                if list.last() != Some(&self.symbol) {
+                    list.push(self.symbol);
+                }
+            }
+        });
         Arc::make_mut(&mut scene.definitions)[self.symbol] = Some(self.ir);
         let symbol = &mut scene.symbols[self.symbol];
         symbol.ty = Some(self.ty);

@@ -5,10 +5,10 @@
 //! `crate::incremental`. docs/design.md, "Analysis after an edit".
 
 use super::eval::{eval, object};
-use super::instances::{figure_size, unit_of, Outcome};
+use super::instances::{extent, strictly_inside, unit_and_size, Outcome};
 use super::lower::Reference;
 use super::problem::{Instance, Origin, Problem};
-use super::types::{Ir, Value};
+use super::types::Value;
 use super::{lower_declaration, Scene};
 use crate::geom::{Object, Point};
 use crate::parse::ast::{Binder, Item, ItemKind};
@@ -28,8 +28,8 @@ pub(crate) struct Redefined {
 /// `item`, a declaration edited in place (the scene's spans already in the
 /// new text's places), defined again in `scene`: its uses of names, its
 /// definitions, and the values of it and what is computed from it on the
-/// declared and random instances. `top_references` is how many of
-/// `Scene::references` are the top level's.
+/// declared and random instances. `old_references` are its uses of names
+/// before the edit, in `Scene::references`.
 ///
 /// `None` when the edit changes more than values — a name, a kind or a
 /// type; a diagnostic; a value that can no longer be computed anywhere it
@@ -37,7 +37,11 @@ pub(crate) struct Redefined {
 /// figure's size, which every random instance is drawn relative to; a
 /// point dropped anywhere — and the scene is then partly changed: resolve
 /// the file again.
-pub(crate) fn redefine(scene: &mut Scene, item: &Item, top_references: usize) -> Option<Redefined> {
+pub(crate) fn redefine(
+    scene: &mut Scene,
+    item: &Item,
+    old_references: std::ops::Range<usize>,
+) -> Option<Redefined> {
     let ItemKind::Decl(decl) = &item.kind else {
         return None;
     };
@@ -74,68 +78,66 @@ pub(crate) fn redefine(scene: &mut Scene, item: &Item, top_references: usize) ->
     if !diagnostics.is_empty() || !same || definitions.iter().any(|d| d.dropped) {
         return None;
     }
-    let moved = replace_references(scene, item, top_references, references);
+    let moved = replace_references(scene, old_references, references);
     for definition in definitions {
         definition.apply(scene);
     }
     let changed = dependents(scene, &bound);
+    // The figure keeps its extent when each changed value was, and is,
+    // strictly inside it; else the extent is found again.
+    let mut kept = scene.extent.is_some();
     for &symbol in &changed {
         let definition = scene.definitions[symbol].as_ref()?;
         let value = eval(definition, &scene.values).ok()?;
-        scene.values[symbol] = Some(value);
+        let old = scene.values[symbol].replace(value);
+        kept = kept
+            && scene.extent.is_some_and(|extent| {
+                strictly_inside(&value, extent)
+                    && old.is_none_or(|old| strictly_inside(&old, extent))
+            });
     }
-    if unit_of(&scene.values) != scene.unit {
-        return None;
+    if !kept {
+        let extent = extent(&scene.values);
+        // Every random instance is jittered by a part of the figure's size.
+        if unit_and_size(extent) != unit_and_size(scene.extent) {
+            return None;
+        }
+        scene.extent = extent;
     }
     redraw(scene, &changed)?;
     Some(Redefined { changed, moved })
 }
 
-/// Puts the declaration's uses of names in place of its old ones, among
-/// the top level's (in file order); how many more there are.
+/// Puts the declaration's uses of names in place of its old ones, `old`
+/// among `Scene::references`; how many more there are.
 fn replace_references(
     scene: &mut Scene,
-    item: &Item,
-    top_references: usize,
+    old: std::ops::Range<usize>,
     references: Vec<Reference>,
 ) -> isize {
-    let top = &scene.references[..top_references];
-    let start = top.partition_point(|reference| reference.span.start < item.span.start);
-    let end = top.partition_point(|reference| reference.span.start < item.span.end);
-    let moved = references.len() as isize - (end - start) as isize;
-    scene.references.splice(start..end, references);
+    let moved = references.len() as isize - old.len() as isize;
+    scene.references.splice(old, references);
     moved
 }
 
 /// `bound` and every symbol computed from one of them, in order.
 fn dependents(scene: &Scene, bound: &[usize]) -> Vec<usize> {
-    let first = bound.iter().copied().min().unwrap_or(0);
-    let mut changed = vec![false; scene.symbols.len()];
+    let mut seen = vec![false; scene.symbols.len()];
+    let mut changed = bound.to_vec();
     for &symbol in bound {
-        changed[symbol] = true;
+        seen[symbol] = true;
     }
-    for symbol in first..scene.symbols.len() {
-        if !changed[symbol] {
-            changed[symbol] = scene.definitions[symbol]
-                .as_ref()
-                .is_some_and(|definition| mentions(definition, &changed));
+    let mut next = 0;
+    while let Some(&symbol) = changed.get(next) {
+        next += 1;
+        for &reader in &scene.readers[symbol] {
+            if !std::mem::replace(&mut seen[reader], true) {
+                changed.push(reader);
+            }
         }
     }
-    (first..scene.symbols.len())
-        .filter(|&symbol| changed[symbol])
-        .collect()
-}
-
-fn mentions(ir: &Ir, symbols: &[bool]) -> bool {
-    match ir {
-        Ir::Number(_) => false,
-        Ir::Slot(slot) => symbols.get(*slot).copied().unwrap_or(false),
-        Ir::Neg(inner) | Ir::Pick(inner, _) => mentions(inner, symbols),
-        Ir::Binary(_, left, right) | Ir::Point(left, right) | Ir::Meet(left, right) => {
-            mentions(left, symbols) || mentions(right, symbols)
-        }
-        Ir::Call(_, args) => args.iter().any(|arg| mentions(arg, symbols)),
-    }
+    changed.sort_unstable();
+    changed
 }
 
 /// The changed values on every random instance, each drawn as it was: a
@@ -147,9 +149,6 @@ fn redraw(scene: &mut Scene, changed: &[usize]) -> Option<()> {
         return Some(());
     }
     let draws = scene.draws.clone()?;
-    if figure_size(&scene.values) != draws.figure {
-        return None;
-    }
     let is_changed = |symbol: usize| changed.binary_search(&symbol).is_ok();
     let definitions = scene.definitions.clone();
     let declared: Vec<(usize, Value)> = changed

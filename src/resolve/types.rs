@@ -269,6 +269,22 @@ pub enum Ir {
     Pick(Box<Ir>, usize),
 }
 
+impl Ir {
+    /// Calls `visit` with every symbol the expression reads.
+    pub fn each_slot(&self, visit: &mut impl FnMut(usize)) {
+        match self {
+            Ir::Number(_) => {}
+            Ir::Slot(slot) => visit(*slot),
+            Ir::Neg(inner) | Ir::Pick(inner, _) => inner.each_slot(visit),
+            Ir::Binary(_, left, right) | Ir::Point(left, right) | Ir::Meet(left, right) => {
+                left.each_slot(visit);
+                right.each_slot(visit);
+            }
+            Ir::Call(_, args) => args.iter().for_each(|arg| arg.each_slot(visit)),
+        }
+    }
+}
+
 /// The result type of an arithmetic operator, if the operands allow it.
 pub fn binary_type(op: BinaryOp, left: Type, right: Type) -> Option<Type> {
     match (op, left, right) {
