@@ -80,11 +80,12 @@ pub enum NoHint {
     /// No completion within the limit (the steps so far spend `spent`).
     NoCompletion { limit: Limit, spent: usize },
     /// Stopped before an answer: completions up to `searched` moves in all
-    /// were ruled out.
+    /// (the steps so far spend `spent`) were ruled out.
     Stopped {
         stop: Stop,
         limit: Limit,
         searched: usize,
+        spent: usize,
     },
     /// The steps so far cannot be continued (they do not resolve, fit the
     /// mask or build on every instance), or the problem cannot be searched.
@@ -107,15 +108,27 @@ impl NoHint {
                 }
                 .describe(uses_tools),
             ),
+            // Not "no completion": one may well exist, past what was
+            // searched in time.
             NoHint::Stopped {
-                limit, searched, ..
+                limit,
+                searched,
+                spent,
+                ..
             } => {
                 let moves = |moves| Limit { moves, ..*limit }.describe(uses_tools);
+                let untried = if searched + 1 == limit.moves {
+                    moves(limit.moves)
+                } else {
+                    format!("{} to {}", searched + 1, moves(limit.moves))
+                };
+                let ruled_out = if searched > spent {
+                    format!("none within {} from here, ", moves(*searched))
+                } else {
+                    String::new()
+                };
                 format!(
-                    "{why}: no completion within {} from here; {} to {} not yet ruled out",
-                    moves(*searched),
-                    searched + 1,
-                    moves(limit.moves),
+                    "{why} before a completion was found: {ruled_out}{untried} not yet searched"
                 )
             }
             NoHint::NotReady(why) => why.clone(),
@@ -175,6 +188,7 @@ pub fn next_moves(
             stop,
             limit,
             searched: spent + searched,
+            spent,
         }),
         Outcome::Unsearchable(why) => Err(NoHint::NotReady(why)),
     }

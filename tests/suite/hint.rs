@@ -141,10 +141,12 @@ fn a_hint_out_of_time_says_so() {
         None,
     );
     assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stderr);
     assert!(
-        text(&output.stderr).contains("time limit of 0 s reached"),
-        "{}",
-        text(&output.stderr)
+        said.contains("time limit of 0 s reached before a completion was found")
+            && said.contains("12 moves not yet searched")
+            && !said.contains("no completion"),
+        "{said}"
     );
 }
 

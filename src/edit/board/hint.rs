@@ -119,6 +119,47 @@ mod tests {
         );
     }
 
+    /// Out of time before it starts.
+    struct Expired;
+
+    impl Budget for Expired {
+        fn stop(&self) -> Option<Stop> {
+            Some(Stop::OutOfTime)
+        }
+        fn progress(&self, _: &crate::solve::search::Progress) {}
+    }
+
+    #[test]
+    fn a_hint_out_of_time_says_so_and_not_that_there_is_none() {
+        // Not constructible (the cube root of 2): the search cannot end
+        // before its first question to the budget.
+        let cube_root = "point A = (0, 0)\npoint B = (1, 0)\nsolve far {\n  goal X = A + (B - A) * 1.2599210498948732\n  stars e 12\n}\n";
+        let started = format!(
+            "{}  c1 = circle(A, B)\n}}\n",
+            cube_root.trim_end_matches("}\n")
+        );
+        for text in [cube_root, started.as_str()] {
+            let analysis = analyze(text);
+            let ask = HintAsk {
+                all: false,
+                version: Some(super::super::text_version(text)),
+            };
+            let stopped = hint_move(text, analysis.scene(), 0, &ask, &Expired, &|stop| {
+                format!("{stop:?} after 10 s")
+            })
+            .unwrap_err();
+            assert!(
+                stopped.starts_with("OutOfTime after 10 s before a completion was found: "),
+                "{stopped}"
+            );
+            assert!(
+                stopped.ends_with(" to 12 moves not yet searched"),
+                "{stopped}"
+            );
+            assert!(!stopped.contains("no completion"), "{stopped}");
+        }
+    }
+
     #[test]
     fn a_hint_says_when_no_completion_is_left_or_the_file_changed() {
         let wasted = HALF.replace(
