@@ -90,7 +90,9 @@ pub(super) fn redo(
         let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
         return (analysis, Redone::AllButParsing);
     };
-    let moved_inputs = moved_inputs(&scene, &redefined.changed);
+    let moved_inputs = moved_inputs(&scene, &redefined.changed)
+        .zip(redefined.before.as_ref())
+        .filter(|(after, before)| after.len() == before.len());
     let mut offset = redefined.moved;
     for block in &mut parts.blocks {
         let resolution = &mut block.resolution;
@@ -102,12 +104,13 @@ pub(super) fn redo(
             .any(|reference| redefined.changed.binary_search(&reference.symbol).is_ok());
         let kept = !uses_changed
             && (resolution.is_puzzle
-                || moved_inputs.as_ref().is_some_and(|moved| {
+                || moved_inputs.as_ref().is_some_and(|(moved, before)| {
                     patch(
                         &mut scene,
                         &mut reports[resolution.index],
                         resolution.index,
                         moved,
+                        before,
                     )
                 }));
         if kept {
@@ -154,9 +157,15 @@ fn moved(file: SourceFile, held: Held) -> SourceFile {
 /// which uses none of the changed names, and its report: `false`, and
 /// nothing changed, when that could change what checking it finds — it
 /// was not solved (nor empty), or a changed given or object, where it was
-/// or where it is, meets one of its goals or is an object its steps draw
-/// again.
-fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, moved: &[Vec<Moved>]) -> bool {
+/// (`before`) or where it is, meets one of its goals or is an object its
+/// steps draw again.
+fn patch(
+    scene: &mut Scene,
+    report: &mut BlockReport,
+    index: usize,
+    moved: &[Vec<Moved>],
+    before: &[Vec<Moved>],
+) -> bool {
     let problem = &scene.problems[index];
     let settled = match report.status {
         Status::Solved => true,
@@ -166,14 +175,10 @@ fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, moved: &[Vec
     if !settled || !takes_moved_inputs(scene, problem) {
         return false;
     }
-    for (instance, moved) in problem.instances.iter().zip(moved) {
-        for moved in moved {
-            let (old, new) = match *moved {
-                Moved::Given(at, point) => (Value::Point(instance.givens[at]), Value::Point(point)),
-                Moved::Setup(at, object) => {
-                    (object_value(instance.setup[at]), object_value(object))
-                }
-            };
+    for ((instance, moved), before) in problem.instances.iter().zip(moved).zip(before) {
+        for (moved, before) in moved.iter().zip(before) {
+            debug_assert!(held_by(instance, before), "{before:?} in block {index}");
+            let (old, new) = (moved_value(before), moved_value(moved));
             let goals = instance.goals.iter().flatten();
             if goals
                 .clone()
@@ -209,6 +214,22 @@ fn patch(scene: &mut Scene, report: &mut BlockReport, index: usize, moved: &[Vec
         }
     }
     true
+}
+
+/// The value of a changed given or setup object.
+fn moved_value(moved: &Moved) -> Value {
+    match *moved {
+        Moved::Given(_, point) => Value::Point(point),
+        Moved::Setup(_, object) => object_value(object),
+    }
+}
+
+/// Whether `instance` holds `moved` where it says.
+fn held_by(instance: &crate::resolve::Instance, moved: &Moved) -> bool {
+    match *moved {
+        Moved::Given(at, point) => instance.givens[at] == point,
+        Moved::Setup(at, object) => instance.setup[at] == object,
+    }
 }
 
 fn object_value(object: Object) -> Value {

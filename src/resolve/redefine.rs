@@ -23,6 +23,10 @@ pub(crate) struct Redefined {
     /// How many more (or fewer) uses of names the declaration has: the
     /// blocks' ranges in `Scene::references` move by this much.
     pub moved: isize,
+    /// `moved_inputs` before the edit: where the changed givens and setup
+    /// objects were, on every instance (the same in every block that takes
+    /// them; read here once rather than from each block's instances).
+    pub before: Option<Vec<Vec<Moved>>>,
 }
 
 /// `item`, a declaration edited in place (the scene's spans already in the
@@ -85,6 +89,7 @@ pub(crate) fn redefine(
     let changed = dependents(scene, &bound);
     // The figure keeps its extent when each changed value was, and is,
     // strictly inside it; else the extent is found again.
+    let before = moved_inputs(scene, &changed);
     let mut kept = scene.extent.is_some();
     for &symbol in &changed {
         let definition = scene.definitions[symbol].as_ref()?;
@@ -105,7 +110,11 @@ pub(crate) fn redefine(
         scene.extent = extent;
     }
     redraw(scene, &changed)?;
-    Some(Redefined { changed, moved })
+    Some(Redefined {
+        changed,
+        moved,
+        before,
+    })
 }
 
 /// Puts the declaration's uses of names in place of its old ones, `old`
