@@ -17,19 +17,22 @@
 //   ("Solved! … 3 of 3 stars"), saved the file passes `euc check`; the
 //   editor's undo takes the last move back (the board redraws: 2 E, not
 //   solved), and "Hint" plays a move that solves it again; the board's
-//   Undo button, Ctrl+Shift+Z and Ctrl+Z on the board (which VS Code sees
-//   too) each act once; "Show a solution" solves it from there.
+//   Undo button, Ctrl+Shift+Z and Ctrl+Z on the board each act once (the
+//   webview passes keys on to VS Code, whose undo would undo the text
+//   too); "Show a solution" solves it from there.
 //
 // Not part of .ci/run: installing code-server builds its native modules
 // (minutes, and more than CI's time allows). Install it with
 // tests/browser/install-code-server.sh, then:
 //
+//   cargo build --release
 //   (cd editors/vscode && npm ci && npm run package-platform)
-//   node tests/browser/vscode.test.mjs [--screenshot]
+//   (cd tests/browser && npm ci) && node tests/browser/vscode.test.mjs [--screenshot]
 //
 // `--screenshot` also saves docs/vscode.png, docs/vscode-board.png and
-// docs/vscode-construction.png, the README's pictures. CODE_SERVER (default: the one the install script
-// made), VSIX and EUC (default: target/release/euc) override the paths.
+// docs/vscode-construction.png, the README's pictures. CODE_SERVER
+// (default: the one the install script made), VSIX and EUC (default:
+// target/release/euc) override the paths.
 import { launch, positions } from "./chromium.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
