@@ -625,7 +625,10 @@
       else if (key === "-" || key === "_") zoom(0.8);
       else if (key === "0" || key === "f") fit();
       else done = false;
-      if (done) event.preventDefault();
+      // Acted on here, it goes no further: VS Code's webview frame passes
+      // keys on to the workbench from its window, whose undo would undo the
+      // text as well.
+      if (done) { event.preventDefault(); event.stopPropagation(); }
     });
 
     // A resized board keeps a fitted view fitted, else the middle in place.

@@ -437,18 +437,23 @@
       goalsButton.setAttribute("aria-pressed", String(showGoals));
       draw();
     });
+    // A key the board acts on goes no further: in VS Code the webview's
+    // frame passes keys on to the workbench from its window, and an undo
+    // there undid the text as well as the board's own undo did.
     document.addEventListener("keydown", function (event) {
       if (event.target && /^(INPUT|TEXTAREA)$/.test(event.target.tagName)) return;
-      var key = event.key.toLowerCase();
-      if ((event.ctrlKey || event.metaKey) && key === "z") { event.preventDefault(); if (event.shiftKey) redo(); else undo(); }
-      else if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); redo(); }
-      else if (event.ctrlKey || event.metaKey || event.altKey) return;
+      var key = event.key.toLowerCase(), command = event.ctrlKey || event.metaKey, done = true;
+      if (command && key === "z") { if (event.shiftKey) redo(); else undo(); }
+      else if (command && key === "y") redo();
+      else if (command || event.altKey) done = false;
       else if (key === "escape") { picked = []; prompt(); draw(); }
       else if (key === "+" || key === "=") zoom(1.25);
       else if (key === "-") zoom(0.8);
       else if (key === "0") fit();
       else if (key === "g") goalsButton.click();
       else if (key === "h") hint(false);
+      else done = false;
+      if (done) { event.preventDefault(); event.stopPropagation(); }
     });
     global.addEventListener("resize", function () { draw(); });
 

@@ -1,5 +1,6 @@
 //! The server's own requests, typed: `euc/render` for the live picture and
-//! the board's `euc/boardState`, `euc/boardMove`, `euc/boardNext` for the
+//! the board's `euc/boardState`, `euc/boardMove` (one node, or several in
+//! one edit), `euc/boardNext` for the
 //! VS Code "Play" webview (docs/planar.md, "The board"), and
 //! `euc/invalidMessage`, the broken messages `framing` turns into requests;
 //! and `window/workDoneProgress/cancel`, which `tower-lsp-server` does not
@@ -47,7 +48,9 @@ pub struct RenderAnswer {
 }
 
 /// The parameters of the board's requests: the document, the planar block
-/// (default: the first), and for a move the node and where it was dropped.
+/// (default: the first), and for a move the node and where it was dropped,
+/// or `moves`, several nodes moved in one edit ("Restart" and its undo, so
+/// that one undo of the editor takes them back).
 #[derive(Debug, Deserialize)]
 pub struct BoardParams {
     pub uri: Uri,
@@ -59,6 +62,16 @@ pub struct BoardParams {
     pub x: Option<f64>,
     #[serde(default)]
     pub y: Option<f64>,
+    #[serde(default)]
+    pub moves: Option<Vec<NodeMove>>,
+}
+
+/// One node of a `moves` list and where it goes.
+#[derive(Debug, Deserialize)]
+pub struct NodeMove {
+    pub node: String,
+    pub x: f64,
+    pub y: f64,
 }
 
 /// The answer to `euc/boardState`.
@@ -147,11 +160,25 @@ impl Backend {
 
     pub async fn board_move(&self, params: BoardParams) -> Result<Value> {
         let (snapshot, puzzle, _) = self.board_puzzle(&params).await?;
-        let (Some(node), Some(x), Some(y)) = (&params.node, params.x, params.y) else {
-            return Err(invalid("a move needs `node`, `x` and `y`".into()));
+        let moves: Vec<(String, crate::geom::Point)> = match (&params.moves, &params.node) {
+            (Some(moves), None) => moves
+                .iter()
+                .map(|one| (one.node.clone(), crate::geom::Point::new(one.x, one.y)))
+                .collect(),
+            (None, Some(node)) => {
+                let (Some(x), Some(y)) = (params.x, params.y) else {
+                    return Err(invalid("a move needs `node`, `x` and `y`".into()));
+                };
+                vec![(node.clone(), crate::geom::Point::new(x, y))]
+            }
+            _ => {
+                return Err(invalid(
+                    "a move needs `node`, `x` and `y`, or `moves`: [{node, x, y}, …]".into(),
+                ))
+            }
         };
-        let edits = crate::edit::planar::move_node(&puzzle, node, crate::geom::Point::new(x, y))
-            .map_err(invalid)?;
+        // All or none, in one edit (a node named twice refuses them all).
+        let edits = crate::edit::planar::move_nodes(&puzzle, &moves).map_err(invalid)?;
         answer(BoardEdit {
             block: puzzle.name.clone(),
             edit: snapshot.versioned_edit(edits),

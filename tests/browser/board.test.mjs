@@ -230,9 +230,19 @@ try {
   await page.click(".euc-board-undo");
   await fileSays(file, (text) => positions(text)[b].x === first[b].x && positions(text)[b].y === first[b].y, `${b} back`);
   assert.equal(await moves(page), "Moves: 1");
+  // The keys the board acts on stop at its document (in VS Code the
+  // webview's window passes keys on to the workbench, whose undo would
+  // undo the text too); the others go on.
+  await page.evaluate(() => {
+    window.eucKeysSeen = [];
+    window.addEventListener("keydown", (event) => window.eucKeysSeen.push(event.key));
+  });
   await page.keyboard.press("Control+z");
   await fileSays(file, (text) => positions(text)[a].x === first[a].x && positions(text)[a].y === first[a].y, `${a} back`);
   assert.equal(await moves(page), "Moves: 0");
+  await page.keyboard.press("x");
+  assert.deepEqual(await page.evaluate(() => window.eucKeysSeen.filter((key) => key !== "Control")), ["x"],
+    "Ctrl+Z stops at the board; x, which it does not take, goes on");
   await page.keyboard.press("Control+Shift+z");
   await fileSays(file, (text) => positions(text)[a].x === dropped.x && positions(text)[a].y === dropped.y, `${a} again`);
   assert.equal(await moves(page), "Moves: 1");

@@ -5,7 +5,8 @@
 //   crossings; the goal is reached, "Solved!" shows 3 E and 3 L, the file
 //   on disk holds the steps and passes `euc check`;
 // - undo (the button) takes the line and the crossings it named out of the
-//   file, redo (Ctrl+Shift+Z) puts them back;
+//   file, redo (Ctrl+Shift+Z) puts them back; the keys the board acts on
+//   stop at its document (VS Code's webview passes the rest on);
 // - an edit of the file made elsewhere redraws the board (the page polls);
 // - on the level half drawn, with its stars (`stars e 3`): "Hint" plays the
 //   next move of a shortest solution, undo takes it back, "Show a solution"
@@ -138,9 +139,19 @@ try {
   await fileSays(file, (t) => !t.includes("m = line(P1") && !t.includes("P1, _") && t.includes("c2 = circle(B, A)"), "the move undone");
   await page.waitForFunction(() => document.querySelector(".euc-play-e").getAttribute("data-count") === "2");
   assert.doesNotMatch(await status(page), /Solved/);
+  // The keys the board acts on go no further than its document (in VS Code
+  // the webview's window passes keys on to the workbench, whose undo would
+  // undo the text too); the others do.
+  await page.evaluate(() => {
+    window.eucKeysSeen = [];
+    window.addEventListener("keydown", (event) => window.eucKeysSeen.push(event.key));
+  });
   await page.keyboard.press("Control+Shift+Z");
   await fileSays(file, (t) => t === solvedText, "the move redone");
   await page.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+  await page.keyboard.press("x");
+  assert.deepEqual(await page.evaluate(() => window.eucKeysSeen.filter((key) => key !== "Control" && key !== "Shift")),
+    ["x"], "Ctrl+Shift+Z stops at the board; x, which it does not take, goes on");
 
   // An edit made elsewhere (an editor) redraws the board.
   writeFileSync(file, solvedText.replace("  m = line(P1, P2)\n", ""));

@@ -9,18 +9,30 @@
 //   webview: a drag changes the crossing count and the move counter and
 //   writes the node's place into the document as an edit (saved, it is on
 //   disk; undone, it is gone); dragging every node to the untangler's place
-//   solves the level ("Solved!", `euc check` passes).
+//   solves the level ("Solved!", `euc check` passes); "Restart" puts every
+//   node back in one edit, which one undo of the editor takes back;
+// - the "Play" code lens of a solve block (the bisector level with its
+//   stars) opens the construction board in a webview: three moves clicked
+//   on it (two circles, the line through their crossings) solve it
+//   ("Solved! … 3 of 3 stars"), saved the file passes `euc check`; the
+//   editor's undo takes the last move back (the board redraws: 2 E, not
+//   solved), and "Hint" plays a move that solves it again; the board's
+//   Undo button, Ctrl+Shift+Z and Ctrl+Z on the board each act once (the
+//   webview passes keys on to VS Code, whose undo would undo the text
+//   too); "Show a solution" solves it from there.
 //
 // Not part of .ci/run: installing code-server builds its native modules
 // (minutes, and more than CI's time allows). Install it with
 // tests/browser/install-code-server.sh, then:
 //
+//   cargo build --release
 //   (cd editors/vscode && npm ci && npm run package-platform)
-//   node tests/browser/vscode.test.mjs [--screenshot]
+//   (cd tests/browser && npm ci) && node tests/browser/vscode.test.mjs [--screenshot]
 //
-// `--screenshot` also saves docs/vscode.png and docs/vscode-board.png, the
-// README's pictures. CODE_SERVER (default: the one the install script
-// made), VSIX and EUC (default: target/release/euc) override the paths.
+// `--screenshot` also saves docs/vscode.png, docs/vscode-board.png and
+// docs/vscode-construction.png, the README's pictures. CODE_SERVER
+// (default: the one the install script made), VSIX and EUC (default:
+// target/release/euc) override the paths.
 import { launch, positions } from "./chromium.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
@@ -49,6 +61,11 @@ writeFileSync(join(data, "User/settings.json"), JSON.stringify({
 copyFileSync(join(root, "examples/napoleon.euc"), join(work, "napoleon.euc"));
 const level = join(work, "level.euc");
 writeFileSync(level, execFileSync(euc, ["planar", "new", "--level", "1", "--seed", "3"]));
+// The bisector level with the game's star counts (3 moves, 3 E, 3 L).
+const bisector = join(work, "bisector.euc");
+writeFileSync(bisector, readFileSync(join(root, "examples/play-bisector.euc"), "utf8")
+  .replace(/(  goal m = .*\n)/, "$1  stars e 3 l 3\n"));
+assert.match(readFileSync(bisector, "utf8"), /stars e 3 l 3/);
 
 
 execFileSync(codeServer, ["--extensions-dir", extensions, "--user-data-dir", data, "--install-extension", vsix]);
@@ -139,17 +156,20 @@ try {
     await board.waitForSelector(`circle[data-node="${name}"]`);
     await page.waitForTimeout(300);
   };
-  // Saved from the editor; then the file on disk is waited for (`holds`).
-  const saved = async (what, holds) => {
+  // Saved from the editor; then the file on disk is waited for (`holds`,
+  // given the nodes' places and the text), and its text returned (read
+  // again later, it may be caught half written).
+  const saved = async (what, holds, file = level) => {
     await page.click(".monaco-editor .view-lines");
     await page.keyboard.press("Control+S");
     for (let tries = 0; tries < 100; tries++) {
-      if (holds(positions(readFileSync(level, "utf8")))) return;
+      const text = readFileSync(file, "utf8");
+      if (holds(positions(text), text)) return text;
       await page.waitForTimeout(100);
     }
-    assert.fail(`the file on disk: ${what}\n${readFileSync(level, "utf8")}`);
+    assert.fail(`the file on disk: ${what}\n${readFileSync(file, "utf8")}`);
   };
-  const near = (p, q) => Math.abs(p.x - q.x) < 0.1 && Math.abs(p.y - q.y) < 0.1;
+  const near = (p, q) => !!p && !!q && Math.abs(p.x - q.x) < 0.1 && Math.abs(p.y - q.y) < 0.1;
 
   const before = await crossings();
   assert.ok(before > 0, "a new level starts tangled");
@@ -170,17 +190,150 @@ try {
   await board.waitForSelector(".euc-board-crossings[data-count='0']");
   assert.equal(await board.textContent(".euc-board-solved"), "Solved!");
   if (screenshot) await page.screenshot({ path: join(root, "docs/vscode-board.png") });
-  // `euc check` passes (exit code 0) once the solved block is on disk.
-  const checks = () => {
+  // `euc check` passes (exit code 0) and says the block is solved, once the
+  // solved block is on disk (a file caught half written has no block, which
+  // passes too).
+  const checks = (file = level) => {
     try {
-      execFileSync(euc, ["check", level], { stdio: "ignore" });
-      return true;
+      return /^ok .*(planar level_1 \(solved|bisector \(3 moves.*3 of 3 stars)/.test(
+        execFileSync(euc, ["check", file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
     } catch {
       return false;
     }
   };
-  await saved("the solved block, which euc check passes", checks);
-  console.log(`VS Code test passed: code lens and hints on napoleon.euc; ${names.length} nodes untangled on the board (${before} crossings at first)`);
+  const solved = positions(await saved("the solved block, which euc check passes", () => checks()));
+
+  // Restart: every node back to the level's start in one edit of the
+  // document, so one undo of the editor brings the whole solution back.
+  await board.click(".euc-board-restart");
+  await board.waitForSelector(`.euc-board-crossings[data-count='${before}']`);
+  assert.equal(await moves(), "Moves: 0");
+  const all = (now, places) => names.every((name) => near(now[name], places[name]));
+  await saved("every node at its start after Restart", (now) => all(now, start));
+  await page.click(".monaco-editor .view-lines");
+  await page.keyboard.press("Control+Z");
+  await board.waitForSelector(".euc-board-crossings[data-count='0']");
+  await saved("one undo: every node where the solution put it, which euc check passes",
+    (now) => all(now, solved) && checks());
+  const planarNodes = names.length;
+
+  // The construction board: "Play" on a solve block, three moves clicked.
+  // The side bar hidden (Ctrl+B), so that the lens and the steps fit
+  // beside the boards (clicking a lens out of sight scrolls the text).
+  await page.keyboard.press("Control+B");
+  await open("bisector.euc");
+  await page.click(".codelens-decoration a:text-is('Play')", { timeout: 60_000 });
+  let construction;
+  for (let tries = 0; tries < 120 && !construction; tries++) {
+    await page.waitForTimeout(250);
+    for (const frame of page.frames()) {
+      if (await frame.$("circle.euc-play-point[data-id='A']").catch(() => null)) construction = frame;
+    }
+  }
+  assert.ok(construction, "the construction board opens in a webview");
+  const count = async (which) => Number(await construction.getAttribute(`.euc-play-${which}`, "data-count"));
+  const countIs = (which, n) => construction.waitForSelector(`.euc-play-${which}[data-count='${n}']`);
+  const status = () => construction.textContent(".euc-play-status");
+  const statusSays = (pattern) => construction.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector(".euc-play-status").textContent), pattern.source);
+  // Clicked where the board draws the point (its box is the page's: a
+  // frame's locator measures in the top page).
+  const clickPoint = async (id) => {
+    const point = construction.locator(`circle.euc-play-point[data-id="${id}"]`).first();
+    for (let attempt = 0; attempt < 100; attempt++) {
+      await point.waitFor({ state: "visible" });
+      const box = await point.boundingBox();
+      if (box) return page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(20);
+    }
+    assert.fail(`point ${id} never got a place on the board`);
+  };
+  const tool = (name) => construction.click(`button.euc-play-tool[data-tool="${name}"]`);
+  const crossingIds = () => construction.$$eval("circle.euc-play-point.crossing",
+    (found) => found.map((c) => c.getAttribute("data-id")));
+
+  assert.equal(await count("e"), 0);
+  assert.match(await construction.textContent(".euc-play-target"), /target 3 E · 3 L/);
+  await tool("circle");
+  await clickPoint("A");
+  await clickPoint("B");
+  await countIs("e", 1);
+  await clickPoint("B");
+  await clickPoint("A");
+  await countIs("e", 2);
+  await construction.waitForFunction(() => document.querySelectorAll("circle.euc-play-point.crossing").length === 2);
+  await tool("line");
+  const [first, second] = await crossingIds();
+  await clickPoint(first);
+  await clickPoint(second);
+  await statusSays(/Solved!/);
+  assert.match(await status(), /Solved! 3 E · 3 L — 3 of 3 stars/);
+  assert.equal(await count("l"), 3);
+  if (screenshot) {
+    // Once the problems have caught up.
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(root, "docs/vscode-construction.png") });
+  }
+  await saved("the construction, which euc check passes with 3 of 3 stars",
+    (_, text) => /m = line\(P1, P2\)\n\}/.test(text) && checks(bisector), bisector);
+
+  // The editor's undo takes the last move back (the line and the crossings
+  // it named: one edit), and the board follows.
+  await page.click(".monaco-editor .view-lines");
+  await page.keyboard.press("Control+Z");
+  await countIs("e", 2);
+  assert.doesNotMatch(await status(), /Solved/);
+  const unsolved = await saved("the line taken back by undo",
+    (_, text) => !text.includes("P1") && /c2 = circle\(B, A\)\n\}/.test(text), bisector);
+
+  // "Hint": the next move of a shortest solution, which here solves it.
+  await construction.click(".euc-play-hint");
+  await countIs("e", 3);
+  await statusSays(/Solved!/);
+  assert.match(await status(), /3 of 3 stars/);
+  const hinted = await saved("the hinted move, which euc check passes",
+    (_, text) => /\n  m = line\(/.test(text) && checks(bisector), bisector);
+
+  // The board's own undo and redo: the button, and Ctrl+Z, Ctrl+Shift+Z
+  // pressed on the board (which VS Code also sees: each must act once).
+  // Each must leave no refusal on the board ("the document changed"): a
+  // key that VS Code also acted on undid the text under the board's undo.
+  const noError = async (what) => {
+    await page.waitForTimeout(1000);
+    assert.equal(await construction.locator(".euc-play-message.error").count(), 0,
+      `${what}: ${await construction.textContent(".euc-play-message")}`);
+  };
+  await construction.click(".euc-play-undo");
+  await countIs("e", 2);
+  await noError("Undo");
+  await saved("the hint taken back by the board's Undo", (_, text) => text === unsolved, bisector);
+  await construction.click(".euc-play-title");
+  await page.keyboard.press("Control+Shift+Z");
+  await countIs("e", 3);
+  await statusSays(/Solved!/);
+  await noError("Ctrl+Shift+Z");
+  await saved("the hint put back by Ctrl+Shift+Z on the board", (_, text) => text === hinted, bisector);
+  await construction.click(".euc-play-title");
+  await page.keyboard.press("Control+Z");
+  await countIs("e", 2);
+  await noError("Ctrl+Z");
+  assert.equal(await count("e"), 2, "Ctrl+Z on the board takes back one move");
+  await saved("one move taken back by Ctrl+Z on the board", (_, text) => text === unsolved, bisector);
+  // The board's undo is an edit of its own, the last: the editor has
+  // nothing to redo. (Had VS Code undone the text as well, the board's
+  // redo would be on the editor's redo stack.)
+  await page.click(".monaco-editor .view-lines");
+  await page.keyboard.press("Control+Shift+Z");
+  await page.waitForTimeout(1000);
+  assert.equal(await count("e"), 2, "the editor has nothing to redo after the board's Ctrl+Z");
+  // "Show a solution" from there: the rest of a shortest one.
+  await construction.click(".euc-play-solution");
+  await statusSays(/Solved!/);
+  await saved("the solution shown, which euc check passes", (_, text) => /\n  m = line\(/.test(text) && checks(bisector), bisector);
+  console.log(`VS Code test passed: code lens and hints on napoleon.euc; ${planarNodes} nodes untangled on the board ` +
+    `(${before} crossings at first), restarted and the restart undone in one step; the bisector drawn in 3 moves on ` +
+    "the construction board (3 of 3 stars), its last move undone in the editor and played again by Hint, undone and " +
+    "redone on the board, and a solution shown");
 } catch (error) {
   // What the page showed when it failed.
   const pages = browser.contexts().flatMap((context) => context.pages());

@@ -587,6 +587,89 @@ fn the_board_requests() {
     session.stop();
 }
 
+/// "Restart" on the VS Code board: every node's place in one
+/// `euc/boardMove` (`moves`), answered with one edit of the version it was
+/// computed for, so one undo of the editor takes it back; its undo is one
+/// request too. All or none: one bad node refuses the whole list.
+#[test]
+fn the_board_moves_several_nodes_in_one_edit() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/restart.euc";
+    let text = super::read(&super::root().join("examples/planar/tangled.euc"));
+    session.open(uri, &text);
+    let id = session.request("euc/boardState", json!({ "uri": uri }));
+    let nodes = session.response(id)["result"]["state"]["nodes"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let moves: Vec<Value> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| json!({ "node": node["name"], "x": i as f64 + 0.5, "y": -1.25 }))
+        .collect();
+    let id = session.request("euc/boardMove", json!({ "uri": uri, "moves": moves }));
+    let answer = session.response(id)["result"].clone();
+    assert_eq!(answer["block"], "tangled");
+    let changes = answer["edit"]["documentChanges"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "one document edit: {answer}");
+    assert_eq!(changes[0]["textDocument"]["version"], 1);
+    let edits = changes[0]["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), nodes.len(), "every node in the one edit");
+    let moved = apply(&text, edits);
+    for (i, node) in nodes.iter().enumerate() {
+        let name = node["name"].as_str().unwrap();
+        let written = format!("node {name} = ({}.5, -1.25)", i);
+        assert!(moved.contains(&written), "{written} in\n{moved}");
+    }
+    replace_text(&mut session, uri, 2, &moved);
+    // Its undo, the first places back, is one request as well.
+    let back: Vec<Value> = nodes
+        .iter()
+        .map(|node| json!({ "node": node["name"], "x": node["x"], "y": node["y"] }))
+        .collect();
+    let id = session.request("euc/boardMove", json!({ "uri": uri, "moves": back }));
+    let answer = session.response(id)["result"].clone();
+    let change = &answer["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 2);
+    let restored = apply(&moved, change["edits"].as_array().unwrap());
+    assert_eq!(restored, text, "the first places, as they were written");
+    replace_text(&mut session, uri, 3, &restored);
+    let id = session.request("euc/boardState", json!({ "uri": uri }));
+    assert_eq!(
+        session.response(id)["result"]["state"]["nodes"],
+        Value::Array(nodes.clone()),
+        "the nodes back where they were"
+    );
+    // A node named twice, or one the block lacks, refuses them all.
+    for (bad, says) in [
+        (json!([moves[0], moves[0]]), "moved twice"),
+        (
+            json!([moves[0], { "node": "nobody", "x": 0, "y": 0 }]),
+            "no node `nobody`",
+        ),
+        (
+            json!([{ "node": nodes[0]["name"], "x": 1e9, "y": 0 }]),
+            "off the board",
+        ),
+    ] {
+        let id = session.request("euc/boardMove", json!({ "uri": uri, "moves": bad }));
+        let refused = session.response(id);
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{says}: {refused}");
+    }
+    // Neither a node nor a list: the request says what it takes.
+    let id = session.request("euc/boardMove", json!({ "uri": uri }));
+    let refused = session.response(id);
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`moves`"),
+        "{refused}"
+    );
+    session.stop();
+}
+
 /// The construction board's requests, as the VS Code "Play" webview on a
 /// solve block makes them: the state, moves that come back as edits of the
 /// version they were computed for, undo and redo by the move's lines.

@@ -3,7 +3,7 @@
 import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
-import { blockAt, boardHtml, constructionHtml, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
+import { blockAt, boardHtml, constructionHtml, editFits, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
 
 let client: LanguageClient | undefined;
 /** The server's state at a glance; a click shows its log. */
@@ -140,8 +140,20 @@ function showPicture(named?: string): void {
   });
 }
 
+/** Whether the server's edit was computed on the documents as they are now
+ * (checked just before it is applied, in the same turn: VS Code then
+ * refuses it itself if the text moves on before it lands). */
+function fits(edit: unknown): boolean {
+  const versionOf = (uri: string) => {
+    const wanted = vscode.Uri.parse(uri).toString();
+    return vscode.workspace.textDocuments.find((document) => document.uri.toString() === wanted)?.version;
+  };
+  return editFits(edit, versionOf);
+}
+
 /** "Play": the planar block under the cursor as a board in a webview. Each
- * drop asks the server for the edit (`euc/boardMove`) and applies it as a
+ * drop, and a restart or its undo (all its nodes), asks the server for the
+ * edit (`euc/boardMove`) and applies it as a
  * normal, undoable edit of the document; any change of the document (typing,
  * undo) redraws the board from the server's state. docs/planar.md. */
 function play(context: vscode.ExtensionContext, named?: string): void {
@@ -170,7 +182,7 @@ function play(context: vscode.ExtensionContext, named?: string): void {
   const edit = async (method: string, params: object) => {
     const answer = await client!.sendRequest<{ block: string; edit: unknown }>(method, { uri, block, ...params });
     const workspaceEdit = await client!.protocol2CodeConverter.asWorkspaceEdit(answer.edit as never);
-    if (!workspaceEdit || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
+    if (!workspaceEdit || !fits(answer.edit) || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
     block = answer.block;
     panel.title = `Play: ${block}`;
     return state();
@@ -180,8 +192,12 @@ function play(context: vscode.ExtensionContext, named?: string): void {
     webview.onDidReceiveMessage(async (message) => {
       try {
         if (message.kind === "ready") return void refresh();
-        const method = message.kind === "move" ? "euc/boardMove" : "euc/boardNext";
-        const next = await edit(method, message.kind === "move" ? { node: message.node, x: message.x, y: message.y } : {});
+        // A move, or several nodes in one edit (so one undo takes them back).
+        const next = message.kind === "move"
+          ? await edit("euc/boardMove", { node: message.node, x: message.x, y: message.y })
+          : message.kind === "moves"
+            ? await edit("euc/boardMove", { moves: message.moves })
+            : await edit("euc/boardNext", {});
         void webview.postMessage({ kind: "answer", id: message.id, state: next });
       } catch (error) {
         void vscode.window.showWarningMessage(`euc: ${error instanceof Error ? error.message : String(error)}`);
@@ -228,7 +244,7 @@ function playConstruction(context: vscode.ExtensionContext, named?: string): voi
     const workspaceEdit = await client!.protocol2CodeConverter.asWorkspaceEdit(answer.edit as never);
     applying++;
     try {
-      if (!workspaceEdit || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
+      if (!workspaceEdit || !fits(answer.edit) || !(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error("the document changed; try again");
     } finally {
       applying--;
     }

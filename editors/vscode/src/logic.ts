@@ -75,10 +75,28 @@ export function blockAt(text: string, line: number): string | undefined {
   return undefined;
 }
 
+/** Whether a workspace edit from the server (LSP `documentChanges`, each
+ * for the document version it was computed on) still fits the documents
+ * as they are now (`versionOf`: a document's version, undefined when it is
+ * not open). The client's converted edit carries no versions, and VS Code
+ * applies it to whatever the text has become: a board's undo computed
+ * before the editor's own undo landed once deleted the block's closing
+ * brace instead of the lines it meant. An edit without versions fits. */
+export function editFits(edit: unknown, versionOf: (uri: string) => number | undefined): boolean {
+  const changes = (edit as { documentChanges?: unknown[] } | null)?.documentChanges;
+  if (!Array.isArray(changes)) return true;
+  return changes.every((change) => {
+    const document = (change as { textDocument?: { uri?: unknown; version?: unknown } }).textDocument;
+    if (!document || typeof document.version !== "number") return true;
+    return typeof document.uri === "string" && versionOf(document.uri) === document.version;
+  });
+}
+
 /** The "Play" webview's page: the shared board script and style from the
  * extension's media folder, and a host that talks to the extension by
- * messages (`move`, `next` out; `show`, `answer` in). Scripts run only with
- * the given nonce. */
+ * messages (`move`, `moves` — several nodes in one edit: "Restart" and its
+ * undo — and `next` out; `show`, `answer` in). Scripts run only with the
+ * given nonce. */
 export function boardHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -103,6 +121,7 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
     });
     const board = EucBoard.mount(document.getElementById("board"), {
       move: (node, x, y) => ask({ kind: "move", node, x, y }),
+      moveAll: (moves) => ask({ kind: "moves", moves }),
       next: () => ask({ kind: "next" }),
     });
     window.addEventListener("message", (event) => {

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, constructionHtml, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
+import { blockAt, boardHtml, constructionHtml, editFits, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -47,7 +47,9 @@ test("the board page loads the shared script under a nonce and talks by messages
   assert.match(html, /<script nonce="abc123" src="vscode-resource:\/media\/board.js">/);
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.match(html, /EucBoard\.mount/);
-  for (const kind of ["move", "next", "show", "answer", "ready"]) {
+  // Restart and its undo: all their nodes in one message, one request.
+  assert.match(html, /moveAll: \(moves\) => ask\(\{ kind: "moves", moves \}\)/);
+  for (const kind of ["move", "moves", "next", "show", "answer", "ready"]) {
     assert.ok(html.includes(`"${kind}"`), kind);
   }
 });
@@ -69,4 +71,19 @@ test("the picture page runs only its own script and has a move slider", () => {
   assert.equal((html.match(/<script/g) ?? []).length, 1);
   assert.match(html, /<input id="step" type="range"/);
   assert.match(html, /kind: "step"/);
+});
+
+test("a server's edit fits only the document version it was computed on", () => {
+  const uri = "file:///work/play.euc";
+  const edit = (version: number | null) => ({
+    documentChanges: [{ textDocument: { uri, version }, edits: [{ range: {}, newText: "" }] }],
+  });
+  const at = (version: number | undefined) => (asked: string) => (asked === uri ? version : undefined);
+  assert.equal(editFits(edit(8), at(8)), true);
+  // The editor's undo landed first: version 9 must not take version 8's edit.
+  assert.equal(editFits(edit(8), at(9)), false);
+  assert.equal(editFits(edit(8), at(undefined)), false, "the document was closed");
+  assert.equal(editFits(edit(null), at(9)), true, "no version: nothing to check");
+  assert.equal(editFits({ changes: { [uri]: [] } }, at(9)), true);
+  assert.equal(editFits(null, at(9)), true);
 });
