@@ -745,7 +745,7 @@ fn describe_instance(problem: &Problem, instance: &Instance) -> String {
 }
 
 /// "a = 1.2, B = (0, 1)".
-fn assignments(values: &[(String, Value)]) -> String {
+fn assignments<Name: std::fmt::Display>(values: &[(Name, Value)]) -> String {
     let values: Vec<String> = values
         .iter()
         .map(|(name, value)| format!("{name} = {value}"))

@@ -12,7 +12,7 @@ use crate::check::{BlockReport, Status};
 use crate::geom::Object;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::resolve::redefine::{
-    moved_inputs, patch_instances, redefine, release_origins, takes_moved_inputs, Moved,
+    moved_inputs, patch_instances, redefine, takes_moved_inputs, Moved,
 };
 use crate::resolve::{resolve_block_again, Scene, Value};
 use crate::span::{Settle, Shift};
@@ -84,7 +84,6 @@ pub(super) fn redo(
     // scene's spans move at once.
     move_after(&mut scene, &mut parts, from, delta);
     scene.settle();
-    release_origins(&mut scene);
     let Some(redefined) = redefine(&mut scene, &file.items[held.item], old_references) else {
         let file = moved(file, held);
         let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);

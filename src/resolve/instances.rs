@@ -145,7 +145,14 @@ pub fn random_instances(
                         }
                     } else {
                         Origin::Random {
-                            parameters: drawn.iter().chain(&dropped).map(named).collect(),
+                            parameters: drawn
+                                .iter()
+                                .chain(&dropped)
+                                .map(|moved| {
+                                    let (name, value) = named(moved);
+                                    (std::sync::Arc::from(name), value)
+                                })
+                                .collect(),
                         }
                     };
                     instances.push(DrawnInstance { values, origin });

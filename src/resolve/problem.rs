@@ -198,7 +198,10 @@ pub enum Origin {
         span: Span,
     },
     Random {
-        parameters: Arc<[(String, Value)]>,
+        /// Each moved parameter's name and value. The names are shared, so
+        /// that a value changed after an edit copies no name
+        /// (`redefine`).
+        parameters: Arc<[(Arc<str>, Value)]>,
     },
     /// Only the points dropped anywhere (`any(…)`) moved.
     Dropped {

@@ -180,21 +180,14 @@ fn redraw(scene: &mut Scene, changed: &[usize]) -> Option<()> {
             };
             drawn.values[symbol] = Some(value);
         }
-        if let Origin::Random { parameters } = &mut drawn.origin {
+        if let (Origin::Random { parameters }, false) = (&mut drawn.origin, declared.is_empty()) {
+            // A new list (every block's instances hold the old one until
+            // `patch_instances`), with the names shared.
+            let mut list = parameters.to_vec();
             for (symbol, _) in &declared {
-                let place = draws.place(*symbol)?;
-                let value = drawn.values[*symbol]?;
-                // In place when no block holds the list any more (`redo`
-                // lets go of them first): copying it copies every name.
-                match Arc::get_mut(parameters) {
-                    Some(list) => list.get_mut(place)?.1 = value,
-                    None => {
-                        let mut list = parameters.to_vec();
-                        list.get_mut(place)?.1 = value;
-                        *parameters = list.into();
-                    }
-                }
+                list.get_mut(draws.place(*symbol)?)?.1 = drawn.values[*symbol]?;
             }
+            *parameters = list.into();
         }
     }
     Some(())
@@ -247,20 +240,6 @@ pub(crate) fn takes_moved_inputs(scene: &Scene, problem: &Problem) -> bool {
         && problem.unit == scene.unit
         && !problem.drops
         && problem.survey.is_empty()
-}
-
-/// Lets go of the random instances' origins in every block (until
-/// `patch_instances` or resolving the block again puts them back), so that
-/// `redefine` can change a moved parameter's value in them in place.
-pub(crate) fn release_origins(scene: &mut Scene) {
-    let released: Arc<[(String, Value)]> = Arc::new([]);
-    for problem in &mut scene.problems {
-        for instance in &mut problem.instances {
-            if let Origin::Random { parameters } = &mut instance.origin {
-                *parameters = released.clone();
-            }
-        }
-    }
 }
 
 /// Puts `moved` (from `moved_inputs`) into the block's instances, with the
