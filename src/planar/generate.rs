@@ -246,14 +246,15 @@ fn sector(from: Spot, to: Spot) -> u32 {
 /// The sectors from `from` that link `c — d` spans: from one end's to the
 /// other's, the short way round; every sector when `from` is on the
 /// link's line between its ends (any link from there crosses it) or at
-/// one of its ends.
+/// one of its ends, and when its two ends are at one place (it crosses
+/// every link).
 fn spanned(spots: &[Spot], from: Spot, (c, d): Link) -> u64 {
     let (c, d) = (spots[c], spots[d]);
     let within = |p: Spot| {
         p.0 >= c.0.min(d.0) && p.0 <= c.0.max(d.0) && p.1 >= c.1.min(d.1) && p.1 <= c.1.max(d.1)
     };
     let side = turn(from, c, d);
-    if side == 0 && within(from) {
+    if c == d || (side == 0 && within(from)) {
         return u64::MAX;
     }
     // Clockwise from the first to the second.
@@ -476,6 +477,36 @@ mod tests {
             crossing += usize::from(exact);
         }
         assert!(crossing > 1_000, "{crossing}");
+    }
+
+    /// A blocker's mask holds the direction of every link from its node
+    /// that it crosses, so the masks only ever skip blockers that could
+    /// not have rejected the pair (and a skipped one costs a grid walk).
+    #[test]
+    fn a_blocker_spans_every_direction_it_blocks() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let spots: Vec<Spot> = (0..60)
+            .map(|_| (rng.random_range(-40..=40), rng.random_range(-40..=40)))
+            .collect();
+        let mut blocked = 0;
+        for _ in 0..50_000 {
+            let mut node = || rng.random_range(0..spots.len());
+            let (from, to, c, d) = (node(), node(), node(), node());
+            if spots[from] == spots[to] || !crossed_on_grid(&spots, (c, d), (from, to)) {
+                continue;
+            }
+            blocked += 1;
+            let mask = spanned(&spots, spots[from], (c, d));
+            let direction = sector(spots[from], spots[to]);
+            assert!(
+                mask & (1 << direction) != 0,
+                "{:?} from {:?} to {:?}: mask {mask:064b}, sector {direction}",
+                (spots[c], spots[d]),
+                spots[from],
+                spots[to]
+            );
+        }
+        assert!(blocked > 1_000, "{blocked}");
     }
 
     #[test]
