@@ -5,7 +5,7 @@
 //! cargo bench --bench planar [SECTION…]
 //!
 //! Sections (all by default): `levels`, `spread`, `lines`, `witness`,
-//! `families`, `scale`, `check`, `crossings`.
+//! `families`, `scale`, `packed`, `check`, `crossings`.
 
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
@@ -50,13 +50,14 @@ fn main() {
         .collect();
     let run = |section: &str| asked.is_empty() || asked.iter().any(|a| a == section);
     println!("# euc planar benchmark\n");
-    let sections: [(&str, fn()); 8] = [
+    let sections: [(&str, fn()); 9] = [
         ("levels", levels),
         ("spread", spread_of_levels),
         ("lines", lines_generator),
         ("witness", witness),
         ("families", families),
         ("scale", gaps_at_scale),
+        ("packed", packed_against_components),
         ("check", check_big_block),
         ("crossings", counting_crossings),
     ];
@@ -70,11 +71,17 @@ fn main() {
 /// Generating and untangling the model's levels at doubling sizes.
 fn levels() {
     println!("## Generate (the model's rules) and untangle (left-right embedding, grid drawing, relaxation)\n");
-    println!("Growth: time over the row before (the size doubles).\n");
-    println!("| nodes | links | generate ms | growth | untangle ms | growth | crossings after |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("Growth: time over the row before (the size doubles). Baseline: counting");
+    println!("the crossings of a scrambled 1,000-node level pair by pair (4.4 million");
+    println!("pairs), timed just before each row; the columns over it compare runs on");
+    println!("a machine whose load changes.\n");
+    println!("| nodes | links | baseline ms | generate ms | / baseline | growth | untangle ms | / baseline | growth | crossings after |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let reference = generate(996, 1, Method::Model);
     let mut before: Option<(Duration, Duration)> = None;
     for nodes in [125u32, 250, 500, 1000, 2000, 4000, 5000] {
+        let (baseline, _) = time(|| crossings_reference(&reference.positions, &reference.links));
+        let over = |took: Duration| format!("{:.2}", took.as_secs_f64() / baseline.as_secs_f64());
         let (generated_in, level) = time(|| generate(nodes - 4, 1, Method::Model));
         let (untangled_in, result) = time(|| untangle(&level.positions, &level.links, None, None));
         let after = match result {
@@ -89,11 +96,14 @@ fn levels() {
             })
         };
         println!(
-            "| {nodes} | {} | {} | {} | {} | {} | {after} |",
+            "| {nodes} | {} | {} | {} | {} | {} | {} | {} | {} | {after} |",
             level.links.len(),
+            millis(baseline),
             millis(generated_in),
+            over(generated_in),
             growth(generated_in, before.map(|b| b.0)),
             millis(untangled_in),
+            over(untangled_in),
             growth(untangled_in, before.map(|b| b.1)),
         );
         before = Some((generated_in, untangled_in));
@@ -202,6 +212,47 @@ fn gaps_at_scale() {
     gap_table(all);
 }
 
+/// A disconnected graph untangled against the same graph joined into one
+/// (a link from each component to the next; the in-run baseline): the
+/// packed drawing of its components costs about what drawing the joined
+/// graph whole does, a ratio near 1. Drawing the whole graph as well as its
+/// components, each with its own relaxation budget (issue 29's
+/// regression), made it 2-5.
+fn packed_against_components() {
+    println!("\n## Disconnected graphs against the same graph joined into one\n");
+    println!("| graph | links | untangle ms | joined ms | ratio |");
+    println!("|---|---|---|---|---|");
+    for count in [200, 500, 1000, 2000] {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let links = euc::planar::families::mixed(count, &mut rng);
+        let firsts: Vec<usize> = euc::planar::pack::components(count, &links)
+            .iter()
+            .map(|(nodes, _)| nodes[0])
+            .collect();
+        let mut joined = links.clone();
+        joined.extend(firsts.windows(2).map(|pair| (pair[0], pair[1])));
+        let (whole, _) = time(|| untangle(&circle(count), &links, None, None));
+        let (baseline, _) = time(|| untangle(&circle(count), &joined, None, None));
+        println!(
+            "| mixed disconnected graph of {count} | {} | {} | {} | {:.2} |",
+            links.len(),
+            millis(whole),
+            millis(baseline),
+            whole.as_secs_f64() / baseline.as_secs_f64()
+        );
+    }
+}
+
+/// `count` nodes on a circle of radius 15.
+fn circle(count: usize) -> Vec<Point> {
+    (0..count)
+        .map(|i| {
+            let angle = std::f64::consts::TAU * i as f64 / count as f64;
+            Point::new(15.0 * angle.cos(), 15.0 * angle.sin())
+        })
+        .collect()
+}
+
 /// Untangles each graph from a circle and prints its time and gaps.
 fn gap_table(graphs: Vec<euc::planar::families::Family>) {
     println!("Gaps are the smallest node–node and node–link distances times 2n over the");
@@ -209,13 +260,7 @@ fn gap_table(graphs: Vec<euc::planar::families::Family>) {
     println!("| graph | nodes | links | untangle ms | node gap × 2n | link gap × 2n |");
     println!("|---|---|---|---|---|---|");
     for (name, count, links) in graphs {
-        let circle: Vec<Point> = (0..count)
-            .map(|i| {
-                let angle = std::f64::consts::TAU * i as f64 / count as f64;
-                Point::new(15.0 * angle.cos(), 15.0 * angle.sin())
-            })
-            .collect();
-        let (untangled_in, result) = time(|| untangle(&circle, &links, None, None));
+        let (untangled_in, result) = time(|| untangle(&circle(count), &links, None, None));
         let Untangled::Positions(positions) = result else {
             println!(
                 "| {name} | {count} | {} | {} | not untangled | |",

@@ -31,6 +31,16 @@ const SEPARATION: f64 = 0.12;
 /// Positions with no two links crossing and no node on a link, or `None`
 /// when the graph is not planar.
 pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
+    drawing_within(count, links, count)
+}
+
+/// `planar_drawing` of a graph that is part of one of `size` nodes (a
+/// component to be packed): the budgets that grow with the graph — the
+/// relaxation, its rescue, the shortcut to a tree's layered drawing — are
+/// the whole graph's. A component drawn with its own would relax every
+/// candidate below 250 nodes, so a disconnected graph of 1,000 nodes in
+/// six parts cost more than four times its drawing as one graph.
+fn drawing_within(count: usize, links: &[Link], size: usize) -> Option<Vec<Point>> {
     let links: Vec<Link> = lr::simple(links);
     let rotation = lr::embed(count, &links)?;
     let n = count.max(3) as f64;
@@ -54,17 +64,23 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
     // its triangles turning one way. The best of the three is given a
     // spring relaxation on the graph's own links, and the best of all is
     // tried first (docs/planar.md, "Drawing").
-    let mut apart: Vec<Candidate> = apart(count, &links)
+    let components = pack::components(count, &links);
+    let disconnected = components.len() > 1;
+    let mut apart: Vec<Candidate> = apart(count, &links, components)
         .into_iter()
         .map(|drawing| (quality(&drawing, &links), drawing))
         .collect();
+    apart.sort_by(by_quality);
     // Above `RESCUED` nodes a tree's layered drawing and a disconnected
     // graph's packed components are what keeps the gap (drawn whole, they
-    // fell to 0.04-0.89 × 1/(2n) from 2,000 nodes, and a level with one
-    // lone node would draw its big component twice), so the whole
-    // graph is drawn only if none of them passes.
-    if count > RESCUED && !apart.is_empty() {
-        apart.sort_by(by_quality);
+    // fell to 0.04-0.89 × 1/(2n) from 2,000 nodes), so the whole graph is
+    // drawn only if none of them passes. A disconnected graph of any size
+    // is not drawn whole when its packed components keep the gap: each
+    // component was drawn by all of this already, and drawing the whole
+    // again as well made mixed graphs of up to 1,000 nodes 3-5 times
+    // slower (docs/planar.md, "Drawing").
+    let packed_playable = disconnected && apart.first().is_some_and(|best| best.0 .0);
+    if (size > RESCUED || packed_playable) && !apart.is_empty() {
         if let Some(drawing) = first_verified(&apart, &links) {
             return Some(drawing);
         }
@@ -94,10 +110,10 @@ pub fn planar_drawing(count: usize, links: &[Link]) -> Option<Vec<Point>> {
     // and up to `RESCUED` nodes a best that breaks the promised gap (a
     // random tree of 1,000: 0.16 × 1/(2n) unrelaxed, 1.9 relaxed; beyond,
     // one sweep over a star's long links outgrows the work budget).
-    let relaxing = match count {
+    let relaxing = match size {
         0..=250 => drawings.len(),
-        _ if count <= RELAXED => 1,
-        _ if count <= RESCUED => usize::from(!drawings[0].0 .0),
+        _ if size <= RELAXED => 1,
+        _ if size <= RESCUED => usize::from(!drawings[0].0 .0),
         _ => 0,
     };
     for index in 0..relaxing {
@@ -170,10 +186,13 @@ fn improved(
 
 /// The drawings that keep a tree's or a disconnected graph's gaps at any
 /// size, fitted to the board: a tree's layered drawings (`tree`), and a
-/// disconnected graph's components drawn one by one and packed (`pack`).
+/// disconnected graph's `components` drawn one by one and packed (`pack`).
 /// None for any other graph.
-fn apart(count: usize, links: &[Link]) -> Vec<Vec<Point>> {
-    let components = pack::components(count, links);
+fn apart(
+    count: usize,
+    links: &[Link],
+    components: Vec<(Vec<usize>, Vec<Link>)>,
+) -> Vec<Vec<Point>> {
     let drawings = if components.len() > 1 {
         let parts: Option<Vec<Part>> = components
             .into_iter()
@@ -181,7 +200,7 @@ fn apart(count: usize, links: &[Link]) -> Vec<Vec<Point>> {
                 let drawing = if nodes.len() == 1 {
                     vec![Point::new(0.0, 0.0)]
                 } else {
-                    planar_drawing(nodes.len(), &part_links)?
+                    drawing_within(nodes.len(), &part_links, count)?
                 };
                 let (node, link) = relax::gaps(&drawing, &part_links);
                 let gap = node.min(link);

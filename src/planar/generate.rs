@@ -196,25 +196,86 @@ impl Kept {
             crosses
         });
         match blocker {
-            Some(link) => blockers.remember(link),
+            Some(link) => blockers.remember(&self.spots, b, link),
             None => self.index.add(positions, (a, b)),
         }
     }
 }
 
-/// Links that crossed earlier attempts from one node, most recent first.
-/// Once the links around a node nearly close a ring, almost every link from
-/// it to a far node crosses one of the few in that ring, so they are tested
-/// before the grid is walked: the model tries every pair of nodes, and this
-/// answers most of those pairs with one exact test. Only a crossing found
-/// here rejects a link, and a link crossed once always is (links are only
+/// Links that crossed earlier attempts from one node, most recent first,
+/// each with the directions from that node it covers. Once the links
+/// around a node nearly close a ring, almost every link from it to a far
+/// node crosses one of the few in that ring, so they are tested before the
+/// grid is walked: the model tries every pair of nodes, and this answers
+/// most of those pairs with one exact test. Only a crossing found here
+/// rejects a link, and a link crossed once always is (links are only
 /// added), so the levels are the same as testing every link.
 struct Blockers {
-    links: Vec<Link>,
+    /// Each link with a mask of the `SECTORS` directions (seen from the
+    /// node) its segment spans.
+    links: Vec<(u64, Link)>,
 }
 
-/// The most blockers kept per node (a ring around a node has about six).
-const BLOCKERS: usize = 16;
+/// The most blockers kept per node. A ring around a node has about six
+/// links, but one half open, or made of links no longer than the node's
+/// own, needs more.
+const BLOCKERS: usize = 32;
+
+/// Directions from a node are told apart in this many sectors, so that a
+/// blocker is tested only against links towards the sectors it spans:
+/// kept most recent first alone, 16 of them were tried one after another
+/// and the grid walked for the rest, half of generating 5,000 nodes
+/// (docs/planar.md, "Generators").
+const SECTORS: u32 = 64;
+
+/// The sector of a direction, clockwise from straight up: a pseudo-angle
+/// (no trigonometry) that grows with the angle, so a direction between two
+/// others has a sector between theirs. Rounding can only put a direction
+/// in the next sector, which costs a grid walk, never a wrong answer.
+fn sector(from: Spot, to: Spot) -> u32 {
+    let (x, y) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+    let sum = x.abs() + y.abs();
+    if sum == 0.0 {
+        return 0;
+    }
+    let slope = y / sum;
+    let angle = if x >= 0.0 { 1.0 - slope } else { 3.0 + slope };
+    ((angle * f64::from(SECTORS) / 4.0) as u32).min(SECTORS - 1)
+}
+
+/// The sectors from `from` that link `c — d` spans: from one end's to the
+/// other's, the short way round; every sector when `from` is on the
+/// link's line between its ends (any link from there crosses it) or at
+/// one of its ends, and when its two ends are at one place (it crosses
+/// every link).
+fn spanned(spots: &[Spot], from: Spot, (c, d): Link) -> u64 {
+    let (c, d) = (spots[c], spots[d]);
+    let within = |p: Spot| {
+        p.0 >= c.0.min(d.0) && p.0 <= c.0.max(d.0) && p.1 >= c.1.min(d.1) && p.1 <= c.1.max(d.1)
+    };
+    let side = turn(from, c, d);
+    if c == d || (side == 0 && within(from)) {
+        return u64::MAX;
+    }
+    // Clockwise from the first to the second.
+    let (first, second) = if side > 0 {
+        (sector(from, d), sector(from, c))
+    } else {
+        (sector(from, c), sector(from, d))
+    };
+    let (first, second) = if side == 0 {
+        (first.min(second), first.max(second))
+    } else {
+        (first, second)
+    };
+    let upward = |s: u32| u64::MAX << s;
+    let downward = |s: u32| u64::MAX >> (SECTORS - 1 - s);
+    if first <= second {
+        upward(first) & downward(second)
+    } else {
+        upward(first) | downward(second)
+    }
+}
 
 impl Blockers {
     fn new() -> Blockers {
@@ -224,21 +285,24 @@ impl Blockers {
     /// Whether one of the blockers crosses `link`, which starts at their
     /// node; the one that does moves to the front.
     fn cross(&mut self, spots: &[Spot], link: Link) -> bool {
-        let (from, to) = (spots[link.0], spots[link.1]);
-        let found = self.links.iter().position(|&(c, d)| {
-            // A blocker whose two ends are strictly on one side of the link
-            // cannot cross it: one turn each settles most of them.
-            let (sc, sd) = (turn(from, to, spots[c]), turn(from, to, spots[d]));
-            sc * sd <= 0 && crossed_on_grid(spots, (c, d), link)
-        });
+        if self.links.is_empty() {
+            return false;
+        }
+        let bit = 1 << sector(spots[link.0], spots[link.1]);
+        let found = self
+            .links
+            .iter()
+            .position(|&(mask, other)| mask & bit != 0 && crossed_on_grid(spots, other, link));
         if let Some(place) = found {
             self.links[..=place].rotate_right(1);
         }
         found.is_some()
     }
 
-    fn remember(&mut self, link: Link) {
-        self.links.insert(0, link);
+    /// Keeps `link`, which crossed a link from `from`.
+    fn remember(&mut self, spots: &[Spot], from: usize, link: Link) {
+        let mask = spanned(spots, spots[from], link);
+        self.links.insert(0, (mask, link));
         self.links.truncate(BLOCKERS);
     }
 }
@@ -268,6 +332,10 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
     // A plane graph with fewer links than nodes always has room for one
     // more, so this ends; the cap only guards against a broken generator.
     let mut attempts = 0;
+    // Each node's blockers, kept from its random attempts to the end: the
+    // random phase ends only when as many links as nodes fit, and at 5,000
+    // nodes it attempts about a million pairs, nearly all crossing.
+    let mut blockers: Vec<Blockers> = (0..count).map(|_| Blockers::new()).collect();
     while kept.index.links().len() < count && attempts < 1_000_000 {
         let a = rng.random_range(0..count);
         let mut b = rng.random_range(0..count - 1);
@@ -276,7 +344,7 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
         }
         if !kept.tried(b, a) {
             kept.mark(b, a);
-            kept.attempt(&positions, b, a, &mut Blockers::new());
+            kept.attempt(&positions, b, a, &mut blockers[a]);
         }
         attempts += 1;
     }
@@ -285,10 +353,9 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
     for &a in &order {
         let mut others: Vec<usize> = (0..count).filter(|&b| b != a).collect();
         others.shuffle(rng);
-        let mut blockers = Blockers::new();
         for b in others {
             if !kept.tried(b, a) {
-                kept.attempt(&positions, b, a, &mut blockers);
+                kept.attempt(&positions, b, a, &mut blockers[a]);
             }
         }
         kept.finished[a] = true;
@@ -410,6 +477,36 @@ mod tests {
             crossing += usize::from(exact);
         }
         assert!(crossing > 1_000, "{crossing}");
+    }
+
+    /// A blocker's mask holds the direction of every link from its node
+    /// that it crosses, so the masks only ever skip blockers that could
+    /// not have rejected the pair (and a skipped one costs a grid walk).
+    #[test]
+    fn a_blocker_spans_every_direction_it_blocks() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let spots: Vec<Spot> = (0..60)
+            .map(|_| (rng.random_range(-40..=40), rng.random_range(-40..=40)))
+            .collect();
+        let mut blocked = 0;
+        for _ in 0..50_000 {
+            let mut node = || rng.random_range(0..spots.len());
+            let (from, to, c, d) = (node(), node(), node(), node());
+            if spots[from] == spots[to] || !crossed_on_grid(&spots, (c, d), (from, to)) {
+                continue;
+            }
+            blocked += 1;
+            let mask = spanned(&spots, spots[from], (c, d));
+            let direction = sector(spots[from], spots[to]);
+            assert!(
+                mask & (1 << direction) != 0,
+                "{:?} from {:?} to {:?}: mask {mask:064b}, sector {direction}",
+                (spots[c], spots[d]),
+                spots[from],
+                spots[to]
+            );
+        }
+        assert!(blocked > 1_000, "{blocked}");
     }
 
     #[test]
