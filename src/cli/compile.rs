@@ -2,7 +2,7 @@
 
 use crate::geom::format_number;
 use crate::parse::ast::{MaskToken, Tool};
-use crate::resolve::{Instance, Limits, Type};
+use crate::resolve::{Count, Instance, Limits, Type};
 use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp, Value};
 use serde::Serialize;
 use std::fmt::Write;
@@ -73,7 +73,21 @@ struct ProblemJson<'a> {
     mask: Vec<String>,
     name: &'a str,
     setup: Vec<&'a str>,
+    /// The level's star counts (`stars e 3 l 2`), or null.
+    stars: Option<StarsJson>,
     steps: Vec<StepJson<'a>>,
+    /// The L-tools the block allows (`tools`), and whether it may drop
+    /// points on its drawing.
+    tools: Vec<&'static str>,
+    drops: bool,
+    /// What the solver minimises: "e" or "l".
+    count: Count,
+}
+
+#[derive(Serialize)]
+struct StarsJson {
+    e: Option<usize>,
+    l: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -112,6 +126,13 @@ fn problem_to_json<'a>(scene: &'a Scene, problem: &'a Problem) -> ProblemJson<'a
         mask: problem.mask.iter().map(|token| token.text()).collect(),
         name: &problem.name,
         setup: problem.setup.iter().map(name_of).collect(),
+        stars: problem.stars.map(|stars| StarsJson {
+            e: stars.e,
+            l: stars.l,
+        }),
+        tools: problem.tools.iter().map(|tool| tool.name()).collect(),
+        drops: problem.drops,
+        count: problem.count,
         steps: problem
             .steps
             .iter()
@@ -161,6 +182,25 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         .map(|token| MaskToken::text(*token))
         .collect();
     writeln!(out, "  mask: {}", mask.join(" "))?;
+    let mut tools: Vec<&str> = problem.tools.iter().map(|tool| tool.name()).collect();
+    if problem.drops {
+        tools.push("drop");
+    }
+    if !tools.is_empty() {
+        writeln!(out, "  tools: {}", tools.join(" "))?;
+        let count = match problem.count {
+            Count::E => "e",
+            Count::L => "l",
+        };
+        writeln!(out, "  count: {count}")?;
+    }
+    if let Some(stars) = problem.stars {
+        let counts: Vec<String> = [("e", stars.e), ("l", stars.l)]
+            .into_iter()
+            .filter_map(|(name, count)| Some(format!("{name} {}", count?)))
+            .collect();
+        writeln!(out, "  stars: {}", counts.join(" "))?;
+    }
     if problem.limits.min.is_some() || problem.limits.max.is_some() {
         let show = |limit: Option<f64>| limit.map_or("none".to_string(), format_number);
         writeln!(

@@ -122,6 +122,32 @@ fn compile_prints_the_problem_readably_and_as_json() {
     // Each goal is a list of its alternatives (one unless written `a | b`).
     let center = &instances[0]["goals"][0][0]["value"];
     assert!(center["x"].as_f64().unwrap().abs() < 1e-12);
+    assert_eq!(problem["stars"], serde_json::Value::Null);
+    assert_eq!(problem["tools"], serde_json::json!([]));
+    assert_eq!(problem["count"], "e");
+}
+
+#[test]
+fn compile_shows_the_tools_the_count_and_the_stars() {
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n  tools perpendicular drop\n  count l\n  stars e 4 l 2\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tools.euc");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let output = euc(&["compile", path]);
+    assert_eq!(output.status.code(), Some(0));
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        shown.contains("  tools: perpendicular drop\n  count: l\n  stars: e 4 l 2\n"),
+        "{shown}"
+    );
+    let output = euc(&["compile", "--format", "json", path]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let problem = &value["problems"][0];
+    assert_eq!(problem["stars"], serde_json::json!({ "e": 4, "l": 2 }));
+    assert_eq!(problem["tools"], serde_json::json!(["perpendicular"]));
+    assert_eq!(problem["drops"], true);
+    assert_eq!(problem["count"], "l");
 
     let output = euc(&["compile", "--json", &fixture("unknown-name.euc")]);
     assert_eq!(output.status.code(), Some(2));
