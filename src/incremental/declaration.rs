@@ -11,9 +11,7 @@ use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, 
 use crate::check::{BlockReport, Status};
 use crate::geom::Object;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
-use crate::resolve::redefine::{
-    moved_inputs, patch_instances, redefine, takes_moved_inputs, Moved,
-};
+use crate::resolve::redefine::{moved_inputs, redefine, takes_moved_inputs, Moved, PendingInputs};
 use crate::resolve::{resolve_block_again, Scene, Value};
 use crate::span::{Settle, Shift};
 use std::sync::Arc;
@@ -90,8 +88,9 @@ pub(super) fn redo(
         return (analysis, Redone::AllButParsing);
     };
     let moved_inputs = moved_inputs(&scene, &redefined.changed)
-        .zip(redefined.before.as_ref())
+        .zip(redefined.before)
         .filter(|(after, before)| after.len() == before.len());
+    let mut patched = Vec::new();
     let mut offset = redefined.moved;
     for block in &mut parts.blocks {
         let resolution = &mut block.resolution;
@@ -113,6 +112,9 @@ pub(super) fn redo(
                     )
                 }));
         if kept {
+            if !resolution.is_puzzle {
+                patched.push(resolution.index);
+            }
             continue;
         }
         // The block's item as the new text has it.
@@ -132,11 +134,20 @@ pub(super) fn redo(
             checked,
         };
     }
+    // The kept blocks' instances take the changed inputs when the scene is
+    // first read, after the diagnostics are out: memory the edit would
+    // otherwise find cold in every block.
+    if let (Some((moved, _)), false) = (moved_inputs, patched.is_empty()) {
+        scene.pending_inputs = Some(PendingInputs {
+            moved,
+            problems: patched,
+        });
+    }
     let tree = Tree::moving(file, held.item + 1, from, delta);
     let analysis = assemble(
         text,
         Settling::waiting(tree),
-        Settling::ready(scene),
+        Settling::waiting(scene),
         reports,
         puzzle_reports,
         parts,
@@ -203,7 +214,6 @@ fn patch(
             }
         }
     }
-    patch_instances(scene, index, moved);
     if let Some(replay) = &mut report.replay {
         for moved in &moved[0] {
             match *moved {

@@ -89,6 +89,9 @@ pub struct Scene {
     /// makes it, and until then `symbol_span` and `symbol_decl_span` read
     /// the symbols' spans moved.
     pub(crate) pending: Option<Pending>,
+    /// The changed inputs an edit of a declaration left to put into the
+    /// blocks it kept (`incremental::declaration`): `Settle` puts them.
+    pub(crate) pending_inputs: Option<redefine::PendingInputs>,
 }
 
 /// Every span at or after `from` moves by `delta`, but those of the block
@@ -196,9 +199,14 @@ impl Scene {
 }
 
 impl crate::span::Settle for Scene {
-    /// Every span the scene holds but the block resolved again; values and
-    /// instances do not move.
+    /// The changed inputs into the blocks an edit of a declaration kept;
+    /// then every span the scene holds but the block resolved again.
     fn settle(&mut self) {
+        if let Some(inputs) = self.pending_inputs.take() {
+            for problem in inputs.problems {
+                redefine::patch_instances(self, problem, &inputs.moved);
+            }
+        }
         let Some(Pending {
             from,
             delta,

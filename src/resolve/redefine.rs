@@ -242,6 +242,14 @@ pub(crate) fn takes_moved_inputs(scene: &Scene, problem: &Problem) -> bool {
         && problem.survey.is_empty()
 }
 
+/// Changed givens and setup objects (`moved_inputs`) still to put into
+/// the instances of some blocks (`Scene::pending_inputs`).
+#[derive(Clone, Debug)]
+pub(crate) struct PendingInputs {
+    pub moved: Vec<Vec<Moved>>,
+    pub problems: Vec<usize>,
+}
+
 /// Puts `moved` (from `moved_inputs`) into the block's instances, with the
 /// random instances' origins as the scene has them now.
 pub(crate) fn patch_instances(scene: &mut Scene, problem: usize, moved: &[Vec<Moved>]) {
