@@ -545,20 +545,30 @@ mod tests {
         // reading `s`, then reads it again; the figure grows and shrinks.
         let mut text = DECLARATIONS.to_string();
         let mut previous = Arc::new(analyze(&text));
-        for (find, replace) in [
-            ("(2, s)", "(2, 2 * r)"),
-            ("let s = 2 * r", "let s = 2.5 * r"),
-            ("let r = 1", "let r = 1.25"),
-            ("(2, 2 * r)", "(2, s)"),
-            ("let s = 2.5 * r", "let s = 2 * r"),
-            ("(1, 3)", "(1, 3.5)"),
-            ("(3, 1)", "(3, 3.5)"),
-            ("(1, 3.5)", "(1, 3)"),
-            ("(3, 3.5)", "(3, 1)"),
+        // An edit inside a block, between them, starts from the kept
+        // blocks with their changed inputs put in.
+        let (declaration, block) = (Redone::OneDeclaration, Redone::OneBlock);
+        for (find, replace, expected) in [
+            ("(2, s)", "(2, 2 * r)", declaration),
+            ("let s = 2 * r", "let s = 2.5 * r", declaration),
+            ("let r = 1", "let r = 1.25", declaration),
+            (
+                "  c2 = circle(B, A)\n  P",
+                "  c2 = circle(B,  A)\n  P",
+                block,
+            ),
+            ("(2, 2 * r)", "(2, s)", declaration),
+            ("let s = 2.5 * r", "let s = 2 * r", declaration),
+            ("(1, 3)", "(1, 3.5)", declaration),
+            ("  c2 = circle(C, A)", "  c2 = circle(C,A)", block),
+            ("(3, 1)", "(3, 3.5)", declaration),
+            ("(1, 3.5)", "(1, 3)", declaration),
+            ("(3, 3.5)", "(3, 1)", declaration),
         ] {
+            assert!(text.contains(find), "{find}");
             text = text.replacen(find, replace, 1);
             let (analysis, redone) = reanalyze_shared(previous, Arc::new(text.clone()), None);
-            assert_eq!(redone, Redone::OneDeclaration, "`{find}` → `{replace}`");
+            assert_eq!(redone, expected, "`{find}` → `{replace}`");
             assert_same(&analysis, &analyze(&text));
             previous = Arc::new(analysis);
         }
