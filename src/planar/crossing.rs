@@ -482,6 +482,49 @@ impl LinkIndex {
     }
 }
 
+/// Nodes by cell in one list, cell after cell, each cell's in increasing
+/// order (as pushing them one by one into a list per cell kept them, so
+/// `CROWD` picks the same ones): filled again each sweep with one pass to
+/// count and one to place, and read without a pointer per cell.
+#[derive(Default)]
+pub struct Buckets {
+    /// Where each cell's nodes start in `nodes`, and where the last ends.
+    starts: Vec<usize>,
+    nodes: Vec<usize>,
+}
+
+impl Buckets {
+    pub fn fill(&mut self, grid: &Cells, at: &[Point]) {
+        self.starts.clear();
+        self.starts.resize(grid.len() + 1, 0);
+        let cell_of: Vec<usize> = at.iter().map(|&p| grid.at(p)).collect();
+        for &cell in &cell_of {
+            self.starts[cell + 1] += 1;
+        }
+        for cell in 0..grid.len() {
+            self.starts[cell + 1] += self.starts[cell];
+        }
+        self.nodes.clear();
+        self.nodes.resize(at.len(), 0);
+        // `starts[cell]` runs forward as its nodes are placed, and is set
+        // back after.
+        for (v, &cell) in cell_of.iter().enumerate() {
+            self.nodes[self.starts[cell]] = v;
+            self.starts[cell] += 1;
+        }
+        for cell in (0..grid.len()).rev() {
+            self.starts[cell + 1] = self.starts[cell];
+        }
+        self.starts[0] = 0;
+    }
+
+    /// The nodes of `cell`, at most `most` of them.
+    pub fn first(&self, cell: usize, most: usize) -> &[usize] {
+        let (from, to) = (self.starts[cell], self.starts[cell + 1]);
+        &self.nodes[from..to.min(from + most)]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

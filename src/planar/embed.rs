@@ -85,24 +85,25 @@ fn drawing_within(count: usize, links: &[Link], size: usize) -> Option<Vec<Point
             return Some(drawing);
         }
     }
-    let grid = grid::triangulated_grid_drawing(&rotation);
-    let plain = fit(&grid.positions);
-    let (disk, rim) = grid::disk_triangulation(&rotation);
     // Half the spring length of an even drawing: a node whose triangles
     // are all that wide stays.
     let enough = BOARD / n.sqrt();
-    // The two starts share nothing, so the grid's is widened on a second
-    // thread while Tutte's is drawn, widened and spread on this one.
-    let tutte_start = tutte::disk_drawing(&disk, &rim, BOARD);
-    let mut drawings = std::thread::scope(|scope| {
+    // The two starts share nothing, so the grid's is drawn and widened on a
+    // second thread while Tutte's is drawn, widened and spread on this one
+    // (the longer: the grid's thread has room for its O(n²) shifting too).
+    let (mut drawings, plain) = std::thread::scope(|scope| {
         let gridded = scope.spawn(|| {
+            let grid = grid::triangulated_grid_drawing(&rotation);
+            let plain = fit(&grid.positions);
             let start = (plain.clone(), &grid.neighbours[..], &grid.outer[..]);
-            improved(start, &links, enough, false)
+            (improved(start, &links, enough, false), plain)
         });
+        let (disk, rim) = grid::disk_triangulation(&rotation);
+        let tutte_start = tutte::disk_drawing(&disk, &rim, BOARD);
         let tutte = improved((tutte_start, &disk[..], &rim[..]), &links, enough, true);
-        let mut drawings = gridded.join().expect("the grid drawing's thread");
+        let (mut drawings, plain) = gridded.join().expect("the grid drawing's thread");
         drawings.extend(tutte);
-        drawings
+        (drawings, plain)
     });
     drawings.sort_by(by_quality);
     // Small graphs relax every candidate (trees, whose triangulations are

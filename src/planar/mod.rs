@@ -9,6 +9,7 @@ pub mod grid;
 pub mod lr;
 pub mod pack;
 pub mod relax;
+mod ring;
 pub mod smooth;
 pub mod tree;
 pub mod tutte;

@@ -9,7 +9,8 @@
 //! raised; `spread_out` evens the drawing out under the same rule
 //! (docs/planar.md, "Drawing").
 
-use super::crossing::{Cells, Link};
+use super::crossing::{Buckets, Cells, Link};
+use super::ring::Ring;
 use crate::geom::Point;
 
 const H: f64 = std::f64::consts::FRAC_1_SQRT_2;
@@ -39,9 +40,10 @@ struct Search {
 }
 
 impl Search {
-    /// Where the search from `start` (scoring `best`) ends; `score` is
-    /// `None` where the point may not go.
-    fn run(&self, start: Point, mut best: f64, score: impl Fn(Point) -> Option<f64>) -> Point {
+    /// Where the search from `start` (scoring `best`) ends; `score(p,
+    /// best)` is `None` where the point may not go, and may be `None` too
+    /// where it would not score above `best` (so it can stop early).
+    fn run(&self, start: Point, mut best: f64, score: impl Fn(Point, f64) -> Option<f64>) -> Point {
         let (mut here, mut step) = (start, self.step);
         let (mut halvings, mut rounds) = (0, 0);
         while halvings < self.halvings && rounds < self.rounds && best < self.enough {
@@ -49,7 +51,7 @@ impl Search {
             let mut improved = None;
             for (dx, dy) in DIRECTIONS {
                 let p = here + Point::new(dx, dy) * step;
-                if let Some(value) = score(p).filter(|&value| value > best) {
+                if let Some(value) = score(p, best).filter(|&value| value > best) {
                     best = value;
                     improved = Some(p);
                 }
@@ -73,23 +75,13 @@ fn turn(a: Point, b: Point, c: Point) -> f64 {
 
 /// The squared smallest altitude of the triangle `p a b` times `sign`'s
 /// orientation, or −1 when it turns the other way or is flat.
-fn altitude_squared(p: Point, a: Point, b: Point, sign: f64) -> f64 {
+pub(super) fn altitude_squared(p: Point, a: Point, b: Point, sign: f64) -> f64 {
     let area = sign * turn(p, a, b);
     if area <= 0.0 {
         return -1.0;
     }
     let (pa, pb, ab) = ((a - p).dot(a - p), (b - p).dot(b - p), (b - a).dot(b - a));
     area * area / pa.max(pb).max(ab)
-}
-
-/// How wide the triangles around a node at `p` are, `ring` its neighbours
-/// in rotation order: one over the sum of one over each triangle's squared
-/// smallest altitude, or −1 if one is flat or flipped. It is at most the
-/// thinnest triangle's squared altitude, and unlike that minimum it grows
-/// with every triangle widened, so moving one node at a time does not stall
-/// where two nodes share the thinnest triangle (docs/planar.md, "Drawing").
-fn worst(p: Point, ring: &[usize], at: &[Point], sign: f64) -> f64 {
-    worst_but(p, ring, at, sign, None)
 }
 
 /// The smallest squared altitude of the triangles around a node at `p`,
@@ -107,29 +99,11 @@ fn thinnest(p: Point, ring: &[usize], at: &[Point], sign: f64) -> f64 {
     least
 }
 
-/// `worst` without the pair of neighbours from `ring[open]` (the outer
-/// face, at a rim node).
-fn worst_but(p: Point, ring: &[usize], at: &[Point], sign: f64, open: Option<usize>) -> f64 {
-    let mut energy = 0.0;
-    for (i, &a) in ring.iter().enumerate() {
-        if open == Some(i) {
-            continue;
-        }
-        let b = ring[(i + 1) % ring.len()];
-        let h = altitude_squared(p, at[a], at[b], sign);
-        if h <= 0.0 {
-            return -1.0;
-        }
-        energy += 1.0 / h;
-    }
-    1.0 / energy
-}
-
 /// Up to `sweeps` rounds over the nodes not `fixed`: `neighbours` lists each
 /// node's neighbours in rotation order, every two consecutive ones around a
 /// free node making a triangle of the drawing `at` (a triangulated disk,
-/// its rim fixed). A node whose triangles are `enough` wide (by `worst`)
-/// stays. It stops early when no node moved.
+/// its rim fixed). A node whose triangles are `enough` wide (by
+/// `Ring::worst`) stays. It stops early when no node moved.
 pub fn widen(
     at: &mut [Point],
     neighbours: &[Vec<usize>],
@@ -147,6 +121,7 @@ pub fn widen(
     let mut moved_at = vec![0usize; at.len()];
     let mut stayed_at = vec![0usize; at.len()];
     let mut visit = 0usize;
+    let mut gathered = Ring::default();
     for _ in 0..sweeps {
         let mut moved = 0usize;
         for v in 0..at.len() {
@@ -160,7 +135,8 @@ pub fn widen(
             }
             stayed_at[v] = visit;
             let here = at[v];
-            let best = worst(here, ring, at, sign);
+            gathered.gather(ring, at, sign, None);
+            let best = gathered.worst(here);
             if best < 0.0 || best >= enough * enough {
                 // Flat or flipped from the start (left to verification), or
                 // wide enough.
@@ -178,7 +154,7 @@ pub fn widen(
                 rounds: 8,
                 enough: f64::INFINITY,
             };
-            let here = search.run(here, best, |p| Some(worst(p, ring, at, sign)));
+            let here = search.run(here, best, |p, best| gathered.above(p, best, true));
             if here != at[v] {
                 at[v] = here;
                 moved_at[v] = visit;
@@ -195,8 +171,8 @@ pub fn widen(
 /// A spring embedder on the graph's own `links` (links pull, nodes within
 /// two spring lengths push) over a triangulated disk drawing as `widen`
 /// takes it: a node moves only where every triangle around it keeps its
-/// orientation and they stay at least `floor` wide by `worst` (or as wide
-/// as before). The nodes of `rim` (in order around a circle about the
+/// orientation and they stay at least `floor` wide by `Ring::worst` (or as
+/// wide as before). The nodes of `rim` (in order around a circle about the
 /// origin, fixed for `widen`) move too, as long as the rim stays simple
 /// (up to `FREE_RIM` nodes; on a longer rim they slide along the circle
 /// between their rim neighbours). So the drawing stays plane, with no
@@ -235,12 +211,10 @@ pub fn spread_out(
         linked: &linked,
     };
     let mut temperature = k;
-    let mut cells: Vec<Vec<usize>> = vec![Vec::new(); grid.len()];
+    let mut cells = Buckets::default();
+    let mut gathered = Ring::default();
     for _ in 0..sweeps {
-        cells.iter_mut().for_each(Vec::clear);
-        for (v, &p) in at.iter().enumerate() {
-            cells[grid.at(p)].push(v);
-        }
+        cells.fill(&grid, at);
         for v in 0..count {
             let ring = &neighbours[v];
             if fixed[v] || ring.len() < 3 {
@@ -252,14 +226,15 @@ pub fn spread_out(
             if length <= 0.0 || length.is_nan() {
                 continue;
             }
-            let before = worst(p, ring, at, sign);
+            gathered.gather(ring, at, sign, None);
+            let before = gathered.worst(p);
             if before < 0.0 {
                 continue;
             }
             let least = before.min(floor * floor);
             let mut step = force * (temperature.min(length) / length);
             for _ in 0..4 {
-                if worst(p + step, ring, at, sign) >= least {
+                if gathered.above(p + step, least, false).is_some() {
                     at[v] = p + step;
                     break;
                 }
@@ -272,7 +247,8 @@ pub fn spread_out(
             let p = at[v];
             let force = springs.force(v, at, &cells);
             let length = force.norm();
-            let before_score = worst_but(p, ring, at, sign, Some(open));
+            gathered.gather(ring, at, sign, Some(open));
+            let before_score = gathered.worst(p);
             if before_score < 0.0 || length <= 0.0 || length.is_nan() {
                 continue;
             }
@@ -294,7 +270,7 @@ pub fn spread_out(
                     // Strictly between its rim neighbours on the circle.
                     turn(at[before], to, at[after]) * turn(at[before], p, at[after]) > 0.0
                 };
-                if apart && simple && worst_but(to, ring, at, sign, Some(open)) >= least {
+                if apart && simple && gathered.above(to, least, false).is_some() {
                     at[v] = to;
                     break;
                 }
@@ -394,7 +370,7 @@ pub fn separate(
                 rounds: 12,
                 enough: apart,
             };
-            let here = search.run(start, nearest(v, start, at, &cells), |p| {
+            let here = search.run(start, nearest(v, start, at, &cells), |p, _| {
                 (thinnest(p, ring, at, sign) >= least).then(|| nearest(v, p, at, &cells))
             });
             if here != start {
@@ -449,7 +425,7 @@ struct Springs<'a> {
 }
 
 impl Springs<'_> {
-    fn force(&self, v: usize, at: &[Point], cells: &[Vec<usize>]) -> Point {
+    fn force(&self, v: usize, at: &[Point], cells: &Buckets) -> Point {
         let (p, k) = (at[v], self.k);
         let mut force = Point::new(0.0, 0.0);
         let reach = Point::new(2.0 * k, 2.0 * k);
@@ -458,7 +434,7 @@ impl Springs<'_> {
             // triangulation holds hundreds of nodes in one) the first few
             // push for all: every node with every other there cost 11 s of
             // untangling a 5,000-node one.
-            for &w in cells[cell].iter().take(CROWD) {
+            for &w in cells.first(cell, CROWD) {
                 let away = p - at[w];
                 let d2 = away.dot(away);
                 if w != v && d2 < 4.0 * k * k {
@@ -497,9 +473,14 @@ mod tests {
         let mut neighbours = vec![Vec::new(); 5];
         neighbours[4] = vec![0, 1, 2, 3];
         let fixed = [true, true, true, true, false];
-        let before = worst(at[4], &neighbours[4], &at, 1.0);
+        let worst = |at: &[Point]| {
+            let mut gathered = Ring::default();
+            gathered.gather(&neighbours[4], at, 1.0, None);
+            gathered.worst(at[4])
+        };
+        let before = worst(&at);
         widen(&mut at, &neighbours, &fixed, 50, f64::INFINITY);
-        let after = worst(at[4], &neighbours[4], &at, 1.0);
+        let after = worst(&at);
         assert!(after > before * 10.0, "{before} → {after}");
         assert!(at[4].dist(Point::new(0.5, 0.5)) < 0.05, "{:?}", at[4]);
     }
