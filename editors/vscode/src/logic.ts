@@ -98,45 +98,11 @@ export function editFits(edit: unknown, versionOf: (uri: string) => number | und
  * undo — and `next` out; `show`, `answer` in). Scripts run only with the
  * given nonce. */
 export function boardHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}';">
-<link rel="stylesheet" href="${styleUri}">
-<style>html, body { height: 100%; margin: 0; } body { background: #fff; color: #111; }</style>
-</head>
-<body>
-<div id="board"></div>
-<script nonce="${nonce}" src="${scriptUri}"></script>
-<script nonce="${nonce}">
-  (function () {
-    const vscode = acquireVsCodeApi();
-    let next = 1;
-    const waiting = new Map();
-    const ask = (message) => new Promise((done) => {
-      const id = next++;
-      waiting.set(id, done);
-      vscode.postMessage({ ...message, id });
-    });
-    const board = EucBoard.mount(document.getElementById("board"), {
+  return boardPage(scriptUri, styleUri, cspSource, nonce, `EucBoard.mount(document.getElementById("board"), {
       move: (node, x, y) => ask({ kind: "move", node, x, y }),
       moveAll: (moves) => ask({ kind: "moves", moves }),
       next: () => ask({ kind: "next" }),
-    });
-    window.addEventListener("message", (event) => {
-      const message = event.data;
-      if (message.kind === "show") board.show(message.state);
-      if (message.kind === "answer" && waiting.has(message.id)) {
-        waiting.get(message.id)(message.state);
-        waiting.delete(message.id);
-      }
-    });
-    vscode.postMessage({ kind: "ready" });
-  })();
-</script>
-</body>
-</html>`;
+    })`, "state");
 }
 
 /** The construction board's webview page: the shared script and style from
@@ -144,6 +110,25 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
  * messages (`move`, `undo`, `redo`, `hint` out, each answered by `answer` with
  * `{state, lines}` or `{error}`; `show` in when the document changes). */
 export function constructionHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
+  return boardPage(scriptUri, styleUri, cspSource, nonce, `EucConstruction.mount(document.getElementById("board"), {
+      move: (move) => ask({ kind: "move", move }),
+      undo: (lines, version) => ask({ kind: "undo", lines, version }),
+      redo: (lines, version) => ask({ kind: "redo", lines, version }),
+      hint: (all, version) => ask({ kind: "hint", all, version }),
+    })`, "answer");
+}
+
+/** A board's webview page, both boards alike: `mount` makes the board with
+ * `ask` (a message out, answered by the extension's `answer` message, whose
+ * `answerField` is handed back) and `show` redraws it. */
+function boardPage(
+  scriptUri: string,
+  styleUri: string,
+  cspSource: string,
+  nonce: string,
+  mount: string,
+  answerField: "state" | "answer",
+): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -165,17 +150,12 @@ export function constructionHtml(scriptUri: string, styleUri: string, cspSource:
       waiting.set(id, done);
       vscode.postMessage({ ...message, id });
     });
-    const board = EucConstruction.mount(document.getElementById("board"), {
-      move: (move) => ask({ kind: "move", move }),
-      undo: (lines, version) => ask({ kind: "undo", lines, version }),
-      redo: (lines, version) => ask({ kind: "redo", lines, version }),
-      hint: (all, version) => ask({ kind: "hint", all, version }),
-    });
+    const board = ${mount};
     window.addEventListener("message", (event) => {
       const message = event.data;
       if (message.kind === "show") board.show(message.state);
       if (message.kind === "answer" && waiting.has(message.id)) {
-        waiting.get(message.id)(message.answer);
+        waiting.get(message.id)(message.${answerField});
         waiting.delete(message.id);
       }
     });
