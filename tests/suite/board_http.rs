@@ -73,16 +73,7 @@ impl Board {
         headers: &[(&str, String)],
         body: &str,
     ) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        stream
-            .write_all(request(method, path, headers, body).as_bytes())
-            .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        parse_answer(&answer)
+        exchange(self.port, method, path, headers, body)
     }
 }
 
@@ -104,6 +95,27 @@ pub(super) fn request(method: &str, path: &str, headers: &[(&str, String)], body
         body.len()
     ));
     text
+}
+
+/// One request to the server on `port`, and the status and body of its
+/// answer.
+pub(super) fn exchange(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, String)],
+    body: &str,
+) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    stream
+        .write_all(request(method, path, headers, body).as_bytes())
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    parse_answer(&answer)
 }
 
 /// The status and body of an answer.

@@ -5,13 +5,10 @@
 //! (docs/design.md, "The construction board"; the server is the Planarity
 //! board's, tested in `board_http`).
 
-use super::board_http::{error_of, parse_answer, request};
+use super::board_http::{error_of, exchange};
 use serde_json::Value;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command};
-use std::time::Duration;
 
 const LEVEL: &str = "point A = (-1, 0.2)\npoint B = (1.3, -0.4)\n\nsolve bisector {\n  goal m = line(midpoint(A, B), rotate(B, midpoint(A, B), 90deg))\n}\n";
 
@@ -70,16 +67,7 @@ impl Play {
         headers: &[(&str, String)],
         body: &str,
     ) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        stream
-            .write_all(request(method, path, headers, body).as_bytes())
-            .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        parse_answer(&answer)
+        exchange(self.port, method, path, headers, body)
     }
 
     /// The page's request, which must succeed: its JSON answer.
