@@ -87,9 +87,7 @@ pub(super) fn redo(
         let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
         return (analysis, Redone::AllButParsing);
     };
-    let moved_inputs = moved_inputs(&scene, &redefined.changed)
-        .zip(redefined.before)
-        .filter(|(after, before)| after.len() == before.len());
+    let moved_inputs = moved_inputs(&scene, &redefined.changed).zip(redefined.before);
     let mut patched = Vec::new();
     let mut offset = redefined.moved;
     for block in &mut parts.blocks {

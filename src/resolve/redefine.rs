@@ -90,7 +90,7 @@ pub(crate) fn redefine(
     // The figure keeps its extent when each changed value was, and is,
     // strictly inside it; else the extent is found again.
     let before = moved_inputs(scene, &changed);
-    let mut kept = scene.extent.is_some();
+    let mut kept = true;
     for &symbol in &changed {
         let definition = scene.definitions[symbol].as_ref()?;
         let value = eval(definition, &scene.values).ok()?;
