@@ -9,10 +9,9 @@
 use super::{check_block, move_after, parse_item_alone, Held, Redone};
 use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, Tree};
 use crate::check::{BlockReport, Status};
-use crate::geom::Object;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
-use crate::resolve::redefine::{moved_inputs, redefine, takes_moved_inputs, Moved, PendingInputs};
-use crate::resolve::{resolve_block_again, Scene, Value};
+use crate::resolve::redefine::{moved_inputs, redefine, Moved, PendingInputs};
+use crate::resolve::{resolve_block_again, Scene};
 use crate::span::{Settle, Shift};
 use std::sync::Arc;
 
@@ -88,6 +87,11 @@ pub(super) fn redo(
         return (analysis, Redone::AllButParsing);
     };
     let moved_inputs = moved_inputs(&scene, &redefined.changed).zip(redefined.before);
+    // Which blocks' goals the changed inputs leave alone, from one list of
+    // every block's goals rather than from each block's instances.
+    let untouched = moved_inputs
+        .as_ref()
+        .map(|(moved, before)| scene.goals.untouched(moved, before));
     let mut patched = Vec::new();
     let mut offset = redefined.moved;
     for block in &mut parts.blocks {
@@ -98,16 +102,12 @@ pub(super) fn redo(
         let uses_changed = scene.references[references.clone()]
             .iter()
             .any(|reference| redefined.changed.binary_search(&reference.symbol).is_ok());
+        let index = resolution.index;
         let kept = !uses_changed
             && (resolution.is_puzzle
                 || moved_inputs.as_ref().is_some_and(|(moved, before)| {
-                    patch(
-                        &mut scene,
-                        &mut reports[resolution.index],
-                        resolution.index,
-                        moved,
-                        before,
-                    )
+                    untouched.as_ref().is_some_and(|untouched| untouched[index])
+                        && patch(&scene, &mut reports[index], index, moved, before)
                 }));
         if kept {
             if !resolution.is_puzzle {
@@ -161,14 +161,14 @@ fn moved(file: SourceFile, held: Held) -> SourceFile {
         .file
 }
 
-/// Puts the changed givens and setup objects into solve block `index`,
-/// which uses none of the changed names, and its report: `false`, and
-/// nothing changed, when that could change what checking it finds — it
-/// was not solved (nor empty), or a changed given or object, where it was
-/// (`before`) or where it is, meets one of its goals or is an object its
-/// steps draw again.
+/// Puts the changed givens and setup objects into the report of solve
+/// block `index`, which uses none of the changed names and whose goals
+/// they leave alone (`GoalTable::untouched`): `false`, and nothing
+/// changed, when that could still change what checking it finds — it was
+/// not solved (nor empty), or a changed object, where it was or where it
+/// is, is an object its steps draw again.
 fn patch(
-    scene: &mut Scene,
+    scene: &Scene,
     report: &mut BlockReport,
     index: usize,
     moved: &[Vec<Moved>],
@@ -180,19 +180,13 @@ fn patch(
         Status::Unsolved => problem.steps.is_empty(),
         Status::Failed | Status::Unchecked => false,
     };
-    if !settled || !takes_moved_inputs(scene, problem) {
+    if !settled {
         return false;
     }
-    for ((instance, moved), before) in problem.instances.iter().zip(moved).zip(before) {
-        for (moved, before) in moved.iter().zip(before) {
-            debug_assert!(held_by(instance, before), "{before:?} in block {index}");
-            let (old, new) = (moved_value(before), moved_value(moved));
-            let goals = instance.goals.iter().flatten();
-            if goals
-                .clone()
-                .any(|goal| meets(&old, goal) || meets(&new, goal))
-            {
-                return false;
+    if cfg!(debug_assertions) {
+        for (instance, before) in problem.instances.iter().zip(before) {
+            for before in before {
+                assert!(held_by(instance, before), "{before:?} in block {index}");
             }
         }
     }
@@ -223,47 +217,10 @@ fn patch(
     true
 }
 
-/// The value of a changed given or setup object.
-fn moved_value(moved: &Moved) -> Value {
-    match *moved {
-        Moved::Given(_, point) => Value::Point(point),
-        Moved::Setup(_, object) => object_value(object),
-    }
-}
-
 /// Whether `instance` holds `moved` where it says.
 fn held_by(instance: &crate::resolve::Instance, moved: &Moved) -> bool {
     match *moved {
         Moved::Given(at, point) => instance.givens[at] == point,
         Moved::Setup(at, object) => instance.setup[at] == object,
-    }
-}
-
-fn object_value(object: Object) -> Value {
-    match object {
-        Object::Line(line) => Value::Line(line),
-        Object::Circle(circle) => Value::Circle(circle),
-    }
-}
-
-/// Whether a given or setup object could reach `goal`, or help to: a point
-/// that is the goal, an object through a goal point or that is the goal.
-fn meets(input: &Value, goal: &Value) -> bool {
-    match (input, goal) {
-        (Value::Point(point), Value::Point(goal)) => point.same(*goal),
-        (Value::Line(line), Value::Point(goal)) => Object::Line(*line).contains(*goal),
-        (Value::Circle(circle), Value::Point(goal)) => Object::Circle(*circle).contains(*goal),
-        (Value::Line(line), Value::Line(goal)) => Object::Line(*line).reaches(&Object::Line(*goal)),
-        (Value::Line(_) | Value::Circle(_), Value::Line(_) | Value::Circle(_)) => {
-            let as_object = |value: &Value| match value {
-                Value::Line(line) => Some(Object::Line(*line)),
-                Value::Circle(circle) => Some(Object::Circle(*circle)),
-                _ => None,
-            };
-            as_object(input)
-                .zip(as_object(goal))
-                .is_some_and(|(input, goal)| input.same(&goal))
-        }
-        _ => false,
     }
 }

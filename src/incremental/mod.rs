@@ -531,6 +531,8 @@ mod tests {
         assert_eq!(fast.scene().puzzles, full.scene().puzzles);
         assert_eq!(fast.scene().values, full.scene().values);
         assert_eq!(fast.scene().extent, full.scene().extent);
+        assert_eq!(fast.scene().goals, full.scene().goals);
+        assert_eq!(fast.scene().drops_points(), full.scene().drops_points());
         let readers = |analysis: &Analysis| -> Vec<Vec<usize>> {
             let mut readers = analysis.scene().readers.to_vec();
             readers.iter_mut().for_each(|list| list.sort_unstable());
@@ -564,6 +566,12 @@ mod tests {
             ("(3, 1)", "(3, 3.5)", declaration),
             ("(1, 3.5)", "(1, 3)", declaration),
             ("(3, 3.5)", "(3, 1)", declaration),
+            // The box of the figure but `C` is kept from one edit of `C` to
+            // the next, and let go when `G` moves inside it in between.
+            ("(3, 1)", "(3, 2)", declaration),
+            ("(1, 3)", "(1, 3.5)", declaration),
+            ("(3, 2)", "(3, 2.8)", declaration),
+            ("(1, 3.5)", "(1, 2.2)", declaration),
         ] {
             assert!(text.contains(find), "{find}");
             text = text.replacen(find, replace, 1);

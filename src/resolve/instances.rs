@@ -60,7 +60,7 @@ pub const SURVEY_DROPS: usize = 1000;
 /// anywhere on its object within the figure, from their own seed: the same
 /// file always gives the same drops. Empty without dropped points.
 pub fn drop_survey(scene: &Scene, seed: u64) -> Vec<DrawnInstance> {
-    if !scene.symbols.iter().any(|symbol| symbol.dropped) {
+    if !scene.drops_points() {
         return Vec::new();
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_d0d0);
@@ -102,7 +102,7 @@ pub fn random_instances(
         .filter(|(_, symbol)| symbol.is_parameter)
         .filter_map(|(index, _)| scene.values[index].map(|value| (index, value)))
         .collect();
-    let any_dropped = scene.symbols.iter().any(|symbol| symbol.dropped);
+    let any_dropped = scene.drops_points();
     let figure = Figure::of(&scene.values);
     let mut draws = (!any_dropped).then(|| Draws::new(&parameters, figure.size(), seed));
     let mut instances = Vec::new();
@@ -394,14 +394,16 @@ fn unit_in((low, high): (Point, Point)) -> f64 {
 /// The corners of the box the finite points of `values` span (a circle
 /// by its bounding box, a line by its marked points): `None` without any.
 pub(crate) fn extent(values: &[Option<Value>]) -> Option<(Point, Point)> {
-    let mut corners: Option<(Point, Point)> = None;
-    for value in values.iter().flatten() {
-        each_extent_point(value, &mut |point| {
-            let (low, high) = corners.get_or_insert((point, point));
-            *low = Point::new(low.x.min(point.x), low.y.min(point.y));
-            *high = Point::new(high.x.max(point.x), high.y.max(point.y));
-        });
-    }
+    values.iter().flatten().fold(None, grown)
+}
+
+/// `corners` grown to hold `value`'s extent.
+pub(crate) fn grown(mut corners: Option<(Point, Point)>, value: &Value) -> Option<(Point, Point)> {
+    each_extent_point(value, &mut |point| {
+        let (low, high) = corners.get_or_insert((point, point));
+        *low = Point::new(low.x.min(point.x), low.y.min(point.y));
+        *high = Point::new(high.x.max(point.x), high.y.max(point.y));
+    });
     corners
 }
 

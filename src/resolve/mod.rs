@@ -4,6 +4,7 @@
 
 mod build_problem;
 mod eval;
+mod goal_table;
 mod instances;
 mod lower;
 mod planar;
@@ -61,7 +62,11 @@ pub struct Scene {
     pub values: Vec<Option<Value>>,
     pub references: Vec<Reference>,
     pub problems: Vec<Problem>,
+    /// Every problem's goals on its instances, in one list (`GoalTable`).
+    pub(crate) goals: goal_table::GoalTable,
     pub puzzles: Vec<Puzzle>,
+    /// How many symbols are given points dropped anywhere (`Symbol::dropped`).
+    dropped: usize,
     /// Name → index into `symbols`.
     by_name: Arc<HashMap<String, usize>>,
     /// The names of `symbols`, for "did you mean" hints.
@@ -72,6 +77,10 @@ pub struct Scene {
     /// The box the declared figure spans (`instances::extent`), which the
     /// unit and the random instances' jitter are measured from.
     pub(crate) extent: Option<(Point, Point)>,
+    /// The box every value but those of these symbols spans: an edit of
+    /// one declaration, made again and again, finds the figure's extent
+    /// from its own changed values and this (`redefine`).
+    pub(crate) extent_apart: Option<redefine::ExtentApart>,
     /// Random instances shared by every block: drawn once per file, since
     /// each one evaluates every declaration.
     random: Arc<Vec<instances::DrawnInstance>>,
@@ -118,7 +127,7 @@ impl Scene {
                 .steps
                 .iter()
                 .any(|step| matches!(step.op, StepOp::Drop { .. }));
-        let mut survey = if self.symbols.iter().any(|symbol| symbol.dropped) {
+        let mut survey = if self.drops_points() {
             let drawn = self
                 .drop_survey
                 .get_or_init(|| instances::drop_survey(self, self.seed));
@@ -152,6 +161,11 @@ impl Scene {
             problem.survey = self.survey(index);
         }
         problem
+    }
+
+    /// Whether a given point is dropped anywhere (`any(…)`).
+    pub(crate) fn drops_points(&self) -> bool {
+        self.dropped > 0
     }
 
     pub fn symbol(&self, name: &str) -> Option<usize> {
@@ -350,6 +364,8 @@ pub fn resolve_traced(
                     &mut scene,
                     &mut block_diagnostics,
                 );
+                let fits = redefine::takes_moved_inputs(&scene, &problem);
+                scene.goals.set(scene.problems.len(), &problem, fits);
                 scene.problems.push(problem);
                 (scene.problems.len() - 1, false)
             }
@@ -393,8 +409,10 @@ pub fn resolve_block_again(
             planar::resolve_puzzle(block, item.span, scene, &mut diagnostics);
     }
     if let ItemKind::Solve(block) = &item.kind {
-        scene.problems[previous.index] =
-            build_problem::resolve_block(block, item.span, scene, &mut diagnostics);
+        let problem = build_problem::resolve_block(block, item.span, scene, &mut diagnostics);
+        let fits = redefine::takes_moved_inputs(scene, &problem);
+        scene.goals.set(previous.index, &problem, fits);
+        scene.problems[previous.index] = problem;
     }
     let gathered = std::mem::replace(&mut scene.references, kept);
     let references = previous.references.start..previous.references.start + gathered.len();
@@ -513,7 +531,13 @@ impl Definition {
         let symbol = &mut scene.symbols[self.symbol];
         symbol.ty = Some(self.ty);
         symbol.is_parameter = self.is_parameter;
-        symbol.dropped = self.dropped;
+        if std::mem::replace(&mut symbol.dropped, self.dropped) != self.dropped {
+            if self.dropped {
+                scene.dropped += 1;
+            } else {
+                scene.dropped -= 1;
+            }
+        }
     }
 }
 

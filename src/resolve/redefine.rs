@@ -5,7 +5,7 @@
 //! `crate::incremental`. docs/design.md, "Analysis after an edit".
 
 use super::eval::{eval, object};
-use super::instances::{extent, strictly_inside, unit_and_size, Outcome};
+use super::instances::{grown, strictly_inside, unit_and_size, Outcome};
 use super::lower::Reference;
 use super::problem::{Instance, Origin, Problem};
 use super::types::Value;
@@ -49,7 +49,7 @@ pub(crate) fn redefine(
     let ItemKind::Decl(decl) = &item.kind else {
         return None;
     };
-    if scene.symbols.iter().any(|symbol| symbol.dropped) {
+    if scene.drops_points() {
         return None;
     }
     let mut bound = Vec::new();
@@ -87,6 +87,14 @@ pub(crate) fn redefine(
         definition.apply(scene);
     }
     let changed = dependents(scene, &bound);
+    if scene
+        .extent_apart
+        .as_ref()
+        .is_some_and(|apart| apart.symbols != changed)
+    {
+        // Values outside it are about to change.
+        scene.extent_apart = None;
+    }
     // The figure keeps its extent when each changed value was, and is,
     // strictly inside it; else the extent is found again.
     let before = moved_inputs(scene, &changed);
@@ -102,7 +110,11 @@ pub(crate) fn redefine(
             });
     }
     if !kept {
-        let extent = extent(&scene.values);
+        let apart = extent_apart(scene, &changed);
+        let extent = changed
+            .iter()
+            .filter_map(|&symbol| scene.values[symbol].as_ref())
+            .fold(apart, grown);
         // Every random instance is jittered by a part of the figure's size.
         if unit_and_size(extent) != unit_and_size(scene.extent) {
             return None;
@@ -115,6 +127,36 @@ pub(crate) fn redefine(
         moved,
         before,
     })
+}
+
+/// The box every value but those of `symbols` spans (`Scene::extent_apart`).
+#[derive(Clone, Debug)]
+pub(crate) struct ExtentApart {
+    symbols: Vec<usize>,
+    extent: Option<(Point, Point)>,
+}
+
+/// The box every value but those of `changed` spans: found once, then
+/// kept for the next edit that changes the same symbols (the same
+/// declaration edited again, most often).
+fn extent_apart(scene: &mut Scene, changed: &[usize]) -> Option<(Point, Point)> {
+    if let Some(apart) = &scene.extent_apart {
+        if apart.symbols == changed {
+            return apart.extent;
+        }
+    }
+    let extent = scene
+        .values
+        .iter()
+        .enumerate()
+        .filter(|(symbol, _)| changed.binary_search(symbol).is_err())
+        .filter_map(|(_, value)| value.as_ref())
+        .fold(None, grown);
+    scene.extent_apart = Some(ExtentApart {
+        symbols: changed.to_vec(),
+        extent,
+    });
+    extent
 }
 
 /// Puts the declaration's uses of names in place of its old ones, `old`
