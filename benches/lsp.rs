@@ -469,7 +469,7 @@ fn long_line_tokens(session: &mut Session) -> Vec<(usize, Duration)> {
 
 fn row(label: &str, small: Duration, large: Duration) {
     println!(
-        "| {label} | {} | {} | {:.1} |",
+        "| {label} | {} | {} | {:.2} |",
         millis(small),
         millis(large),
         large.as_secs_f64() / small.as_secs_f64()
