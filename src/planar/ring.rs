@@ -49,11 +49,13 @@ pub struct Ring {
 }
 
 impl Ring {
-    pub fn gather(&mut self, ring: &[usize], at: &[Point], sign: f64, open: Option<usize>) {
+    /// Keeps the ring's `points` (its neighbours' positions in rotation
+    /// order).
+    pub fn gather(&mut self, points: impl Iterator<Item = Point>, sign: f64, open: Option<usize>) {
         self.points.clear();
-        self.points.extend(ring.iter().map(|&w| at[w]));
+        self.points.extend(points);
         self.sides.clear();
-        let n = ring.len();
+        let n = self.points.len();
         let points = &self.points;
         self.sides.extend(
             (0..n).map(|i| (points[(i + 1) % n] - points[i]).dot(points[(i + 1) % n] - points[i])),
@@ -159,7 +161,7 @@ mod tests {
             } else {
                 ring
             };
-            gathered.gather(&ring, &at, sign, open);
+            gathered.gather(ring.iter().map(|&w| at[w]), sign, open);
             let p = Point::new(rng.random_range(-0.8..0.8), rng.random_range(-0.8..0.8));
             let expected = worst_but(p, &ring, &at, sign, open);
             assert_eq!(
