@@ -33,21 +33,26 @@ pub fn threads(count: usize) -> usize {
 /// Positions that the threads of a sweep read and write, each coordinate's
 /// bits in an atomic (plain loads and stores on the usual targets).
 pub struct Shared {
-    coordinates: Vec<[AtomicU64; 2]>,
+    coordinates: Vec<Slot>,
 }
+
+/// One node's coordinates on a cache line of their own: the two threads
+/// take neighbouring nodes, and would otherwise write one line in turns.
+#[repr(align(64))]
+struct Slot([AtomicU64; 2]);
 
 impl Shared {
     pub fn new(at: &[Point]) -> Shared {
         Shared {
             coordinates: at
                 .iter()
-                .map(|p| [AtomicU64::new(p.x.to_bits()), AtomicU64::new(p.y.to_bits())])
+                .map(|p| Slot([AtomicU64::new(p.x.to_bits()), AtomicU64::new(p.y.to_bits())]))
                 .collect(),
         }
     }
 
     pub fn get(&self, v: usize) -> Point {
-        let [x, y] = &self.coordinates[v];
+        let [x, y] = &self.coordinates[v].0;
         Point::new(
             f64::from_bits(x.load(Ordering::Relaxed)),
             f64::from_bits(y.load(Ordering::Relaxed)),
@@ -55,7 +60,7 @@ impl Shared {
     }
 
     pub fn set(&self, v: usize, p: Point) {
-        let [x, y] = &self.coordinates[v];
+        let [x, y] = &self.coordinates[v].0;
         x.store(p.x.to_bits(), Ordering::Relaxed);
         y.store(p.y.to_bits(), Ordering::Relaxed);
     }
@@ -93,7 +98,7 @@ pub fn in_order<S: Send>(
         return;
     }
     let next = AtomicUsize::new(0);
-    let done: Vec<AtomicBool> = (0..count).map(|_| AtomicBool::new(false)).collect();
+    let done: Vec<Flag> = (0..count).map(|_| Flag(AtomicBool::new(false))).collect();
     let work = |state: &mut S| {
         // The first node of this thread's latest run of consecutive nodes.
         let (mut first, mut previous) = (0usize, usize::MAX);
@@ -110,12 +115,12 @@ pub fn in_order<S: Send>(
             previous = v;
             if first > 0 {
                 let latest = first - 1;
-                if !done[latest].load(Ordering::Acquire) && interacts(latest, v) {
-                    wait_for(&done[latest]);
+                if !done[latest].0.load(Ordering::Acquire) && interacts(latest, v) {
+                    wait_for(&done[latest].0);
                 }
             }
             visit(v, state);
-            done[v].store(true, Ordering::Release);
+            done[v].0.store(true, Ordering::Release);
         }
     };
     std::thread::scope(|scope| {
@@ -125,6 +130,10 @@ pub fn in_order<S: Send>(
         other.join().expect("a sweep's thread");
     });
 }
+
+/// A node's "done" on a cache line of its own, for the same reason.
+#[repr(align(64))]
+struct Flag(AtomicBool);
 
 /// Waits until `flag` is set: spinning a little (the other thread is
 /// usually in the middle of one node), then giving the core away.
