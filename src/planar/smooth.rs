@@ -47,7 +47,12 @@ impl Search {
     /// Where the search from `start` (scoring `best`) ends; `score(p,
     /// best)` is `None` where the point may not go, and may be `None` too
     /// where it would not score above `best` (so it can stop early).
-    fn run(&self, start: Point, mut best: f64, score: impl Fn(Point, f64) -> Option<f64>) -> Point {
+    fn run(
+        &self,
+        start: Point,
+        mut best: f64,
+        mut score: impl FnMut(Point, f64) -> Option<f64>,
+    ) -> Point {
         let (mut here, mut step) = (start, self.step);
         let (mut halvings, mut rounds) = (0, 0);
         while halvings < self.halvings && rounds < self.rounds && best < self.enough {
@@ -166,7 +171,14 @@ pub fn widen(
                 rounds: 8,
                 enough: f64::INFINITY,
             };
-            let here = search.run(start, best, |p, best| gathered.above(p, best, true));
+            // The bound changes only when a place scores above it.
+            let mut cut = (best, Ring::cut(best, true));
+            let here = search.run(start, best, |p, best| {
+                if cut.0 != best {
+                    cut = (best, Ring::cut(best, true));
+                }
+                gathered.above_cut(p, best, true, cut.1)
+            });
             if here != start {
                 shared.set(v, here);
                 moved_at[v].store(visit, Relaxed);

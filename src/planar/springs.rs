@@ -107,8 +107,9 @@ impl Spreading<'_> {
             }
             let least = before.min(self.floor * self.floor);
             let mut step = force * (temperature.min(length) / length);
+            let cut = Ring::cut(least, false);
             for _ in 0..4 {
-                if gathered.above(p + step, least, false).is_some() {
+                if gathered.above_cut(p + step, least, false, cut).is_some() {
                     shared.set(v, p + step);
                     break;
                 }
