@@ -8,7 +8,7 @@
 use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
 use super::pack::{self, Part};
-use super::{grid, lr, relax, smooth, tree, tutte};
+use super::{grid, lr, relax, smooth, sweep, tree, tutte};
 use crate::geom::Point;
 
 /// Half the side of the board a drawing fills.
@@ -165,8 +165,11 @@ fn improved(
     fixed.iter().for_each(|&v| pinned[v] = true);
     let mut drawing = start;
     let mut drawings = Vec::new();
-    smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough);
+    smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough, 1);
     if spreads {
+        // Only Tutte's start spreads, after the grid's thread has (mostly)
+        // finished: its sweeps get both cores.
+        let threads = sweep::threads(drawing.len());
         let mut spread = drawing.clone();
         smooth::spread_out(
             &mut spread,
@@ -176,8 +179,9 @@ fn improved(
             SPREADING,
             enough / 100.0,
             fixed,
+            threads,
         );
-        smooth::widen(&mut spread, neighbours, &pinned, WIDENING, enough);
+        smooth::widen(&mut spread, neighbours, &pinned, WIDENING, enough, threads);
         separate(&mut spread, links, neighbours, &pinned);
         drawings.push((quality(&spread, links), spread));
     }

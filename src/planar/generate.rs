@@ -6,6 +6,9 @@ use crate::geom::Point;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::OnceLock;
 
 /// The model's world: `random-xcor` draws from -16.5 to 16.5.
 const WORLD: f64 = 16.5;
@@ -175,31 +178,53 @@ impl Kept {
         }
     }
 
-    /// `attempt-link`: a new link `a — b` that crosses no existing one. The
-    /// index offers every link that could cross, so the answer is the
-    /// model's (every link tested), at a cost that follows the link's
-    /// length. `blockers` are links that crossed earlier attempts from `b`:
-    /// they are tried first (see `Blockers`).
+    /// `attempt-link`: a new link `a — b` that crosses no existing one,
+    /// kept and returned. `blockers` are links that crossed earlier
+    /// attempts from `b`: they are tried first (see `Blockers`).
     /// Callers ask `tried` first: a pair is attempted once.
-    fn attempt(&mut self, positions: &[Point], a: usize, b: usize, blockers: &mut Blockers) {
-        if blockers.cross(&self.spots, (b, a)) {
-            return;
+    fn attempt(
+        &mut self,
+        positions: &[Point],
+        a: usize,
+        b: usize,
+        blockers: &mut Blockers,
+    ) -> Option<Link> {
+        if crosses(&self.index, &self.spots, positions, (a, b), blockers) {
+            return None;
         }
-        let links = self.index.links();
-        let spots = &self.spots;
-        let mut blocker = None;
-        self.index.each_near(positions, (b, a), |other| {
-            let crosses = crossed_on_grid(spots, links[other], (a, b));
-            if crosses {
-                blocker = Some(links[other]);
-            }
-            crosses
-        });
-        match blocker {
-            Some(link) => blockers.remember(&self.spots, b, link),
-            None => self.index.add(positions, (a, b)),
-        }
+        self.index.add(positions, (a, b));
+        Some((a, b))
     }
+}
+
+/// Whether `a — b` crosses a link of `index`. The index offers every link
+/// that could cross, so the answer is the model's (every link tested), at
+/// a cost that follows the link's length. `blockers` are links that
+/// crossed earlier attempts from `b`: they are tried first, and a link
+/// found crossing by the index joins them.
+fn crosses(
+    index: &LinkIndex,
+    spots: &[Spot],
+    positions: &[Point],
+    (a, b): Link,
+    blockers: &mut Blockers,
+) -> bool {
+    if blockers.cross(spots, (b, a)) {
+        return true;
+    }
+    let links = index.links();
+    let mut blocker = None;
+    index.each_near(positions, (b, a), |other| {
+        let crosses = crossed_on_grid(spots, links[other], (a, b));
+        if crosses {
+            blocker = Some(links[other]);
+        }
+        crosses
+    });
+    if let Some(link) = blocker {
+        blockers.remember(spots, b, link);
+    }
+    blocker.is_some()
 }
 
 /// Links that crossed earlier attempts from one node, most recent first,
@@ -311,6 +336,13 @@ impl Blockers {
 /// when they cross nothing until there are as many links as nodes; then
 /// every remaining pair, in random order, kept if it crosses nothing.
 fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let helped = level as usize + 4 >= HELPED_FROM && cores >= 2;
+    model_graph_helped(level, rng, helped)
+}
+
+/// `model_graph`, its last phase helped by a second thread or not.
+fn model_graph_helped(level: u32, rng: &mut ChaCha8Rng, helped: bool) -> (Vec<Point>, Vec<Link>) {
     let count = 4 + level as usize;
     let positions: Vec<Point> = (0..count)
         .map(|_| {
@@ -350,17 +382,118 @@ fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
     }
     let mut order: Vec<usize> = (0..count).collect();
     order.shuffle(rng);
-    for &a in &order {
+    if !helped {
+        link_in_turn(&mut kept, &positions, &order, rng, &mut blockers, None);
+    } else {
+        let help = Help {
+            reached: AtomicUsize::new(0),
+            crossed: (0..count).map(|_| OnceLock::new()).collect(),
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        let kept_so_far = kept.index.links().to_vec();
+        let spots = kept.spots.clone();
+        std::thread::scope(|scope| {
+            let (spots, order, help, positions) = (&spots, &order, &help, &positions);
+            scope.spawn(move || helper(positions, spots, order, kept_so_far, help, receive));
+            let turns = Some((help, send));
+            link_in_turn(&mut kept, positions, order, rng, &mut blockers, turns);
+        });
+    }
+    (positions, kept.index.links().to_vec())
+}
+
+/// The model's last phase: each node in `order` tries every pair with a
+/// node after it, the others in random order, and keeps those that cross
+/// nothing. With `help`, a pair the helper found crossing (`helper`) is
+/// not tried again, and every link kept is sent to the helper.
+fn link_in_turn(
+    kept: &mut Kept,
+    positions: &[Point],
+    order: &[usize],
+    rng: &mut ChaCha8Rng,
+    blockers: &mut [Blockers],
+    help: Option<(&Help, Sender<Link>)>,
+) {
+    let count = order.len();
+    for (place, &a) in order.iter().enumerate() {
+        let crossed = help.as_ref().and_then(|(help, _)| {
+            help.reached.store(place, Ordering::Release);
+            help.crossed[place].get()
+        });
         let mut others: Vec<usize> = (0..count).filter(|&b| b != a).collect();
         others.shuffle(rng);
         for b in others {
-            if !kept.tried(b, a) {
-                kept.attempt(&positions, b, a, &mut blockers[a]);
+            if kept.tried(b, a) || crossed.is_some_and(|bits| bits[b / 64] & (1 << (b % 64)) != 0) {
+                continue;
+            }
+            let link = kept.attempt(positions, b, a, &mut blockers[a]);
+            if let (Some(link), Some((_, send))) = (link, &help) {
+                // The helper stops listening when it has nothing left to do.
+                let _ = send.send(link);
             }
         }
         kept.finished[a] = true;
     }
-    (positions, kept.index.links().to_vec())
+}
+
+/// The model's levels from this many nodes on have their last phase
+/// helped by a second thread (`helper`).
+const HELPED_FROM: usize = 1000;
+
+/// What the helper shares with the node trying its pairs in turn.
+struct Help {
+    /// The place in `order` of the node trying its pairs.
+    reached: AtomicUsize,
+    /// For a place in `order` the helper reached first: the nodes whose pair
+    /// with that place's node crosses a link kept by then, as bits.
+    crossed: Vec<OnceLock<Vec<u64>>>,
+}
+
+/// The second thread of the model's last phase: for nodes further in
+/// `order` than the one trying its pairs, it finds the pairs with later
+/// nodes that cross a link already kept (`links`, then each link received
+/// as it is kept). A pair crossing a link kept before its turn is refused
+/// in its turn too (links are only added, and the test is the same), so
+/// skipping it keeps the level the same, byte for byte. Most pairs cross
+/// something, so the node in turn is left with few to try.
+fn helper(
+    positions: &[Point],
+    spots: &[Spot],
+    order: &[usize],
+    links: Vec<Link>,
+    help: &Help,
+    kept: Receiver<Link>,
+) {
+    let count = order.len();
+    let room = vec![(0, 0); 3 * count];
+    let mut index = LinkIndex::new(positions, &room, links.into_iter());
+    let mut place_of = vec![0; count];
+    for (place, &a) in order.iter().enumerate() {
+        place_of[a] = place;
+    }
+    // The node in turn has most pairs to try at first; starting a quarter
+    // of the way in leaves the helper about as many.
+    let mut place = count / 4;
+    loop {
+        place = place.max(help.reached.load(Ordering::Acquire) + 1);
+        if place >= count {
+            return;
+        }
+        while let Ok(link) = kept.try_recv() {
+            index.add(positions, link);
+        }
+        let a = order[place];
+        let mut blockers = Blockers::new();
+        let mut bits = vec![0u64; count.div_ceil(64)];
+        for b in (0..count).filter(|&b| place_of[b] > place) {
+            if crosses(&index, spots, positions, (b, a), &mut blockers) {
+                bits[b / 64] |= 1 << (b % 64);
+            }
+        }
+        // Set only here: the node in turn reads it or has passed it.
+        let _ = help.crossed[place].set(bits);
+        place += 1;
+    }
 }
 
 /// Tantalo's construction: `level + 3` random lines in general position;
@@ -564,6 +697,23 @@ mod tests {
             generate(12, 98, Method::Model)
         );
         assert_eq!(generate(5, 3, Method::Lines), generate(5, 3, Method::Lines));
+    }
+
+    /// The helper only spares the node in turn pairs that would be
+    /// refused: the graph, and the random draws left for scrambling, are
+    /// the same with it as without, whichever pairs it reached first.
+    #[test]
+    fn a_helped_level_is_the_unhelped_one() {
+        for (level, seed) in [(1196, 1), (1496, 7)] {
+            let mut alone = rng_for(level, seed, Method::Model);
+            let mut helped = alone.clone();
+            assert_eq!(
+                model_graph_helped(level, &mut alone, false),
+                model_graph_helped(level, &mut helped, true),
+                "level {level}, seed {seed}"
+            );
+            assert_eq!(alone.random::<u64>(), helped.random::<u64>());
+        }
     }
 
     #[test]

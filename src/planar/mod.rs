@@ -11,6 +11,8 @@ pub mod pack;
 pub mod relax;
 mod ring;
 pub mod smooth;
+mod springs;
+pub(crate) mod sweep;
 pub mod tree;
 pub mod tutte;
 pub mod untangle;

@@ -26,6 +26,15 @@ fn cut(bound: f64, fails: impl Fn(f64) -> bool) -> f64 {
     cut
 }
 
+/// Whether a score of `value` fails against `bound`.
+fn fails(value: f64, bound: f64, strict: bool) -> bool {
+    if strict {
+        value <= bound
+    } else {
+        value < bound
+    }
+}
+
 /// How wide the triangles around a node are, `ring` its neighbours in
 /// rotation order: one over the sum of one over each triangle's squared
 /// smallest altitude, or −1 if one is flat or flipped. It is at most the
@@ -49,11 +58,13 @@ pub struct Ring {
 }
 
 impl Ring {
-    pub fn gather(&mut self, ring: &[usize], at: &[Point], sign: f64, open: Option<usize>) {
+    /// Keeps the ring's `points` (its neighbours' positions in rotation
+    /// order).
+    pub fn gather(&mut self, points: impl Iterator<Item = Point>, sign: f64, open: Option<usize>) {
         self.points.clear();
-        self.points.extend(ring.iter().map(|&w| at[w]));
+        self.points.extend(points);
         self.sides.clear();
-        let n = ring.len();
+        let n = self.points.len();
         let points = &self.points;
         self.sides.extend(
             (0..n).map(|i| (points[(i + 1) % n] - points[i]).dot(points[(i + 1) % n] - points[i])),
@@ -72,14 +83,19 @@ impl Ring {
     /// The sum of one over the squared altitudes only grows, so once a part
     /// of it already scores at or below `bound` the rest is not computed.
     pub fn above(&self, p: Point, bound: f64, strict: bool) -> Option<f64> {
-        let fails = |value: f64| {
-            if strict {
-                value <= bound
-            } else {
-                value < bound
-            }
-        };
-        let cut = cut(bound, fails);
+        self.above_cut(p, bound, strict, Ring::cut(bound, strict))
+    }
+
+    /// The sum at which `above` stops for `bound`: worked out once for
+    /// the places a search scores against one bound (its two divisions
+    /// cost as much as a triangle's).
+    pub fn cut(bound: f64, strict: bool) -> f64 {
+        cut(bound, |value| fails(value, bound, strict))
+    }
+
+    /// `above` with `cut` from `Ring::cut(bound, strict)`.
+    pub fn above_cut(&self, p: Point, bound: f64, strict: bool, cut: f64) -> Option<f64> {
+        let fails = |value: f64| fails(value, bound, strict);
         let n = self.points.len();
         let first = self.points[0] - p;
         let first_squared = first.dot(first);
@@ -159,7 +175,7 @@ mod tests {
             } else {
                 ring
             };
-            gathered.gather(&ring, &at, sign, open);
+            gathered.gather(ring.iter().map(|&w| at[w]), sign, open);
             let p = Point::new(rng.random_range(-0.8..0.8), rng.random_range(-0.8..0.8));
             let expected = worst_but(p, &ring, &at, sign, open);
             assert_eq!(
@@ -171,6 +187,8 @@ mod tests {
             for bound in near.map(|f| f * expected.abs()) {
                 let strict = gathered.above(p, bound, true);
                 let loose = gathered.above(p, bound, false);
+                let cut = Ring::cut(bound, true);
+                assert_eq!(gathered.above_cut(p, bound, true, cut), strict);
                 assert_eq!(
                     strict,
                     (expected > bound).then_some(expected),

@@ -11,7 +11,11 @@
 
 use super::crossing::{Buckets, Cells, Link};
 use super::ring::Ring;
+use super::springs::{Spreading, Springs};
+use super::sweep::{self, Shared};
 use crate::geom::Point;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 
 const H: f64 = std::f64::consts::FRAC_1_SQRT_2;
 /// The eight directions a pattern search tries.
@@ -43,7 +47,12 @@ impl Search {
     /// Where the search from `start` (scoring `best`) ends; `score(p,
     /// best)` is `None` where the point may not go, and may be `None` too
     /// where it would not score above `best` (so it can stop early).
-    fn run(&self, start: Point, mut best: f64, score: impl Fn(Point, f64) -> Option<f64>) -> Point {
+    fn run(
+        &self,
+        start: Point,
+        mut best: f64,
+        mut score: impl FnMut(Point, f64) -> Option<f64>,
+    ) -> Point {
         let (mut here, mut step) = (start, self.step);
         let (mut halvings, mut rounds) = (0, 0);
         while halvings < self.halvings && rounds < self.rounds && best < self.enough {
@@ -103,50 +112,58 @@ fn thinnest(p: Point, ring: &[usize], at: &[Point], sign: f64) -> f64 {
 /// node's neighbours in rotation order, every two consecutive ones around a
 /// free node making a triangle of the drawing `at` (a triangulated disk,
 /// its rim fixed). A node whose triangles are `enough` wide (by
-/// `Ring::worst`) stays. It stops early when no node moved.
+/// `Ring::worst`) stays. It stops early when no node moved. Each round is
+/// shared by `threads` threads (at most `sweep::THREADS`) with the same
+/// result as one.
 pub fn widen(
     at: &mut [Point],
     neighbours: &[Vec<usize>],
     fixed: &[bool],
     sweeps: usize,
     enough: f64,
+    threads: usize,
 ) {
     let Some(sign) = orientation(at, neighbours, fixed) else {
         return;
     };
+    let count = at.len();
+    let shared = Shared::new(at);
     // The search from a node depends only on where it and its ring are, so
     // a node that stayed is searched again only once one of its ring has
     // moved: the same drawing, for a fraction of the searches once most
-    // nodes have settled. Both count node visits from 1 (0: never).
-    let mut moved_at = vec![0usize; at.len()];
-    let mut stayed_at = vec![0usize; at.len()];
-    let mut visit = 0usize;
-    let mut gathered = Ring::default();
-    for _ in 0..sweeps {
-        let mut moved = 0usize;
-        for v in 0..at.len() {
-            visit += 1;
+    // nodes have settled. Both count node visits from 1 (0: never): the
+    // visit of `v` in round `s` is `s * count + v + 1`.
+    let moved_at: Vec<AtomicUsize> = (0..count).map(|_| AtomicUsize::new(0)).collect();
+    let stayed_at: Vec<AtomicUsize> = (0..count).map(|_| AtomicUsize::new(0)).collect();
+    let mut states: Vec<(Ring, usize)> = (0..threads).map(|_| Default::default()).collect();
+    // A node reads only its ring, and writes only itself.
+    let interacts = |u: usize, v: usize| neighbours[v].contains(&u);
+    for round in 0..sweeps {
+        states.iter_mut().for_each(|state| state.1 = 0);
+        sweep::in_order(count, &mut states, interacts, |v, (gathered, moved)| {
+            let visit = round * count + v + 1;
             let ring = &neighbours[v];
             if fixed[v] || ring.len() < 3 {
-                continue;
+                return;
             }
-            if stayed_at[v] > 0 && ring.iter().all(|&w| moved_at[w] < stayed_at[v]) {
-                continue;
+            let stayed = stayed_at[v].load(Relaxed);
+            if stayed > 0 && ring.iter().all(|&w| moved_at[w].load(Relaxed) < stayed) {
+                return;
             }
-            stayed_at[v] = visit;
-            let here = at[v];
-            gathered.gather(ring, at, sign, None);
-            let best = gathered.worst(here);
+            stayed_at[v].store(visit, Relaxed);
+            let start = shared.get(v);
+            gathered.gather(ring.iter().map(|&w| shared.get(w)), sign, None);
+            let best = gathered.worst(start);
             if best < 0.0 || best >= enough * enough {
                 // Flat or flipped from the start (left to verification), or
                 // wide enough.
-                continue;
+                return;
             }
             // Steps from a third of the distance to the nearest neighbour,
             // halved when no direction widens the triangles.
             let nearest = ring
                 .iter()
-                .map(|&w| here.dist(at[w]))
+                .map(|&w| start.dist(shared.get(w)))
                 .fold(f64::INFINITY, f64::min);
             let search = Search {
                 step: nearest / 3.0,
@@ -154,18 +171,26 @@ pub fn widen(
                 rounds: 8,
                 enough: f64::INFINITY,
             };
-            let here = search.run(here, best, |p, best| gathered.above(p, best, true));
-            if here != at[v] {
-                at[v] = here;
-                moved_at[v] = visit;
-                stayed_at[v] = 0;
-                moved += 1;
+            // The bound changes only when a place scores above it.
+            let mut cut = (best, Ring::cut(best, true));
+            let here = search.run(start, best, |p, best| {
+                if cut.0 != best {
+                    cut = (best, Ring::cut(best, true));
+                }
+                gathered.above_cut(p, best, true, cut.1)
+            });
+            if here != start {
+                shared.set(v, here);
+                moved_at[v].store(visit, Relaxed);
+                stayed_at[v].store(0, Relaxed);
+                *moved += 1;
             }
-        }
-        if moved == 0 {
-            return;
+        });
+        if states.iter().all(|state| state.1 == 0) {
+            break;
         }
     }
+    shared.write_to(at);
 }
 
 /// A spring embedder on the graph's own `links` (links pull, nodes within
@@ -176,7 +201,10 @@ pub fn widen(
 /// origin, fixed for `widen`) move too, as long as the rim stays simple
 /// (up to `FREE_RIM` nodes; on a longer rim they slide along the circle
 /// between their rim neighbours). So the drawing stays plane, with no
-/// crossing test but the rim's.
+/// crossing test but the rim's. Each round over the free nodes is shared
+/// by `threads` threads (at most `sweep::THREADS`) with the same result as
+/// one; the rim's nodes move on one.
+#[allow(clippy::too_many_arguments)]
 pub fn spread_out(
     at: &mut [Point],
     links: &[Link],
@@ -185,6 +213,7 @@ pub fn spread_out(
     sweeps: usize,
     floor: f64,
     rim: &[usize],
+    threads: usize,
 ) {
     let count = at.len();
     let Some(sign) = orientation(at, neighbours, fixed) else {
@@ -213,41 +242,24 @@ pub fn spread_out(
     let mut temperature = k;
     let mut cells = Buckets::default();
     let mut gathered = Ring::default();
+    let mut states: Vec<Ring> = (0..threads).map(|_| Ring::default()).collect();
+    let spreading = Spreading {
+        springs: &springs,
+        neighbours,
+        fixed,
+        sign,
+        floor,
+    };
     for _ in 0..sweeps {
         cells.fill(&grid, at);
-        for v in 0..count {
-            let ring = &neighbours[v];
-            if fixed[v] || ring.len() < 3 {
-                continue;
-            }
-            let p = at[v];
-            let force = springs.force(v, at, &cells);
-            let length = force.norm();
-            if length <= 0.0 || length.is_nan() {
-                continue;
-            }
-            gathered.gather(ring, at, sign, None);
-            let before = gathered.worst(p);
-            if before < 0.0 {
-                continue;
-            }
-            let least = before.min(floor * floor);
-            let mut step = force * (temperature.min(length) / length);
-            for _ in 0..4 {
-                if gathered.above(p + step, least, false).is_some() {
-                    at[v] = p + step;
-                    break;
-                }
-                step = step * 0.5;
-            }
-        }
+        spreading.round(at, &cells, temperature, &mut states);
         for &(i, before, after, open) in &sliding {
             let v = rim[i];
             let ring = &neighbours[v];
             let p = at[v];
-            let force = springs.force(v, at, &cells);
+            let force = springs.force(v, |w| at[w], &cells);
             let length = force.norm();
-            gathered.gather(ring, at, sign, Some(open));
+            gathered.gather(ring.iter().map(|&w| at[w]), sign, Some(open));
             let before_score = gathered.worst(p);
             if before_score < 0.0 || length <= 0.0 || length.is_nan() {
                 continue;
@@ -412,44 +424,6 @@ fn rim_stays_simple(at: &[Point], rim: &[usize], i: usize, to: Point) -> bool {
     })
 }
 
-/// The most nodes of one cell that push a node in `spread_out`; cells hold
-/// about one node where the drawing is even.
-const CROWD: usize = 16;
-
-/// The forces of `spread_out`: links pull (d²/k), nodes within 2k push
-/// (k²/d); nodes are found in cells of `grid`.
-struct Springs<'a> {
-    grid: Cells,
-    k: f64,
-    linked: &'a [Vec<usize>],
-}
-
-impl Springs<'_> {
-    fn force(&self, v: usize, at: &[Point], cells: &Buckets) -> Point {
-        let (p, k) = (at[v], self.k);
-        let mut force = Point::new(0.0, 0.0);
-        let reach = Point::new(2.0 * k, 2.0 * k);
-        for cell in self.grid.boxed(p - reach, p + reach) {
-            // In a crowded cell (the middle of Tutte's drawing of a stacked
-            // triangulation holds hundreds of nodes in one) the first few
-            // push for all: every node with every other there cost 11 s of
-            // untangling a 5,000-node one.
-            for &w in cells.first(cell, CROWD) {
-                let away = p - at[w];
-                let d2 = away.dot(away);
-                if w != v && d2 < 4.0 * k * k {
-                    force = force + away * (k * k / d2.max(1e-12 * k * k));
-                }
-            }
-        }
-        for &u in &self.linked[v] {
-            let toward = at[u] - p;
-            force = force + toward * (toward.norm() / k);
-        }
-        force
-    }
-}
-
 /// The way the triangles of a drawing turn, read from the first free node's
 /// first triangle that is not flat.
 fn orientation(at: &[Point], neighbours: &[Vec<usize>], fixed: &[bool]) -> Option<f64> {
@@ -475,11 +449,11 @@ mod tests {
         let fixed = [true, true, true, true, false];
         let worst = |at: &[Point]| {
             let mut gathered = Ring::default();
-            gathered.gather(&neighbours[4], at, 1.0, None);
+            gathered.gather(neighbours[4].iter().map(|&w| at[w]), 1.0, None);
             gathered.worst(at[4])
         };
         let before = worst(&at);
-        widen(&mut at, &neighbours, &fixed, 50, f64::INFINITY);
+        widen(&mut at, &neighbours, &fixed, 50, f64::INFINITY, 1);
         let after = worst(&at);
         assert!(after > before * 10.0, "{before} → {after}");
         assert!(at[4].dist(Point::new(0.5, 0.5)) < 0.05, "{:?}", at[4]);
@@ -573,11 +547,42 @@ mod tests {
             } = tutte_start(count, &links);
             let (before, plane) = energy(&at, &disk, &fixed);
             assert!(plane);
-            widen(&mut at, &disk, &fixed, 60, f64::INFINITY);
+            widen(&mut at, &disk, &fixed, 60, f64::INFINITY, 1);
             let (widened, plane) = energy(&at, &disk, &fixed);
             assert!(plane && widened < before, "{before} → {widened}");
-            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim);
+            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim, 1);
             assert!(energy(&at, &disk, &fixed).1);
+        }
+    }
+
+    /// Widening and spreading on two threads move every node where one
+    /// thread does, to the bit: on Tutte's drawings of a generated level
+    /// and of a stacked triangulation (hundreds of nodes in one cell of
+    /// its crowded middle).
+    #[test]
+    fn two_threads_widen_and_spread_as_one_does() {
+        use crate::planar::generate::{generate, Method};
+        use crate::planar::{families, lr};
+        use rand::SeedableRng;
+        let level = generate(596, 3, Method::Model);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let graphs = [
+            (level.positions.len(), lr::simple(&level.links)),
+            (800, families::stacked(800, &mut rng)),
+        ];
+        for (count, links) in graphs {
+            let start = tutte_start(count, &links);
+            let run = |threads: usize| {
+                let mut at = start.at.clone();
+                let (disk, fixed, rim) = (&start.disk, &start.fixed, &start.rim);
+                widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
+                spread_out(&mut at, &links, disk, fixed, 20, 1e-3, rim, threads);
+                widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
+                at.iter()
+                    .map(|p| (p.x.to_bits(), p.y.to_bits()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(run(1), run(2), "{count} nodes");
         }
     }
 
@@ -600,7 +605,7 @@ mod tests {
             } = &mut start;
             assert!((4..=FREE_RIM).contains(&rim.len()));
             let before: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
-            spread_out(at, &links, disk, fixed, 50, 1e-3, rim);
+            spread_out(at, &links, disk, fixed, 50, 1e-3, rim, 1);
             assert!(
                 rim.iter().zip(&before).any(|(&v, &p)| at[v].dist(p) > 1e-6),
                 "the rim moved"
