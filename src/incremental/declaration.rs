@@ -105,13 +105,14 @@ pub(super) fn redo(
         let index = resolution.index;
         let kept = !uses_changed
             && (resolution.is_puzzle
-                || moved_inputs.as_ref().is_some_and(|(moved, before)| {
-                    untouched.as_ref().is_some_and(|untouched| untouched[index])
-                        && patch(&scene, &mut reports[index], index, moved, before)
-                }));
+                || moved_inputs.as_ref().zip(untouched.as_ref()).is_some_and(
+                    |((moved, before), untouched)| {
+                        untouched[index] && patch(&scene, &mut reports[index], index, moved, before)
+                    },
+                ));
         if kept {
             if !resolution.is_puzzle {
-                patched.push(resolution.index);
+                patched.push(index);
             }
             continue;
         }

@@ -336,8 +336,7 @@ impl Blockers {
 /// when they cross nothing until there are as many links as nodes; then
 /// every remaining pair, in random order, kept if it crosses nothing.
 fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    let helped = level as usize + 4 >= HELPED_FROM && cores >= 2;
+    let helped = level as usize + 4 >= HELPED_FROM && super::sweep::second_core();
     model_graph_helped(level, rng, helped)
 }
 

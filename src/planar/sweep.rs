@@ -22,12 +22,16 @@ const SHARED_FROM: usize = 1000;
 /// from `SHARED_FROM` nodes on when the machine has two cores free to
 /// run them, else one.
 pub fn threads(count: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    if count >= SHARED_FROM && cores >= THREADS {
+    if count >= SHARED_FROM && second_core() {
         THREADS
     } else {
         1
     }
+}
+
+/// Whether the machine has a second core for a helping thread.
+pub fn second_core() -> bool {
+    std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= THREADS)
 }
 
 /// Positions that the threads of a sweep read and write, each coordinate's

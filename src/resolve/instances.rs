@@ -64,7 +64,7 @@ pub fn drop_survey(scene: &Scene, seed: u64) -> Vec<DrawnInstance> {
         return Vec::new();
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd0d0_d0d0);
-    let figure = Figure::of(&scene.values);
+    let figure = Figure::of(scene);
     (0..SURVEY_DROPS)
         .filter_map(|_| {
             let (values, dropped) = evaluate(scene, &[], Some((&figure, &mut rng))).ok()?;
@@ -103,7 +103,7 @@ pub fn random_instances(
         .filter_map(|(index, _)| scene.values[index].map(|value| (index, value)))
         .collect();
     let any_dropped = scene.drops_points();
-    let figure = Figure::of(&scene.values);
+    let figure = Figure::of(scene);
     let mut draws = (!any_dropped).then(|| Draws::new(&parameters, figure.size(), seed));
     let mut instances = Vec::new();
     let kinds = if any_dropped {
@@ -458,8 +458,10 @@ struct Figure {
 const MARGIN: f64 = 0.1;
 
 impl Figure {
-    fn of(values: &[Option<Value>]) -> Figure {
-        Figure::around(Figure::bounds(values))
+    /// The declared figure's, from the box the scene keeps
+    /// (`Scene::extent`).
+    fn of(scene: &Scene) -> Figure {
+        Figure::around(Figure::or_unit_box(scene.extent))
     }
 
     fn around((low, high): (Point, Point)) -> Figure {
@@ -480,10 +482,6 @@ impl Figure {
             low: low - pad,
             high: high + pad,
         }
-    }
-
-    fn bounds(values: &[Option<Value>]) -> (Point, Point) {
-        Figure::or_unit_box(extent(values))
     }
 
     fn or_unit_box(extent: Option<(Point, Point)>) -> (Point, Point) {
