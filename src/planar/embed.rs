@@ -8,6 +8,7 @@
 use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
 use super::pack::{self, Part};
+use super::smooth::Schedule;
 use super::{grid, lr, relax, smooth, sweep, tree, tutte};
 use crate::geom::Point;
 
@@ -22,6 +23,9 @@ const SWEEPS: usize = 80;
 const RELAXED: usize = 500;
 const RESCUED: usize = 1000;
 const SPREADING: usize = 100;
+/// Above this many nodes Tutte's start goes first (`tutte_first`) and
+/// spreads on a shorter schedule (`spreading`).
+const LARGE: usize = 2000;
 
 /// How near, over the mean link length, two nodes may be before
 /// `separate` moves them apart: a little above the tenth a human-friendly
@@ -44,17 +48,6 @@ fn drawing_within(count: usize, links: &[Link], size: usize) -> Option<Vec<Point
     let links: Vec<Link> = lr::simple(links);
     let rotation = lr::embed(count, &links)?;
     let n = count.max(3) as f64;
-    let (columns, rows) = (2.0 * n - 4.0, n - 2.0);
-    let fit = |grid: &[(i64, i64)]| -> Vec<Point> {
-        grid.iter()
-            .map(|&(x, y)| {
-                Point::new(
-                    -BOARD + 2.0 * BOARD * x as f64 / columns,
-                    -BOARD + 2.0 * BOARD * y as f64 / rows,
-                )
-            })
-            .collect()
-    };
     if count < 3 {
         return Some(fit(&grid::grid_drawing(&rotation)));
     }
@@ -88,23 +81,11 @@ fn drawing_within(count: usize, links: &[Link], size: usize) -> Option<Vec<Point
     // Half the spring length of an even drawing: a node whose triangles
     // are all that wide stays.
     let enough = BOARD / n.sqrt();
-    // The two starts share nothing, so the grid's is drawn and widened on a
-    // second thread while Tutte's is drawn, widened and spread on this one
-    // (the longer: the grid's thread has room for its O(n²) shifting too).
-    let (mut drawings, plain) = std::thread::scope(|scope| {
-        let gridded = scope.spawn(|| {
-            let grid = grid::triangulated_grid_drawing(&rotation);
-            let plain = fit(&grid.positions);
-            let start = (plain.clone(), &grid.neighbours[..], &grid.outer[..]);
-            (improved(start, &links, enough, false), plain)
-        });
-        let (disk, rim) = grid::disk_triangulation(&rotation);
-        let tutte_start = tutte::disk_drawing(&disk, &rim, BOARD);
-        let tutte = improved((tutte_start, &disk[..], &rim[..]), &links, enough, true);
-        let (mut drawings, plain) = gridded.join().expect("the grid drawing's thread");
-        drawings.extend(tutte);
-        (drawings, plain)
-    });
+    let (mut drawings, plain) = if count > LARGE {
+        tutte_first(&rotation, &links, enough)
+    } else {
+        both_starts(&rotation, &links, enough)
+    };
     drawings.sort_by(by_quality);
     // Small graphs relax every candidate (trees, whose triangulations are
     // mostly added links, gain most from it), bigger ones only the best,
@@ -126,6 +107,102 @@ fn drawing_within(count: usize, links: &[Link], size: usize) -> Option<Vec<Point
     drawings.sort_by(by_quality);
     drawings.push(((false, 0.0), plain));
     first_verified(&drawings, &links)
+}
+
+/// The grid start and Tutte's, each widened, Tutte's also spread, with
+/// the grid drawing as it was drawn (the last fallback). The two starts
+/// share nothing, so the grid's is drawn and widened on a second thread
+/// while Tutte's is drawn, widened and spread on this one (the longer: the
+/// grid's thread has room for its O(n²) shifting too).
+fn both_starts(
+    rotation: &lr::Rotation,
+    links: &[Link],
+    enough: f64,
+) -> (Vec<Candidate>, Vec<Point>) {
+    std::thread::scope(|scope| {
+        let gridded = scope.spawn(|| {
+            let grid = grid::triangulated_grid_drawing(rotation);
+            let plain = fit(&grid.positions);
+            let start = (plain.clone(), &grid.neighbours[..], &grid.outer[..]);
+            (improved(start, links, enough, None, 1), plain)
+        });
+        let (disk, rim) = grid::disk_triangulation(rotation);
+        let tutte_start = tutte::disk_drawing(&disk, &rim, BOARD);
+        let spreading = Some(spreading(rotation.len()));
+        let tutte = improved((tutte_start, &disk, &rim), links, enough, spreading, 1);
+        let (mut drawings, plain) = gridded.join().expect("the grid drawing's thread");
+        drawings.extend(tutte);
+        (drawings, plain)
+    })
+}
+
+/// `both_starts` above `LARGE` nodes: there the widened grid start was
+/// never the most playable (on generated levels of 4,000 and 5,000 nodes
+/// its spread was 0.001–0.002 against 0.02–0.11 for Tutte's), and widening
+/// it kept a core from Tutte's first widening for a third of the
+/// untangling. So the grid start is only drawn beside Tutte's solve, and
+/// widened (on both cores) only when none of Tutte's candidates keeps the
+/// playable gap (docs/planar.md, "Drawing").
+fn tutte_first(
+    rotation: &lr::Rotation,
+    links: &[Link],
+    enough: f64,
+) -> (Vec<Candidate>, Vec<Point>) {
+    let threads = sweep::threads(rotation.len());
+    let (grid, (disk, rim, tutte_start)) = std::thread::scope(|scope| {
+        let gridded = scope.spawn(|| grid::triangulated_grid_drawing(rotation));
+        let (disk, rim) = grid::disk_triangulation(rotation);
+        let tutte_start = tutte::disk_drawing(&disk, &rim, BOARD);
+        let grid = gridded.join().expect("the grid drawing's thread");
+        (grid, (disk, rim, tutte_start))
+    });
+    let plain = fit(&grid.positions);
+    let spreading = Some(spreading(rotation.len()));
+    let mut drawings = improved(
+        (tutte_start, &disk, &rim),
+        links,
+        enough,
+        spreading,
+        threads,
+    );
+    if !drawings.iter().any(|((playable, _), _)| *playable) {
+        let start = (plain.clone(), &grid.neighbours[..], &grid.outer[..]);
+        drawings.extend(improved(start, links, enough, None, threads));
+    }
+    (drawings, plain)
+}
+
+/// Spreading's schedule for a drawing of `count` nodes: `SPREADING`
+/// sweeps, each step 0.97 of the one before; above `LARGE` nodes 70
+/// sweeps cooling faster to about the same last step (0.957^70 ≈ 0.97^100
+/// ≈ 0.047 of the first), which kept generated levels of 5,000 nodes as
+/// spread out for two thirds of the sweeps (docs/planar.md, "Drawing").
+fn spreading(count: usize) -> Schedule {
+    if count > LARGE {
+        Schedule {
+            sweeps: 70,
+            cooling: 0.957,
+        }
+    } else {
+        Schedule {
+            sweeps: SPREADING,
+            cooling: 0.97,
+        }
+    }
+}
+
+/// A drawing on the (2n − 4) × (n − 2) grid fitted to the board.
+fn fit(grid: &[(i64, i64)]) -> Vec<Point> {
+    let n = grid.len().max(3) as f64;
+    let (columns, rows) = (2.0 * n - 4.0, n - 2.0);
+    grid.iter()
+        .map(|&(x, y)| {
+            Point::new(
+                -BOARD + 2.0 * BOARD * x as f64 / columns,
+                -BOARD + 2.0 * BOARD * y as f64 / rows,
+            )
+        })
+        .collect()
 }
 
 /// A drawing and its quality (`quality`).
@@ -153,20 +230,22 @@ fn first_verified(drawings: &[Candidate], links: &[Link]) -> Option<Vec<Point>> 
 }
 
 /// A start (a triangulation drawn plane: positions, each node's ring, the
-/// nodes pinned) widened, and when `spreads`, also spread, widened again
-/// and separated (given first), each with its quality.
+/// nodes pinned) widened (its first widening on `threads` threads), and
+/// when `spreading`, also spread, widened again and separated (given
+/// first), each with its quality.
 fn improved(
     (start, neighbours, fixed): (Vec<Point>, &[Vec<usize>], &[usize]),
     links: &[Link],
     enough: f64,
-    spreads: bool,
+    spreading: Option<Schedule>,
+    threads: usize,
 ) -> Vec<Candidate> {
     let mut pinned = vec![false; start.len()];
     fixed.iter().for_each(|&v| pinned[v] = true);
     let mut drawing = start;
     let mut drawings = Vec::new();
-    smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough, 1);
-    if spreads {
+    smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough, threads);
+    if let Some(schedule) = spreading {
         // Only Tutte's start spreads, after the grid's thread has (mostly)
         // finished: its sweeps get both cores.
         let threads = sweep::threads(drawing.len());
@@ -176,7 +255,7 @@ fn improved(
             links,
             neighbours,
             &pinned,
-            SPREADING,
+            schedule,
             enough / 100.0,
             fixed,
             threads,
@@ -459,6 +538,44 @@ mod tests {
             proptest::prop_assert!(drawing.is_some(), "{} nodes, {:?}", count, links);
             proptest::prop_assert!(verified(&drawing.unwrap(), &links));
         }
+    }
+
+    /// Tutte's start first (as above `LARGE` nodes, here on every family
+    /// that once failed): its spread and widened candidates, and the
+    /// widened grid start only when neither keeps the playable gap — which
+    /// at least one family needs and at least one does not.
+    #[test]
+    fn tutte_first_widens_the_grid_start_only_when_tutte_s_fail() {
+        let mut needed = [false, false];
+        for (name, count, links) in crate::planar::families::families() {
+            let links = lr::simple(&links);
+            let rotation = lr::embed(count, &links).expect("planar");
+            let enough = BOARD / (count as f64).sqrt();
+            let (drawings, plain) = tutte_first(&rotation, &links, enough);
+            assert_eq!(plain.len(), count, "{name}");
+            let tutte_playable = drawings[..2].iter().any(|((playable, _), _)| *playable);
+            assert_eq!(drawings.len(), if tutte_playable { 2 } else { 3 }, "{name}");
+            needed[usize::from(tutte_playable)] = true;
+            for (_, drawing) in &drawings {
+                assert_eq!(drawing.len(), count, "{name}");
+            }
+        }
+        assert_eq!(needed, [true, true]);
+    }
+
+    /// A generated level above `LARGE` nodes is drawn by `tutte_first`,
+    /// verified, with every gap playable.
+    #[test]
+    fn a_level_above_the_large_size_is_drawn_with_playable_gaps() {
+        use crate::planar::generate::{generate, Method};
+        let level = generate(LARGE as u32 + 1, 3, Method::Model);
+        let count = level.positions.len();
+        assert!(count > LARGE);
+        let positions = planar_drawing(count, &level.links).expect("planar");
+        assert!(verified(&positions, &lr::simple(&level.links)));
+        let (node, link) = relax::gaps(&positions, &level.links);
+        let least = relax::side(&positions) / (2.0 * count as f64);
+        assert!(node >= least && link >= least, "{node} {link} {least}");
     }
 
     /// Generated levels up to 1,000 nodes untangle with no two nodes nearer

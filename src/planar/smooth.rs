@@ -193,9 +193,18 @@ pub fn widen(
     shared.write_to(at);
 }
 
+/// How long `spread_out` runs: `sweeps` rounds, a node's step at most the
+/// spring length in the first and `cooling` times the last one's in each
+/// after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule {
+    pub sweeps: usize,
+    pub cooling: f64,
+}
+
 /// A spring embedder on the graph's own `links` (links pull, nodes within
 /// two spring lengths push) over a triangulated disk drawing as `widen`
-/// takes it: a node moves only where every triangle around it keeps its
+/// takes it, on `schedule`: a node moves only where every triangle around it keeps its
 /// orientation and they stay at least `floor` wide by `Ring::worst` (or as
 /// wide as before). The nodes of `rim` (in order around a circle about the
 /// origin, fixed for `widen`) move too, as long as the rim stays simple
@@ -210,7 +219,7 @@ pub fn spread_out(
     links: &[Link],
     neighbours: &[Vec<usize>],
     fixed: &[bool],
-    sweeps: usize,
+    schedule: Schedule,
     floor: f64,
     rim: &[usize],
     threads: usize,
@@ -250,7 +259,7 @@ pub fn spread_out(
         sign,
         floor,
     };
-    for _ in 0..sweeps {
+    for _ in 0..schedule.sweeps {
         cells.fill(&grid, at);
         spreading.round(at, &cells, temperature, &mut states);
         for &(i, before, after, open) in &sliding {
@@ -289,7 +298,7 @@ pub fn spread_out(
                 fraction *= 0.5;
             }
         }
-        temperature *= 0.97;
+        temperature *= schedule.cooling;
     }
 }
 
@@ -438,6 +447,14 @@ fn orientation(at: &[Point], neighbours: &[Vec<usize>], fixed: &[bool]) -> Optio
 mod tests {
     use super::*;
 
+    /// `sweeps` rounds on the untangler's usual cooling.
+    fn sweeps(sweeps: usize) -> Schedule {
+        Schedule {
+            sweeps,
+            cooling: 0.97,
+        }
+    }
+
     /// A square with a node off its centre, linked to the four corners:
     /// widening moves it to the centre's neighbourhood and keeps the four
     /// triangles turning one way.
@@ -550,7 +567,7 @@ mod tests {
             widen(&mut at, &disk, &fixed, 60, f64::INFINITY, 1);
             let (widened, plane) = energy(&at, &disk, &fixed);
             assert!(plane && widened < before, "{before} → {widened}");
-            spread_out(&mut at, &links, &disk, &fixed, 50, 1e-3, &rim, 1);
+            spread_out(&mut at, &links, &disk, &fixed, sweeps(50), 1e-3, &rim, 1);
             assert!(energy(&at, &disk, &fixed).1);
         }
     }
@@ -576,7 +593,7 @@ mod tests {
                 let mut at = start.at.clone();
                 let (disk, fixed, rim) = (&start.disk, &start.fixed, &start.rim);
                 widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
-                spread_out(&mut at, &links, disk, fixed, 20, 1e-3, rim, threads);
+                spread_out(&mut at, &links, disk, fixed, sweeps(20), 1e-3, rim, threads);
                 widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
                 at.iter()
                     .map(|p| (p.x.to_bits(), p.y.to_bits()))
@@ -605,7 +622,7 @@ mod tests {
             } = &mut start;
             assert!((4..=FREE_RIM).contains(&rim.len()));
             let before: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
-            spread_out(at, &links, disk, fixed, 50, 1e-3, rim, 1);
+            spread_out(at, &links, disk, fixed, sweeps(50), 1e-3, rim, 1);
             assert!(
                 rim.iter().zip(&before).any(|(&v, &p)| at[v].dist(p) > 1e-6),
                 "the rim moved"
