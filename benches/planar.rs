@@ -10,8 +10,9 @@
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
 use euc::planar::embed::spread;
+use euc::planar::gaps::gaps;
 use euc::planar::generate::{generate, Method};
-use euc::planar::relax::{gaps, side};
+use euc::planar::relax::side;
 use euc::planar::untangle::{untangle, Untangled};
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};

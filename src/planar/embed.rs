@@ -9,7 +9,7 @@ use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
 use super::pack::{self, Part};
 use super::smooth::Schedule;
-use super::{grid, lr, relax, smooth, sweep, tree, tutte};
+use super::{gaps, grid, lr, relax, smooth, sweep, tree, tutte};
 use crate::geom::Point;
 
 /// Half the side of the board a drawing fills.
@@ -286,7 +286,7 @@ fn apart(
                 } else {
                     drawing_within(nodes.len(), &part_links, count)?
                 };
-                let (node, link) = relax::gaps(&drawing, &part_links);
+                let (node, link) = gaps::gaps(&drawing, &part_links);
                 let gap = node.min(link);
                 Some(Part {
                     nodes,
@@ -346,7 +346,7 @@ fn separate(drawing: &mut [Point], links: &[Link], neighbours: &[Vec<usize>], pi
 /// board, then its spread (smallest node–node distance over the mean link
 /// length).
 fn quality(positions: &[Point], links: &[Link]) -> (bool, f64) {
-    let (node, link) = relax::gaps(positions, links);
+    let (node, link) = gaps::gaps(positions, links);
     let side = relax::side(positions);
     let playable = node.min(link) * 2.0 * positions.len() as f64 >= side;
     (playable, spread(positions, links, node))
@@ -444,7 +444,7 @@ mod tests {
         for (name, count, links) in crate::planar::families::families() {
             let positions = planar_drawing(count, &links).unwrap_or_else(|| panic!("{name}"));
             assert!(verified(&positions, &lr::simple(&links)), "{name}");
-            let (node, link) = relax::gaps(&positions, &links);
+            let (node, link) = gaps::gaps(&positions, &links);
             let side = relax::side(&positions);
             let least = 1.0 / (2.0 * count as f64);
             assert!(
@@ -468,7 +468,7 @@ mod tests {
         for count in [500, 501, 1001] {
             for (name, count, links) in crate::planar::families::scaled(count) {
                 let positions = planar_drawing(count, &links).expect("planar");
-                let (node, link) = relax::gaps(&positions, &links);
+                let (node, link) = gaps::gaps(&positions, &links);
                 let least = relax::side(&positions) / (2.0 * count as f64);
                 assert!(
                     node >= least && link >= least,
@@ -573,7 +573,7 @@ mod tests {
         assert!(count > LARGE);
         let positions = planar_drawing(count, &level.links).expect("planar");
         assert!(verified(&positions, &lr::simple(&level.links)));
-        let (node, link) = relax::gaps(&positions, &level.links);
+        let (node, link) = gaps::gaps(&positions, &level.links);
         let least = relax::side(&positions) / (2.0 * count as f64);
         assert!(node >= least && link >= least, "{node} {link} {least}");
     }
@@ -592,7 +592,7 @@ mod tests {
                 let level = generate(nodes - 4, seed, Method::Model);
                 let positions =
                     planar_drawing(level.positions.len(), &level.links).expect("planar");
-                let (node, _) = relax::gaps(&positions, &level.links);
+                let (node, _) = gaps::gaps(&positions, &level.links);
                 let spread = spread(&positions, &level.links, node);
                 assert!(spread >= 0.1, "{nodes} nodes, seed {seed}: {spread}");
             }

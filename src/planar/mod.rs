@@ -4,6 +4,7 @@ pub mod crossing;
 pub mod embed;
 pub mod exact;
 pub mod families;
+pub mod gaps;
 pub mod generate;
 pub mod grid;
 pub mod lr;

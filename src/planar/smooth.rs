@@ -10,6 +10,7 @@
 //! (docs/planar.md, "Drawing").
 
 use super::crossing::{Buckets, Cells, Link};
+use super::gaps::Nodes;
 use super::ring::Ring;
 use super::springs::{Spreading, Springs};
 use super::sweep::{self, Shared};
@@ -350,28 +351,12 @@ pub fn separate(
     if apart.is_nan() || apart <= 0.0 {
         return;
     }
-    let grid = Cells::over(at, at.len());
-    let mut cells: Vec<Vec<usize>> = vec![Vec::new(); grid.len()];
-    for (v, &p) in at.iter().enumerate() {
-        cells[grid.at(p)].push(v);
-    }
-    // The distance from `p` to the nearest node but `v`, up to `apart`.
-    let nearest = |v: usize, p: Point, at: &[Point], cells: &[Vec<usize>]| {
-        let reach = Point::new(apart, apart);
-        let mut least = apart;
-        for cell in grid.boxed(p - reach, p + reach) {
-            for &w in &cells[cell] {
-                if w != v {
-                    least = least.min(p.dist(at[w]));
-                }
-            }
-        }
-        least
-    };
+    // Where the nodes are, for each one's distance to its nearest.
+    let mut nodes = Nodes::new(at);
     for _ in 0..passes {
         let crowded: Vec<usize> = (0..at.len())
             .filter(|&v| !fixed[v] && neighbours[v].len() >= 3)
-            .filter(|&v| nearest(v, at[v], at, &cells) < apart)
+            .filter(|&v| nodes.nearest_but(v, at[v], at, apart) < apart)
             .collect();
         if crowded.is_empty() {
             return;
@@ -391,15 +376,12 @@ pub fn separate(
                 rounds: 12,
                 enough: apart,
             };
-            let here = search.run(start, nearest(v, start, at, &cells), |p, _| {
-                (thinnest(p, ring, at, sign) >= least).then(|| nearest(v, p, at, &cells))
+            let nearest = |p: Point| nodes.nearest_but(v, p, at, apart);
+            let here = search.run(start, nearest(start), |p, _| {
+                (thinnest(p, ring, at, sign) >= least).then(|| nearest(p))
             });
             if here != start {
-                let (from, to) = (grid.at(start), grid.at(here));
-                if from != to {
-                    cells[from].retain(|&w| w != v);
-                    cells[to].push(v);
-                }
+                nodes.moved(v, start, here);
                 at[v] = here;
                 moved = true;
             }

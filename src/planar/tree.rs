@@ -174,7 +174,8 @@ fn join(mut left: Contour, mut right: Contour) -> Contour {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-    use crate::planar::relax::{gaps, side};
+    use crate::planar::gaps::gaps;
+    use crate::planar::relax::side;
 
     /// The least gap over 1/(2n) of the board, over the slopes' drawings.
     fn best_gap(count: usize, links: &[Link]) -> f64 {
