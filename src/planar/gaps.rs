@@ -97,16 +97,30 @@ impl<'a> Nearer<'a> {
 impl SelectionFunction<Node> for Nearer<'_> {
     fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
         let ([lx, ly], [hx, hy]) = (envelope.lower(), envelope.upper());
-        let distance = box_to_segment(Point::new(lx, ly), Point::new(hx, hy), self.a, self.b);
+        let (low, high) = (Point::new(lx, ly), Point::new(hx, hy));
         // The distance is worked out in floating point; a box is passed
         // over only when it is surely no nearer than the best.
-        distance * (1.0 - 1e-9) < self.best.get()
+        let best = self.best.get() / (1.0 - 1e-9);
+        if self.a == self.b {
+            // A point: its squared distance, the common query.
+            let squared = point_to_box_squared(self.a, low, high);
+            squared < best * best
+        } else {
+            box_to_segment(low, high, self.a, self.b) < best
+        }
     }
 
-    fn should_unpack_leaf(&self, leaf: &Node) -> bool {
-        let [x, y] = *leaf.geom();
-        self.should_unpack_parent(&AABB::from_point([x, y]))
+    /// Every node in an opened box is measured by the caller.
+    fn should_unpack_leaf(&self, _: &Node) -> bool {
+        true
     }
+}
+
+/// The squared distance from `p` to the box from `low` to `high`.
+fn point_to_box_squared(p: Point, low: Point, high: Point) -> f64 {
+    let dx = (low.x - p.x).max(p.x - high.x).max(0.0);
+    let dy = (low.y - p.y).max(p.y - high.y).max(0.0);
+    dx * dx + dy * dy
 }
 
 /// The distance between the box from `low` to `high` and the segment `a b`:
@@ -117,11 +131,7 @@ fn box_to_segment(low: Point, high: Point, a: Point, b: Point) -> f64 {
     if segment_meets_box(low, high, a, b) {
         return 0.0;
     }
-    let to_box = |p: Point| {
-        let dx = (low.x - p.x).max(p.x - high.x).max(0.0);
-        let dy = (low.y - p.y).max(p.y - high.y).max(0.0);
-        (dx * dx + dy * dy).sqrt()
-    };
+    let to_box = |p: Point| point_to_box_squared(p, low, high).sqrt();
     let corners = [
         low,
         Point::new(high.x, low.y),
