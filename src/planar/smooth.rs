@@ -448,7 +448,7 @@ mod tests {
     use super::*;
 
     /// `sweeps` rounds on the untangler's usual cooling.
-    fn sweeps(sweeps: usize) -> Schedule {
+    fn schedule(sweeps: usize) -> Schedule {
         Schedule {
             sweeps,
             cooling: 0.97,
@@ -574,7 +574,7 @@ mod tests {
             widen(&mut at, &disk, &fixed, Effort::sweeps(60), f64::INFINITY, 1);
             let (widened, plane) = energy(&at, &disk, &fixed);
             assert!(plane && widened < before, "{before} → {widened}");
-            spread_out(&mut at, &links, &disk, &fixed, sweeps(50), 1e-3, &rim, 1);
+            spread_out(&mut at, &links, &disk, &fixed, schedule(50), 1e-3, &rim, 1);
             assert!(energy(&at, &disk, &fixed).1);
         }
     }
@@ -599,23 +599,19 @@ mod tests {
             let run = |threads: usize| {
                 let mut at = start.at.clone();
                 let (disk, fixed, rim) = (&start.disk, &start.fixed, &start.rim);
-                widen(
+                let effort = Effort::sweeps(20);
+                widen(&mut at, disk, fixed, effort, f64::INFINITY, threads);
+                spread_out(
                     &mut at,
+                    &links,
                     disk,
                     fixed,
-                    Effort::sweeps(20),
-                    f64::INFINITY,
+                    schedule(20),
+                    1e-3,
+                    rim,
                     threads,
                 );
-                spread_out(&mut at, &links, disk, fixed, sweeps(20), 1e-3, rim, threads);
-                widen(
-                    &mut at,
-                    disk,
-                    fixed,
-                    Effort::sweeps(20),
-                    f64::INFINITY,
-                    threads,
-                );
+                widen(&mut at, disk, fixed, effort, f64::INFINITY, threads);
                 at.iter()
                     .map(|p| (p.x.to_bits(), p.y.to_bits()))
                     .collect::<Vec<_>>()
@@ -643,7 +639,7 @@ mod tests {
             } = &mut start;
             assert!((4..=FREE_RIM).contains(&rim.len()));
             let before: Vec<Point> = rim.iter().map(|&v| at[v]).collect();
-            spread_out(at, &links, disk, fixed, sweeps(50), 1e-3, rim, 1);
+            spread_out(at, &links, disk, fixed, schedule(50), 1e-3, rim, 1);
             assert!(
                 rim.iter().zip(&before).any(|(&v, &p)| at[v].dist(p) > 1e-6),
                 "the rim moved"
