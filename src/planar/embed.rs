@@ -263,8 +263,8 @@ fn improved(
     let effort = widening(drawing.len());
     smooth::widen(&mut drawing, neighbours, &pinned, effort, enough, threads);
     if let Some(schedule) = spreading {
-        // Only Tutte's start spreads, after the grid's thread has (mostly)
-        // finished: its sweeps get both cores.
+        // Only Tutte's start spreads, its sweeps on both cores (beside
+        // `both_starts`' grid thread, which has mostly finished by then).
         let threads = sweep::threads(drawing.len());
         let mut spread = drawing.clone();
         smooth::spread_out(
