@@ -8,7 +8,7 @@
 use super::crossing::{any_crossing, Link};
 use super::exact::orientation;
 use super::pack::{self, Part};
-use super::smooth::{Effort, Schedule};
+use super::smooth::Schedule;
 use super::{gaps, grid, lr, relax, smooth, sweep, tree, tutte};
 use crate::geom::Point;
 
@@ -24,8 +24,7 @@ const RELAXED: usize = 500;
 const RESCUED: usize = 1000;
 const SPREADING: usize = 100;
 /// Above this many nodes Tutte's start goes first (`tutte_first`) and
-/// spreads on a shorter schedule (`spreading`) and widens with coarser
-/// searches (`widening`).
+/// spreads on a shorter schedule (`spreading`).
 const LARGE: usize = 2000;
 
 /// How near, over the mean link length, two nodes may be before
@@ -138,8 +137,9 @@ fn both_starts(
 }
 
 /// `both_starts` above `LARGE` nodes: there the widened grid start was
-/// never the most playable (on generated levels of 4,000 and 5,000 nodes
-/// its spread was 0.001–0.002 against 0.02–0.11 for Tutte's), and widening
+/// never the most playable (generated levels, seeds 1 to 4 at 2,000,
+/// 2,500, 3,500 and 5,000 nodes: its spread 0.001–0.004 against 0.02–0.13
+/// for the drawing chosen), and widening
 /// it kept a core from Tutte's first widening for a third of the
 /// untangling. So the grid start is only drawn beside Tutte's solve, and
 /// widened (on both cores) only when none of Tutte's candidates keeps the
@@ -171,21 +171,6 @@ fn tutte_first(
         drawings.extend(improved(start, links, enough, None, threads));
     }
     (drawings, plain)
-}
-
-/// Widening's effort for a drawing of `count` nodes: `WIDENING` sweeps,
-/// each node's search halving its step three times; above `LARGE` nodes
-/// twice. The last halving is where a search that has settled tries its
-/// eight finest steps in vain; without it untangling a 5,000-node level
-/// takes about a fifth less (1.26–1.67 → 0.96–1.12 s of CPU over six
-/// seeds), and its closest nodes over the mean link are 0.070–0.120
-/// (median 0.083) instead of 0.024–0.120 (median 0.108; docs/planar.md,
-/// "Drawing").
-fn widening(count: usize) -> Effort {
-    Effort {
-        sweeps: WIDENING,
-        halvings: if count > LARGE { 2 } else { 3 },
-    }
 }
 
 /// Spreading's schedule for a drawing of `count` nodes: `SPREADING`
@@ -260,8 +245,7 @@ fn improved(
     fixed.iter().for_each(|&v| pinned[v] = true);
     let mut drawing = start;
     let mut drawings = Vec::new();
-    let effort = widening(drawing.len());
-    smooth::widen(&mut drawing, neighbours, &pinned, effort, enough, threads);
+    smooth::widen(&mut drawing, neighbours, &pinned, WIDENING, enough, threads);
     if let Some(schedule) = spreading {
         // Only Tutte's start spreads, its sweeps on both cores (beside
         // `both_starts`' grid thread, which has mostly finished by then).
@@ -277,7 +261,7 @@ fn improved(
             fixed,
             threads,
         );
-        smooth::widen(&mut spread, neighbours, &pinned, effort, enough, threads);
+        smooth::widen(&mut spread, neighbours, &pinned, WIDENING, enough, threads);
         separate(&mut spread, links, neighbours, &pinned);
         drawings.push((quality(&spread, links), spread));
     }

@@ -109,25 +109,7 @@ fn thinnest(p: Point, ring: &[usize], at: &[Point], sign: f64) -> f64 {
     least
 }
 
-/// How hard `widen` works: at most `sweeps` rounds, each node's search
-/// halving its step `halvings` times before it gives up.
-#[derive(Clone, Copy, Debug)]
-pub struct Effort {
-    pub sweeps: usize,
-    pub halvings: usize,
-}
-
-impl Effort {
-    /// `sweeps` rounds of searches that halve their step three times.
-    pub fn sweeps(sweeps: usize) -> Effort {
-        Effort {
-            sweeps,
-            halvings: 3,
-        }
-    }
-}
-
-/// Up to `effort.sweeps` rounds over the nodes not `fixed`: `neighbours` lists each
+/// Up to `sweeps` rounds over the nodes not `fixed`: `neighbours` lists each
 /// node's neighbours in rotation order, every two consecutive ones around a
 /// free node making a triangle of the drawing `at` (a triangulated disk,
 /// its rim fixed). A node whose triangles are `enough` wide (by
@@ -138,7 +120,7 @@ pub fn widen(
     at: &mut [Point],
     neighbours: &[Vec<usize>],
     fixed: &[bool],
-    effort: Effort,
+    sweeps: usize,
     enough: f64,
     threads: usize,
 ) {
@@ -157,7 +139,7 @@ pub fn widen(
     let mut states: Vec<(Ring, usize)> = (0..threads).map(|_| Default::default()).collect();
     // A node reads only its ring, and writes only itself.
     let interacts = |u: usize, v: usize| neighbours[v].contains(&u);
-    for round in 0..effort.sweeps {
+    for round in 0..sweeps {
         states.iter_mut().for_each(|state| state.1 = 0);
         sweep::in_order(count, &mut states, interacts, |v, (gathered, moved)| {
             let visit = round * count + v + 1;
@@ -186,7 +168,7 @@ pub fn widen(
                 .fold(f64::INFINITY, f64::min);
             let search = Search {
                 step: nearest / 3.0,
-                halvings: effort.halvings,
+                halvings: 3,
                 rounds: 8,
                 enough: f64::INFINITY,
             };
@@ -470,14 +452,7 @@ mod tests {
             gathered.worst(at[4])
         };
         let before = worst(&at);
-        widen(
-            &mut at,
-            &neighbours,
-            &fixed,
-            Effort::sweeps(50),
-            f64::INFINITY,
-            1,
-        );
+        widen(&mut at, &neighbours, &fixed, 50, f64::INFINITY, 1);
         let after = worst(&at);
         assert!(after > before * 10.0, "{before} → {after}");
         assert!(at[4].dist(Point::new(0.5, 0.5)) < 0.05, "{:?}", at[4]);
@@ -571,7 +546,7 @@ mod tests {
             } = tutte_start(count, &links);
             let (before, plane) = energy(&at, &disk, &fixed);
             assert!(plane);
-            widen(&mut at, &disk, &fixed, Effort::sweeps(60), f64::INFINITY, 1);
+            widen(&mut at, &disk, &fixed, 60, f64::INFINITY, 1);
             let (widened, plane) = energy(&at, &disk, &fixed);
             assert!(plane && widened < before, "{before} → {widened}");
             spread_out(&mut at, &links, &disk, &fixed, schedule(50), 1e-3, &rim, 1);
@@ -599,8 +574,7 @@ mod tests {
             let run = |threads: usize| {
                 let mut at = start.at.clone();
                 let (disk, fixed, rim) = (&start.disk, &start.fixed, &start.rim);
-                let effort = Effort::sweeps(20);
-                widen(&mut at, disk, fixed, effort, f64::INFINITY, threads);
+                widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
                 spread_out(
                     &mut at,
                     &links,
@@ -611,7 +585,7 @@ mod tests {
                     rim,
                     threads,
                 );
-                widen(&mut at, disk, fixed, effort, f64::INFINITY, threads);
+                widen(&mut at, disk, fixed, 20, f64::INFINITY, threads);
                 at.iter()
                     .map(|p| (p.x.to_bits(), p.y.to_bits()))
                     .collect::<Vec<_>>()
