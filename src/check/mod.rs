@@ -15,7 +15,10 @@ use crate::diag::Diagnostic;
 use crate::geom::{Degenerate, Object};
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
 use crate::solve::mask::Draw;
-use crate::solve::{goals_reached, mask_matches, replay, replay_ops, Beyond, Replay, StepFailure};
+use crate::solve::{
+    goals_reached, mask_matches, mixed_bindings, replay, replay_ops, Beyond, BoundGoal, Replay,
+    StepFailure,
+};
 use crate::span::Span;
 use serde::Serialize;
 use std::sync::Arc;
@@ -76,16 +79,22 @@ pub struct Reached {
 impl Reached {
     /// "X by its 2nd alternative (of 2)".
     pub fn describe(&self) -> String {
-        let ordinal = match self.alternative {
-            1 => "1st".to_string(),
-            2 => "2nd".to_string(),
-            3 => "3rd".to_string(),
-            n => format!("{n}th"),
-        };
         format!(
-            "`{}` by its {ordinal} alternative (of {})",
-            self.goal, self.of
+            "`{}` by its {} alternative (of {})",
+            self.goal,
+            ordinal(self.alternative),
+            self.of
         )
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", … (up to the 20th, as alternatives go).
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".to_string(),
+        2 => "2nd".to_string(),
+        3 => "3rd".to_string(),
+        n => format!("{n}th"),
     }
 }
 
@@ -326,7 +335,7 @@ fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
 fn reached_alternatives(problem: &Problem, declared: &Instance, replay: &Replay) -> Vec<Reached> {
     let mut reached = goals_reached(&problem.goals, declared, replay);
     for binding in goal_bindings(problem, declared, replay) {
-        reached[binding.goal] = binding.alternative;
+        reached[binding.bound.goal] = binding.bound.alternatives.first().copied();
     }
     reached
         .into_iter()
@@ -440,10 +449,10 @@ fn missed_on_declared(problem: &Problem, declared: &Instance, missed: &[usize]) 
 }
 
 /// E0404 on the declared instance: a goal's name bound to another point or
-/// object, given as (step, binder).
-fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnostic {
-    let op = problem.steps[step].op;
-    let binder = &problem.steps[step].binders[binder];
+/// object, or to another alternative than its goal line is reached by.
+fn wrong_binding(problem: &Problem, wrong: WrongBinding) -> Diagnostic {
+    let op = problem.steps[wrong.step].op;
+    let binder = &problem.steps[wrong.step].binders[wrong.binder];
     let goal = binder.goal.unwrap_or_default();
     let (made, name) = (op.made(), &problem.goals[goal].name);
     let help = match op {
@@ -452,6 +461,21 @@ fn wrong_binding(problem: &Problem, (step, binder): (usize, usize)) -> Diagnosti
         }
         _ => "bind another name here, or draw the goal from other points",
     };
+    if let Some(holds) = wrong.holds {
+        // Mixed alternatives: each name holds one, but the line holds none whole.
+        return Diagnostic::error(
+            "E0404",
+            binder.span,
+            format!(
+                "this {made} is goal `{name}`'s {} alternative, while the rest of its goal line is reached by another: one alternative reaches a goal line whole",
+                ordinal(holds + 1)
+            ),
+        )
+        .with_label(problem.goals[goal].span, "the goal line")
+        .with_help(format!(
+            "bind `{name}` to the {made} of the alternative the rest of the line is reached by, or reach the rest by this one"
+        ));
+    }
     Diagnostic::error(
         "E0404",
         binder.span,
@@ -500,8 +524,8 @@ fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnosti
                 problem.goals[goal].span,
                 format!("goal `{}` is missed", problem.goals[goal].name),
             ),
-            (None, Some(&(step, binder))) => (
-                problem.steps[step].binders[binder].span,
+            (None, Some(wrong)) => (
+                problem.steps[wrong.step].binders[wrong.binder].span,
                 "this is no longer the goal".to_string(),
             ),
             (None, None) => return None,
@@ -600,7 +624,7 @@ enum Verdict {
     /// Goals not reached, and goal names bound to other points (step, binder).
     Misses {
         missed: Vec<usize>,
-        wrong_bindings: Vec<(usize, usize)>,
+        wrong_bindings: Vec<WrongBinding>,
         replay: Replay,
     },
 }
@@ -646,26 +670,43 @@ fn verdict(problem: &Problem, instance: &Instance) -> Verdict {
     }
 }
 
-/// Binders that carry a goal's name but hold another point or object.
+/// Binders that carry a goal's name but hold another point or object, or
+/// another alternative than the rest of their goal line.
 fn wrong_goal_bindings(
     problem: &Problem,
     instance: &Instance,
     replay: &Replay,
-) -> Vec<(usize, usize)> {
-    goal_bindings(problem, instance, replay)
-        .into_iter()
-        .filter(|binding| binding.alternative.is_none())
-        .map(|binding| (binding.step, binding.binder))
+) -> Vec<WrongBinding> {
+    let bindings = goal_bindings(problem, instance, replay);
+    let bound: Vec<BoundGoal> = bindings.iter().map(|b| b.bound.clone()).collect();
+    let mixed = mixed_bindings(&problem.goals, instance, replay, &bound);
+    bindings
+        .iter()
+        .enumerate()
+        .filter(|(at, binding)| binding.bound.alternatives.is_empty() || mixed.contains(at))
+        .map(|(_, binding)| WrongBinding {
+            step: binding.step,
+            binder: binding.binder,
+            holds: binding.bound.alternatives.first().copied(),
+        })
         .collect()
 }
 
-/// A step binder that carries a goal's name, and the alternative of the
-/// goal it holds (`None`: it holds another point or object).
+/// A binder that carries a goal's name wrongly; `holds`: the alternative
+/// it holds, when it holds one but its goal line is reached by another.
+#[derive(Clone, Copy)]
+struct WrongBinding {
+    step: usize,
+    binder: usize,
+    holds: Option<usize>,
+}
+
+/// A step binder that carries a goal's name, and the alternatives of the
+/// goal it holds (none: it holds another point or object).
 struct GoalBinding {
     step: usize,
     binder: usize,
-    goal: usize,
-    alternative: Option<usize>,
+    bound: BoundGoal,
 }
 
 fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<GoalBinding> {
@@ -695,8 +736,12 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
                 found.push(GoalBinding {
                     step: step_index,
                     binder: binder_index,
-                    goal,
-                    alternative: instance.goals[goal].iter().position(is),
+                    bound: BoundGoal {
+                        goal,
+                        alternatives: (0..instance.goals[goal].len())
+                            .filter(|&alternative| is(&instance.goals[goal][alternative]))
+                            .collect(),
+                    },
                 });
             }
         }

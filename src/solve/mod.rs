@@ -18,4 +18,6 @@ mod symmetry;
 mod verify;
 
 pub use mask::mask_matches;
-pub use replay::{goals_reached, replay, replay_ops, Beyond, Replay, StepFailure};
+pub use replay::{
+    goals_reached, mixed_bindings, replay, replay_ops, Beyond, BoundGoal, Replay, StepFailure,
+};

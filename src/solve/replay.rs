@@ -186,6 +186,67 @@ pub fn goals_reached(goals: &[Goal], instance: &Instance, replay: &Replay) -> Ve
         .collect()
 }
 
+/// A goal bound by name in the steps: the goal, and the alternatives of it
+/// the bound point or object is on one instance (none: it is not the goal).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoundGoal {
+    pub goal: usize,
+    pub alternatives: Vec<usize>,
+}
+
+/// Which of `bound` hold another alternative than their goal line is
+/// reached by (indices into `bound`). The goals of one line are reached by
+/// one alternative together, and a goal bound by name is reached by what
+/// it is bound to: a line is whole when one alternative is reached by
+/// every goal of the line and held by every binding of it. When none is,
+/// the bindings that do not hold the alternative `goals_reached` chooses
+/// are the ones mixed in (docs/language.md, "Either-or goals").
+pub fn mixed_bindings(
+    goals: &[Goal],
+    instance: &Instance,
+    replay: &Replay,
+    bound: &[BoundGoal],
+) -> Vec<usize> {
+    let chosen = goals_reached(goals, instance, replay);
+    let mut mixed = Vec::new();
+    let mut groups: Vec<usize> = goals.iter().map(|goal| goal.group).collect();
+    groups.dedup();
+    for group in groups {
+        let members: Vec<usize> = (0..goals.len())
+            .filter(|&goal| goals[goal].group == group)
+            .collect();
+        let count = instance.goals[members[0]].len();
+        let bindings: Vec<usize> = (0..bound.len())
+            .filter(|&at| members.contains(&bound[at].goal) && !bound[at].alternatives.is_empty())
+            .collect();
+        if count <= 1 || bindings.is_empty() {
+            continue;
+        }
+        let whole = |choice: usize| {
+            members.iter().all(|&goal| {
+                instance.goals[goal]
+                    .get(choice)
+                    .is_some_and(|value| reaches(replay, value))
+            }) && bindings
+                .iter()
+                .all(|&at| bound[at].alternatives.contains(&choice))
+        };
+        if (0..count).any(whole) {
+            continue;
+        }
+        // A line not reached at all is the missed goals' error.
+        let Some(choice) = members.iter().find_map(|&goal| chosen[goal]) else {
+            continue;
+        };
+        mixed.extend(
+            bindings
+                .into_iter()
+                .filter(|&at| !bound[at].alternatives.contains(&choice)),
+        );
+    }
+    mixed
+}
+
 fn reaches(replay: &Replay, goal: &Value) -> bool {
     match goal {
         Value::Point(goal) => {

@@ -6,7 +6,7 @@ use super::construction::{
     crossing, Binding, Construction, DrawStep, GoalWitness, StepPlan, TOUCH,
 };
 use super::mask::Draw;
-use super::replay::{goals_reached, replay_ops, Replay};
+use super::replay::{goals_reached, mixed_bindings, replay_ops, BoundGoal, Replay};
 use crate::geom::{meet, Object};
 use crate::resolve::{Instance, Problem, StepOp, Value};
 
@@ -49,17 +49,24 @@ fn drops_it_works_for(problem: &Problem, construction: &Construction) -> usize {
         .filter(|instance| {
             replay_on_the_drawing(&plan, instance).is_some_and(|replay| {
                 reaches_together(problem, instance, &replay)
-                    && goal_names_hold(instance, &plan, &replay)
+                    && goal_names_hold(problem, instance, &plan, &replay)
             })
         })
         .count()
 }
 
 /// Whether every step that carries a goal's name holds one of the goal's
-/// alternatives on `instance`, as `check` demands of each drop: reaching
-/// the goal with another crossing (the `_` beside the named one) is "no
-/// longer the goal" there.
-fn goal_names_hold(instance: &Instance, plan: &StepPlan, replay: &Replay) -> bool {
+/// alternatives on `instance`, and the names of one goal line one
+/// alternative together, as `check` demands (E0404): reaching the goal
+/// with another crossing (the `_` beside the named one) is "no longer the
+/// goal" there, and a line's goals bound to two alternatives mix them.
+fn goal_names_hold(
+    problem: &Problem,
+    instance: &Instance,
+    plan: &StepPlan,
+    replay: &Replay,
+) -> bool {
+    let mut bound = Vec::new();
     let mut point = instance.givens.len();
     let mut object = instance.setup.len();
     for (op, names) in plan.ops.iter().zip(&plan.names) {
@@ -67,21 +74,27 @@ fn goal_names_hold(instance: &Instance, plan: &StepPlan, replay: &Replay) -> boo
             let Binding::Goal(goal) = *name else {
                 continue;
             };
-            let holds = if op.is_meet() {
-                is_goal_point(instance, goal, replay.points[point + slot])
-                    && replay.beyond[point + slot].is_none()
-            } else {
-                instance.goals[goal].iter().any(|value| match *value {
-                    Value::Line(line) => replay.objects[object].reaches(&Object::Line(line)),
-                    Value::Circle(circle) => {
-                        replay.objects[object].reaches(&Object::Circle(circle))
+            let is = |value: &Value| {
+                if op.is_meet() {
+                    matches!(*value, Value::Point(at) if at.same(replay.points[point + slot]))
+                        && replay.beyond[point + slot].is_none()
+                } else {
+                    match *value {
+                        Value::Line(line) => replay.objects[object].reaches(&Object::Line(line)),
+                        Value::Circle(circle) => {
+                            replay.objects[object].reaches(&Object::Circle(circle))
+                        }
+                        _ => false,
                     }
-                    _ => false,
-                })
+                }
             };
-            if !holds {
+            let alternatives: Vec<usize> = (0..instance.goals[goal].len())
+                .filter(|&alternative| is(&instance.goals[goal][alternative]))
+                .collect();
+            if alternatives.is_empty() {
                 return false;
             }
+            bound.push(BoundGoal { goal, alternatives });
         }
         if op.is_meet() {
             point += names.len();
@@ -89,7 +102,7 @@ fn goal_names_hold(instance: &Instance, plan: &StepPlan, replay: &Replay) -> boo
             object += 1;
         }
     }
-    true
+    mixed_bindings(&problem.goals, instance, replay, &bound).is_empty()
 }
 
 /// The construction with every crossing bound in canonical order.
@@ -102,16 +115,42 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds);
     let replays = replays_on_the_drawing(problem, &plan)?;
-    let goals = (0..problem.goals.len())
-        .map(|goal| witness(problem, &replays, goal))
-        .collect::<Option<Vec<_>>>()?;
     if !lines_agree(problem, &replays) {
         return None;
     }
-    Some(Construction {
-        draws: draws.to_vec(),
-        goals,
-        steps: None,
+    // The first witness of each goal by any alternative; when that binds a
+    // goal line's names to two alternatives, each either-or goal's first
+    // alternative (a variant's own: `Problem::variants`).
+    [false, true].into_iter().find_map(|first_alternative| {
+        let goals = (0..problem.goals.len())
+            .map(|goal| witness(problem, &replays, goal, first_alternative))
+            .collect::<Option<Vec<_>>>()?;
+        let found = Construction {
+            draws: draws.to_vec(),
+            goals,
+            steps: None,
+        };
+        if !has_either_or_line(problem) {
+            return Some(found);
+        }
+        let plan = found.plan(problem.givens.len(), &setup_kinds);
+        let replays = replays_on_the_drawing(problem, &plan)?;
+        let whole = (problem.instances.iter().zip(&replays))
+            .all(|(instance, replay)| goal_names_hold(problem, instance, &plan, replay));
+        whole.then_some(found)
+    })
+}
+
+/// Whether a line of several goals has alternatives (so that binding its
+/// goals by name may mix them).
+fn has_either_or_line(problem: &Problem) -> bool {
+    let goals = &problem.goals;
+    (1..goals.len()).any(|at| {
+        goals[at].group == goals[at - 1].group
+            && problem
+                .instances
+                .first()
+                .is_some_and(|i| i.goals[at].len() > 1)
     })
 }
 
@@ -220,38 +259,44 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         }
         point += names.len();
     }
-    let goals = (0..problem.goals.len())
-        .map(|goal| {
-            if point_goals.contains(&goal) {
-                Some(GoalWitness::Bound)
-            } else {
-                witness(problem, &replays, goal)
-            }
-        })
-        .collect::<Option<Vec<_>>>()?;
     if !lines_agree(problem, &replays) {
         return None;
     }
-    // A drawn goal object is bound by the goal's name, as `plan` does.
-    let mut plan = plan;
-    let setup = problem.setup.len();
-    let drawing_ops: Vec<usize> = (0..plan.ops.len())
-        .filter(|&op| !plan.ops[op].is_meet())
-        .collect();
-    for (goal, witness) in goals.iter().enumerate() {
-        if let GoalWitness::Object(object) = *witness {
-            if let Some(&op) = object
-                .checked_sub(setup)
-                .and_then(|drawn| drawing_ops.get(drawn))
-            {
-                plan.names[op][0] = Binding::Goal(goal);
+    // As in `canonical`: the first witnesses, then the first alternatives
+    // when those mix a goal line's alternatives.
+    [false, true].into_iter().find_map(|first_alternative| {
+        let goals = (0..problem.goals.len())
+            .map(|goal| {
+                if point_goals.contains(&goal) {
+                    Some(GoalWitness::Bound)
+                } else {
+                    witness(problem, &replays, goal, first_alternative)
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        // A drawn goal object is bound by the goal's name, as `plan` does.
+        let mut plan = plan.clone();
+        let setup = problem.setup.len();
+        let drawing_ops: Vec<usize> = (0..plan.ops.len())
+            .filter(|&op| !plan.ops[op].is_meet())
+            .collect();
+        for (goal, witness) in goals.iter().enumerate() {
+            if let GoalWitness::Object(object) = *witness {
+                if let Some(&op) = object
+                    .checked_sub(setup)
+                    .and_then(|drawn| drawing_ops.get(drawn))
+                {
+                    plan.names[op][0] = Binding::Goal(goal);
+                }
             }
         }
-    }
-    Some(Construction {
-        draws: draws.to_vec(),
-        goals,
-        steps: Some(plan),
+        let whole = (problem.instances.iter().zip(&replays))
+            .all(|(instance, replay)| goal_names_hold(problem, instance, &plan, replay));
+        whole.then(|| Construction {
+            draws: draws.to_vec(),
+            goals,
+            steps: Some(plan),
+        })
     })
 }
 
@@ -381,14 +426,29 @@ pub fn setup_kinds(problem: &Problem) -> Vec<Draw> {
 }
 
 /// The first given point, intersection or object that is this goal on every
-/// instance — by any of its alternatives there, as `check` accepts (a
-/// variant lists its own alternative first: `Problem::variants`).
-fn witness(problem: &Problem, replays: &[Replay], goal: usize) -> Option<GoalWitness> {
-    let goal_on = |instance: usize| &problem.instances[instance].goals[goal];
+/// instance — by any of its alternatives there, as `check` accepts, or by
+/// the first only when `first_alternative` (a variant lists its own
+/// alternative first: `Problem::variants`).
+fn witness(
+    problem: &Problem,
+    replays: &[Replay],
+    goal: usize,
+    first_alternative: bool,
+) -> Option<GoalWitness> {
+    let goal_on = |instance: usize| {
+        let all = &problem.instances[instance].goals[goal];
+        if first_alternative {
+            &all[..1]
+        } else {
+            &all[..]
+        }
+    };
     match goal_on(0)[0] {
         Value::Point(_) => {
             let is_goal = |instance: usize, point: crate::geom::Point| {
-                is_goal_point(&problem.instances[instance], goal, point)
+                goal_on(instance)
+                    .iter()
+                    .any(|value| matches!(value, Value::Point(goal) if goal.same(point)))
             };
             let givens = problem.instances[0].givens.len();
             if let Some(index) = (0..givens)

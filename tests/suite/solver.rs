@@ -1440,3 +1440,47 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
         "{outcome:?}"
     );
 }
+
+/// The goals of one either-or line, with their mirror images.
+const GOAL_LINES: &[&str] = &[
+    "goal G, m = (rotate(B, A, 60deg), line(A, rotate(B, A, 60deg))) | (rotate(B, A, -60deg), line(A, rotate(B, A, -60deg)))",
+    "goal G, H = (rotate(B, A, 60deg), rotate(B, A, -60deg)) | (rotate(B, A, -60deg), rotate(B, A, 60deg))",
+    "goal m, n = (line(A, rotate(B, A, 60deg)), line(B, rotate(B, A, 60deg))) | (line(A, rotate(B, A, -60deg)), line(B, rotate(B, A, -60deg)))",
+    "goal G, k = (rotate(B, A, 60deg), circle(rotate(B, A, 60deg), A)) | (rotate(B, A, -60deg), circle(rotate(B, A, -60deg), A))",
+];
+
+/// The solver's answer to an either-or line reaches it by one alternative
+/// whole: it never binds one goal to an alternative and another goal of
+/// the line to the other (which `check` refuses, E0404).
+#[test]
+fn an_either_or_line_is_answered_by_one_alternative() {
+    let text = "point A = (0, 0)\npoint B = (1, 0)\nlet up = rotate(B, A, 60deg)\nlet dn = rotate(B, A, -60deg)\nsolve tri {\n  goal C, s = (up, line(A, up)) | (dn, line(A, dn))\n}\n";
+    let (outcome, filled) = solve_text(text, 3);
+    assert_eq!(draws(&outcome).len(), 3);
+    assert_checks(&filled);
+    let reached = &analyze(&filled).reports[0].reached;
+    assert_eq!(reached.len(), 1, "{reached:?}\n{filled}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xa17),
+        ..ProptestConfig::default()
+    })]
+
+    /// On random figures, every answer to a goal line passes `check`, which
+    /// refuses a line reached by two alternatives mixed.
+    #[test]
+    fn answers_to_goal_lines_never_mix_alternatives(
+        goal in proptest::sample::select(GOAL_LINES),
+        coordinates in proptest::collection::vec(-2.0f64..2.0, 6),
+    ) {
+        let text = three_points(&coordinates, "", &format!("  {goal}\n"));
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        let (outcome, filled) = solve_text(&text, 4);
+        prop_assume!(matches!(outcome, Outcome::Found(_)));
+        assert_checks(&filled);
+    }
+}
