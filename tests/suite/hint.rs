@@ -62,11 +62,17 @@ fn hint_to_the_end(start: &str, block: &str) -> (String, usize) {
             assert!(text(&next.stderr).contains("already reach the goals"));
             return (current, shortest);
         }
-        // One move (a line or circle) per hint, with the steps naming its points.
+        // One move (a line or circle) per hint, with the steps naming or
+        // dropping its points.
         let lines = text(&next.stdout);
         let draws = lines
             .lines()
-            .filter(|line| !line.contains('&') && !line.contains("touch("))
+            .filter(|line| {
+                !line.contains('&')
+                    && !["touch(", "other(", "nearer(", "any("]
+                        .iter()
+                        .any(|point| line.contains(point))
+            })
             .count();
         assert_eq!(draws, 1, "{lines}");
         current = append(&current, &lines);
@@ -189,4 +195,17 @@ fn check_reports_stars() {
         ));
     }
     insta::assert_snapshot!(report);
+}
+
+/// With `tools drop`, hints drop a point on the given circle and walk to
+/// the goal in the solver's 3 moves (the hints once dead-ended after their
+/// own first move: the search never dropped on a given object).
+#[test]
+fn hints_on_a_drop_level_drop_on_the_given_object() {
+    let start = super::read(&root().join("examples/solve-drop-on-given.euc"));
+    let (done, shortest) = hint_to_the_end(&start, "tangent");
+    let (status, moves) = moves_checked(&done);
+    assert_eq!(status, "solved", "{done}");
+    assert_eq!((moves, shortest), (3, 3), "{done}");
+    assert!(done.contains("= any(k, "), "{done}");
 }

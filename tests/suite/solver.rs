@@ -1484,3 +1484,59 @@ proptest! {
         assert_checks(&filled);
     }
 }
+
+/// A level where a point dropped on a given object helps, with its
+/// construction (`{at}`: where the point is dropped) and its length: the
+/// tangent at X to the given circle k (3 moves), and the perpendicular at
+/// X to the given line l (4 moves).
+fn drop_on_a_given_object(template: usize, c: &[f64], at: f64) -> (String, usize) {
+    match template {
+        0 => (
+            format!(
+                "point C = ({}, {})\npoint X = ({}, {})\ncircle k = circle(C, X)\nsolve s {{\n  goal m = line(X, rotate(C, X, 90deg))\n  tools drop\n  P = any(k, {}deg)\n  c1 = circle(P, X)\n  Q = other(k, c1, X)\n  c2 = circle(X, Q)\n  R = other(c1, c2, Q)\n  m = line(X, R)\n}}\n",
+                c[0], c[1], c[2], c[3], at * 180.0
+            ),
+            3,
+        ),
+        _ => (
+            format!(
+                "point X = ({}, {})\npoint Y = ({}, {})\nline l = line(X, Y)\nsolve s {{\n  goal m = line(X, rotate(Y, X, 90deg))\n  tools drop\n  P = any(l, {at})\n  c1 = circle(X, P)\n  Q = other(l, c1, P)\n  c2 = circle(P, Q)\n  c3 = circle(Q, P)\n  R, S = c2 & c3\n  m = line(R, S)\n}}\n",
+                c[0], c[1], c[2], c[3]
+            ),
+            4,
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xd509),
+        ..ProptestConfig::default()
+    })]
+
+    /// With `tools drop`, points dropped on given objects are searched as
+    /// `check` allows them: whatever construction dropping one `check`
+    /// accepts on a random figure and drop, the solver finds one at most as
+    /// long (it once dropped only on objects it drew, and answered "no
+    /// construction" or a longer one).
+    #[test]
+    fn the_solver_drops_points_on_given_objects(
+        template in 0usize..2,
+        coordinates in proptest::collection::vec(-3.0f64..3.0, 4),
+        at in -1.9f64..1.9,
+    ) {
+        let (text, length) = drop_on_a_given_object(template, &coordinates, at);
+        let analysis = analyze(&text);
+        prop_assume!(!analysis.has_errors());
+        prop_assume!(analysis.reports[0].status == Status::Solved);
+        let empty = text
+            .lines()
+            .filter(|line| !line.starts_with("  ") || line.starts_with("  goal") || line.starts_with("  tools"))
+            .collect::<Vec<_>>()
+            .join("\n") + "\n";
+        let (outcome, filled) = solve_text(&empty, length);
+        prop_assert!(matches!(&outcome, Outcome::Found(c) if c.moves() <= length), "{text}\n{outcome:?}");
+        assert_checks(&filled);
+    }
+}

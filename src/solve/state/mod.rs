@@ -213,6 +213,21 @@ impl State {
                 state.add_meets(first, second, 0);
             }
         }
+        // With `tools drop`, a point dropped on each given object, as on
+        // each drawn one (`apply`), where it falls within the object.
+        if problem.drops {
+            for index in 0..state.setup {
+                let point = drop_point(&state.objects[index]);
+                if state.objects[index].covers(point) {
+                    let origin = PointRef::Meet {
+                        first: index,
+                        second: index,
+                        which: DROP,
+                    };
+                    state.add_point(point, origin, 0);
+                }
+            }
+        }
         state
     }
 
@@ -269,10 +284,7 @@ impl State {
             self.add_meets(other, index, step as u32);
         }
         if context.problem.drops {
-            let point = match object {
-                Object::Line(line) => line.origin + line.direction * DROP_ALONG_LINE,
-                Object::Circle(circle) => circle.at_angle(DROP_ON_CIRCLE),
-            };
+            let point = drop_point(&object);
             let origin = PointRef::Meet {
                 first: index,
                 second: index,
@@ -491,5 +503,14 @@ impl State {
             return None;
         }
         finish(problem, &self.draws)
+    }
+}
+
+/// Where the search drops a point on an object (`tools drop`): the place
+/// the step `any(…)` that writes it declares (`construction::Planner`).
+fn drop_point(object: &Object) -> Point {
+    match object {
+        Object::Line(line) => line.origin + line.direction * DROP_ALONG_LINE,
+        Object::Circle(circle) => circle.at_angle(DROP_ON_CIRCLE),
     }
 }
