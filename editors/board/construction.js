@@ -255,9 +255,13 @@
       lCount.setAttribute("data-count", state.l);
       var goal = state.target;
       target.textContent = goal ? "target " + [goal.e != null ? goal.e + " E" : "", goal.l != null ? goal.l + " L" : ""].filter(Boolean).join(" · ") : "";
-      status.classList.toggle("euc-play-solved", !!state.solved);
+      // "Solved!" only where `euc check` passes: the goals reached here
+      // may still be missed on another instance or drop.
+      var passes = !!state.solved && state.status === "solved";
+      status.classList.toggle("euc-play-solved", passes);
       var stars = state.stars ? " — " + state.stars.earned + " of " + state.stars.of + " stars" : "";
-      if (state.solved) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + (state.status === "solved" ? stars : " — " + (state.problem || "check does not pass yet"));
+      if (passes) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + stars;
+      else if (state.solved) status.textContent = "The goals are reached here, but `euc check` fails: " + (state.problem || "the construction does not hold wherever the figure moves");
       else if (state.problem) status.textContent = state.problem;
       else status.textContent = state.goals.filter(function (g) { return g.reached; }).length + " of " + state.goals.length + " goals";
       undoButton.disabled = !history.length && state.e === 0 && !state.points.some(function (p) { return p.kind === "step"; });

@@ -5,10 +5,12 @@
 
 use super::{text_version, Drawing, Usable};
 use crate::edit::{fill_block, remove_steps, FreshNames, Kind, TextEdit};
-use crate::geom::{format_number, Circle, Line, Object, Point};
-use crate::resolve::{Problem, Scene, StepOp, Value};
+use crate::geom::{format_number, meet, Circle, Line, Meet, Object, Pick, Point};
+use crate::resolve::{Instance, Problem, Scene, StepOp, Value};
+use crate::solve::{replay_ops, Replay};
 use crate::tools::{Operand, Tool};
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// What the board sends for a move.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -186,7 +188,16 @@ struct Writer<'a> {
     lines: Vec<String>,
     /// Crossings this move has named already: id → name.
     named: Vec<(String, String)>,
+    /// The block's drop survey (`Scene::survey`): empty without drops.
+    survey: Arc<Vec<Instance>>,
+    /// The steps replayed on the block's other instances and drops.
+    elsewhere: Option<Vec<Replay>>,
 }
+
+/// `nearer(a, b, K)` names a crossing only where K is nearer one of the two
+/// by at least this share of the gap between them on every instance and
+/// drop: closer calls would swap with rounding.
+const NEARER_MARGIN: f64 = 0.01;
 
 impl<'a> Writer<'a> {
     fn new(scene: &Scene, problem: &'a Problem, drawing: &'a Drawing<'a>) -> Writer<'a> {
@@ -208,6 +219,10 @@ impl<'a> Writer<'a> {
             bound_goals,
             lines: Vec::new(),
             named: Vec::new(),
+            survey: scene
+                .problem_index(&problem.name)
+                .map_or_else(Default::default, |index| scene.survey(index)),
+            elsewhere: None,
         }
     }
 
@@ -333,14 +348,99 @@ impl<'a> Writer<'a> {
             ),
             (Object::Line(_), Object::Line(_))
         );
-        let binders = match (both_lines, which) {
-            (true, _) => name.clone(),
-            (false, 0) => format!("{name}, _"),
-            (false, _) => format!("_, {name}"),
+        let line = match (both_lines, self.by_place(first, second, which)) {
+            (true, _) => format!("{name} = {a} & {b}"),
+            (false, Some((pick, known))) => format!("{name} = {}({a}, {b}, {known})", pick.name()),
+            (false, None) if which == 0 => format!("{name}, _ = {a} & {b}"),
+            (false, None) => format!("_, {name} = {a} & {b}"),
         };
-        self.lines.push(format!("{binders} = {a} & {b}"));
+        self.lines.push(line);
         self.named.push((id.to_string(), name.clone()));
         Ok((name, at))
+    }
+
+    /// How a step names crossing `which` of objects `first` and `second`
+    /// in a block with dropped points, so that it is the same point
+    /// wherever the drops fall, as `check` surveys them: `other(a, b, K)`
+    /// when the other crossing is a named point K on every instance and
+    /// drop, else `nearer(a, b, K)` for the named point K that tells the
+    /// two crossings apart best. `None`: the canonical order, which a drop
+    /// can swap as it goes round but the small moves of the random
+    /// instances do not (as the solver writes it). docs/design.md, "The
+    /// construction board".
+    fn by_place(&mut self, first: usize, second: usize, which: usize) -> Option<(Pick, String)> {
+        let drawing = self.drawing;
+        if self.survey.is_empty() {
+            return None;
+        }
+        let objects = &drawing.replay.objects;
+        let Ok(Meet::Two(p, q)) = meet(&objects[first], &objects[second]) else {
+            return None;
+        };
+        let (chosen, other) = if which == 0 { (p, q) } else { (q, p) };
+        let named: Vec<(usize, &str)> = (0..drawing.replay.points.len())
+            .filter(|&k| drawing.replay.beyond[k].is_none())
+            .filter_map(|k| Some((k, drawing.point_names[k].as_deref()?)))
+            .collect();
+        let elsewhere = self.elsewhere();
+        // Both crossings on each instance where the steps replay.
+        let pairs: Vec<(&Replay, Point, Point)> = elsewhere
+            .iter()
+            .filter_map(|replay| {
+                match meet(replay.objects.get(first)?, replay.objects.get(second)?) {
+                    Ok(Meet::Two(p, q)) => Some((replay, p, q)),
+                    _ => None,
+                }
+            })
+            .collect();
+        let is_a_crossing = |k: usize| {
+            pairs.iter().all(|(replay, p, q)| {
+                let known = replay.points[k];
+                known.same(*p) || known.same(*q)
+            })
+        };
+        if let Some((_, known)) = named
+            .iter()
+            .find(|(k, _)| drawing.replay.points[*k].same(other) && is_a_crossing(*k))
+        {
+            return Some((Pick::Other, known.to_string()));
+        }
+        // The point that tells the two apart by the widest margin on the
+        // instance where it tells them apart least (a share of the gap
+        // between the crossings), nearer the chosen one where declared.
+        let margin = |k: usize| {
+            pairs.iter().fold(f64::INFINITY, |least, (replay, p, q)| {
+                let known = replay.points[k];
+                let gap = p.dist(*q).max(f64::MIN_POSITIVE);
+                least.min((known.dist(*p) - known.dist(*q)).abs() / gap)
+            })
+        };
+        named
+            .iter()
+            .filter(|(k, _)| {
+                let known = drawing.replay.points[*k];
+                known.dist(chosen) < known.dist(other)
+            })
+            .map(|&(k, known)| (margin(k), known))
+            .filter(|(margin, _)| *margin > NEARER_MARGIN)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, known)| (Pick::Nearer, known.to_string()))
+    }
+
+    /// The block's steps replayed on its other instances and surveyed
+    /// drops, where they replay (computed once per move).
+    fn elsewhere(&mut self) -> &[Replay] {
+        let (problem, survey) = (self.problem, &self.survey);
+        self.elsewhere.get_or_insert_with(|| {
+            let ops = || problem.steps.iter().map(|step| step.op);
+            problem
+                .instances
+                .iter()
+                .skip(1)
+                .chain(survey.iter())
+                .filter_map(|instance| replay_ops(ops(), instance).ok())
+                .collect()
+        })
     }
 
     /// The drawn or set-up object named `name`.
