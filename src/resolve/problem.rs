@@ -72,55 +72,71 @@ impl Problem {
         self.tools.iter().map(|tool| tool.e_cost()).max()
     }
 
+    /// How many variants the block has (`variant`): the product of its
+    /// either-or goal lines' alternative counts, at most `usize::MAX`.
+    pub fn variant_count(&self) -> usize {
+        self.goal_lines()
+            .iter()
+            .fold(1usize, |count, (_, choices)| count.saturating_mul(*choices))
+    }
+
     /// One problem per choice of an alternative for every either-or goal
     /// line (the goals of one line choose together), the first line's
-    /// alternatives varying slowest; a problem without either-or goals is
-    /// its only variant. A variant's goals have the chosen definition; its
-    /// instances list the chosen alternative first, then the others.
-    pub fn variants(&self) -> Vec<Problem> {
-        let mut base = self.clone();
+    /// alternatives varying slowest: variant `number` of `variant_count`.
+    /// A problem without either-or goals is its only variant. A variant's
+    /// goals have the chosen definition; its instances list the chosen
+    /// alternative first, then the others.
+    pub fn variant(&self, number: usize) -> Problem {
+        let mut narrowed = self.clone();
         // Where drops may fall is the survey's question, for the search as
         // for `check` (`verify::finish`).
-        if !base.survey.is_empty() {
-            base.instances
+        if !narrowed.survey.is_empty() {
+            narrowed
+                .instances
                 .retain(|instance| !matches!(instance.origin, Origin::Dropped { .. }));
         }
-        let mut variants = vec![base];
+        let mut rest = number;
+        for (members, count) in self.goal_lines().into_iter().rev() {
+            let choice = rest % count;
+            rest /= count;
+            for goal in members {
+                let goal_def = &mut narrowed.goals[goal];
+                goal_def.definitions = vec![goal_def.definitions[choice].clone()];
+                goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
+                // The chosen alternative first: the search aims at it; the
+                // others stay, since an answer may reach another one on
+                // another instance, as `check` accepts (`verify::witness`).
+                for instance in &mut narrowed.instances {
+                    let chosen = instance.goals[goal].remove(choice);
+                    instance.goals[goal].insert(0, chosen);
+                }
+            }
+        }
+        narrowed
+    }
+
+    /// Every variant (`variant`), for blocks known to have few.
+    pub fn variants(&self) -> Vec<Problem> {
+        (0..self.variant_count())
+            .map(|number| self.variant(number))
+            .collect()
+    }
+
+    /// The either-or goal lines: each line's goals and its number of
+    /// alternatives, in the order they are written.
+    fn goal_lines(&self) -> Vec<(Vec<usize>, usize)> {
         let mut groups: Vec<usize> = self.goals.iter().map(|goal| goal.group).collect();
         groups.dedup();
-        for group in groups {
-            let members: Vec<usize> = (0..self.goals.len())
-                .filter(|&goal| self.goals[goal].group == group)
-                .collect();
-            let count = self.goals[members[0]].definitions.len();
-            if count <= 1 {
-                continue;
-            }
-            variants = variants
-                .into_iter()
-                .flat_map(|variant| {
-                    let members = members.clone();
-                    (0..count).map(move |choice| {
-                        let mut narrowed = variant.clone();
-                        for &goal in &members {
-                            let goal_def = &mut narrowed.goals[goal];
-                            goal_def.definitions = vec![goal_def.definitions[choice].clone()];
-                            goal_def.alternative_spans = vec![goal_def.alternative_spans[choice]];
-                            // The chosen alternative first: the search aims at
-                            // it; the others stay, since an answer may reach
-                            // another one on another instance, as `check`
-                            // accepts (`verify::witness`).
-                            for instance in &mut narrowed.instances {
-                                let chosen = instance.goals[goal].remove(choice);
-                                instance.goals[goal].insert(0, chosen);
-                            }
-                        }
-                        narrowed
-                    })
-                })
-                .collect();
-        }
-        variants
+        groups
+            .into_iter()
+            .filter_map(|group| {
+                let members: Vec<usize> = (0..self.goals.len())
+                    .filter(|&goal| self.goals[goal].group == group)
+                    .collect();
+                let count = self.goals[members[0]].definitions.len();
+                (count > 1).then_some((members, count))
+            })
+            .collect()
     }
 }
 

@@ -15,6 +15,7 @@ pub mod search;
 mod spots;
 mod state;
 mod symmetry;
+mod variants;
 mod verify;
 
 pub use mask::mask_matches;

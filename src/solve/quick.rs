@@ -10,7 +10,7 @@ use super::expand::expanded;
 use super::mask::mask_matches;
 use super::options::{SearchOptions, Techniques};
 use super::search::{search, search_subtree, Outcome};
-use super::state::State;
+use super::variants::Variants;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
 use crate::tools::Tool;
@@ -77,8 +77,7 @@ enum Route {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn first_answer(
     problem: &Problem,
-    roots: &[State],
-    variants: &[Problem],
+    variants: &Variants,
     techniques: Techniques,
     first: usize,
     last: usize,
@@ -119,7 +118,7 @@ pub(super) fn first_answer(
         };
         let found = match route {
             Some(tools) => from_tools(problem, variants, tools, techniques, last, &capped),
-            None => beam_search(roots, variants, techniques, first, last, &capped),
+            None => beam_search(variants, techniques, first, last, &capped),
         };
         capped.settle();
         if matches!(found, Ok(Some(_))) {
@@ -167,8 +166,7 @@ struct Shared {
 /// The search with every node cut to its first children (a beam), the
 /// narrowest beam first, each at every length.
 fn beam_search(
-    roots: &[State],
-    variants: &[Problem],
+    variants: &Variants,
     techniques: Techniques,
     first: usize,
     last: usize,
@@ -176,16 +174,20 @@ fn beam_search(
 ) -> Result<Option<Construction>, Stop> {
     for length in first.max(1)..=last {
         for width in BEAM_WIDTHS {
-            for (root, variant) in roots.iter().zip(variants) {
-                let halt = AtomicBool::new(false);
-                let mut context =
-                    Context::new(variant, techniques, length, budget, &budget.spent, &halt);
-                context.beam = Some(width);
-                match search_subtree(&mut root.clone(), &context, 0) {
-                    Ok(None) => {}
-                    Ok(Some(found)) => return Ok(Some(found)),
-                    Err(_) => return budget.inner.stop().map_or(Ok(None), Err),
-                }
+            let found = variants.first(
+                || budget.inner.stop(),
+                |_, variant, root| {
+                    let halt = AtomicBool::new(false);
+                    let mut context =
+                        Context::new(variant, techniques, length, budget, &budget.spent, &halt);
+                    context.beam = Some(width);
+                    search_subtree(&mut root.clone(), &context, 0)
+                },
+            );
+            match found {
+                Ok(None) => {}
+                Ok(Some(found)) => return Ok(Some(found)),
+                Err(_) => return budget.inner.stop().map_or(Ok(None), Err),
             }
         }
     }
@@ -199,7 +201,7 @@ fn beam_search(
 /// result breaks the mask.
 fn from_tools(
     problem: &Problem,
-    variants: &[Problem],
+    variants: &Variants,
     tools: &[Tool],
     techniques: Techniques,
     last: usize,
@@ -221,9 +223,8 @@ fn from_tools(
     };
     match search(&with_tools, &options, budget).0 {
         Outcome::Found(found) => {
-            let written = variants
-                .iter()
-                .find_map(|variant| expanded(variant, &found))
+            let written = (0..variants.len())
+                .find_map(|index| expanded(variants.get(index).0, &found))
                 .filter(|written| written.draws.len() <= last)
                 .filter(|written| {
                     let kinds: Vec<_> = written.draws.iter().map(|draw| draw.draw).collect();

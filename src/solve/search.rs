@@ -26,7 +26,7 @@ pub(super) use super::context::Context;
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 use super::quick::{first_answer, FIRST_ANSWER_FROM};
 use super::state::{Choice, Filter, Mixing, State};
-use super::symmetry::mirrored_variants;
+use super::variants::Variants;
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
@@ -101,22 +101,23 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
     // (docs/language.md, "Either-or goals").
-    let mut variants = problem.variants();
-    if options.techniques.symmetry {
-        // A variant that mirrors an earlier one is not searched
-        // (docs/solver.md, "Symmetry").
-        let mut skip = mirrored_variants(&variants).into_iter();
-        variants.retain(|_| !skip.next().unwrap_or(false));
-    }
-    let roots: Vec<State> = variants
-        .iter()
-        .map(|variant| State::new(&variant.instances[search_instance(variant)], variant))
-        .collect();
-    if let Some((index, construction)) = solved_at_the_root(&roots, &variants) {
-        if options.shard.is_some() {
-            stats.subtree = Some(index << VARIANT_SHIFT);
+    let variants = match Variants::new(problem, options.techniques.symmetry) {
+        Ok(variants) => variants,
+        Err(why) => return (Outcome::Unsearchable(why), stats),
+    };
+    let at_the_root = variants.first(
+        || budget.stop(),
+        |index, variant, root| Ok(root.solution(variant).map(|found| (index, found))),
+    );
+    match at_the_root {
+        Ok(Some((index, construction))) => {
+            if options.shard.is_some() {
+                stats.subtree = Some(index << VARIANT_SHIFT);
+            }
+            return (Outcome::Found(construction), stats);
         }
-        return (Outcome::Found(construction), stats);
+        Ok(None) => {}
+        Err(stop) => return (stopped(stop, 0, None), stats),
     }
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
@@ -162,7 +163,6 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             let before = total.load(Ordering::Relaxed);
             let found = first_answer(
                 problem,
-                &roots,
                 &variants,
                 options.techniques,
                 length,
@@ -193,15 +193,7 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             place,
             best: best_length(&best),
         };
-        let result = search_round(
-            &roots,
-            &variants,
-            &this_round,
-            options,
-            budget,
-            &total,
-            &mut stats,
-        );
+        let result = search_round(&variants, &this_round, options, budget, &total, &mut stats);
         match result {
             Ok(Some(construction)) => return (Outcome::Found(construction), stats),
             // A length (or, with a cost limit, the last length of a cost) is
@@ -241,8 +233,7 @@ struct Round {
 
 /// Searches one round in every variant, in order, until one has an answer.
 fn search_round(
-    roots: &[State],
-    variants: &[Problem],
+    variants: &Variants,
     round: &Round,
     options: &SearchOptions,
     budget: &dyn Budget,
@@ -255,36 +246,35 @@ fn search_round(
         examined: before,
         best: round.best,
     });
-    let mut result = Ok(None);
-    for (index, (root, variant)) in roots.iter().zip(variants).enumerate() {
-        let halt = AtomicBool::new(false);
-        let mut context = Context::new(
-            variant,
-            round.techniques,
-            round.length,
-            budget,
-            total,
-            &halt,
-        );
-        context.cost_limit = round.cost_limit;
-        context.tools = round.tools;
-        result = if let Some(shard) = options.shard.filter(|s| s.count <= MOST_SHARDS) {
-            search_shard(root, &context, round.threads, shard).map(|found| {
-                found.map(|(subtree, construction)| {
-                    stats.subtree =
-                        Some(round.place << ROUND_SHIFT | index << VARIANT_SHIFT | subtree);
-                    construction
+    let result = variants.first(
+        || budget.stop(),
+        |index, variant, root| {
+            let halt = AtomicBool::new(false);
+            let mut context = Context::new(
+                variant,
+                round.techniques,
+                round.length,
+                budget,
+                total,
+                &halt,
+            );
+            context.cost_limit = round.cost_limit;
+            context.tools = round.tools;
+            if let Some(shard) = options.shard.filter(|s| s.count <= MOST_SHARDS) {
+                search_shard(root, &context, round.threads, shard).map(|found| {
+                    found.map(|(subtree, construction)| {
+                        stats.subtree =
+                            Some(round.place << ROUND_SHIFT | index << VARIANT_SHIFT | subtree);
+                        construction
+                    })
                 })
-            })
-        } else if round.parallel {
-            search_parallel(root, &context, round.threads)
-        } else {
-            search_subtree(&mut root.clone(), &context, 0)
-        };
-        if !matches!(result, Ok(None)) {
-            break;
-        }
-    }
+            } else if round.parallel {
+                search_parallel(root, &context, round.threads)
+            } else {
+                search_subtree(&mut root.clone(), &context, 0)
+            }
+        },
+    );
     let examined = total.load(Ordering::Relaxed) - before;
     stats.examined_per_length.push((round.length, examined));
     result
@@ -299,15 +289,6 @@ fn stopped(stop: Stop, searched: usize, best: Option<Construction>) -> Outcome {
         searched,
         best,
     }
-}
-
-/// A variant whose goals the givens and setup reach already: no move.
-fn solved_at_the_root(roots: &[State], variants: &[Problem]) -> Option<(usize, Construction)> {
-    roots
-        .iter()
-        .zip(variants)
-        .enumerate()
-        .find_map(|(index, (root, variant))| root.solution(variant).map(|found| (index, found)))
 }
 
 /// Why a problem cannot be searched at all, if it cannot.
