@@ -8,7 +8,7 @@ use super::instances::build_instances;
 use super::lower::{closest, Lookup, Lowering};
 use super::problem::{Count, Goal, Limits, Problem};
 use super::types::{Type, Value};
-use super::Scene;
+use super::{DeclKind, Scene};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{self, Limit, MaskPart, MaskToken, SolveBlock, SolveItemKind, Tool};
 use crate::span::Span;
@@ -524,6 +524,17 @@ fn resolve_verify(
             symbol: index,
         });
         let symbol = scene.symbols[index].clone();
+        if symbol.kind == DeclKind::Const {
+            // A constant is fixed on purpose: it never moves
+            // (docs/language.md, "Constants").
+            diagnostics.push(
+                Diagnostic::error("E0504", assignment.name.span, format!("`{}` is a constant: it is the same on every instance, so `verify` cannot set it", symbol.name))
+                    .with_label(scene.symbol_decl_span(index), "declared `const` here")
+                    .with_help("declare it with `let` (or `point`, …) to let `verify` and the random instances move it"),
+            );
+            complete = false;
+            continue;
+        }
         if !symbol.is_parameter {
             diagnostics.push(
                 Diagnostic::error("E0504", assignment.name.span, format!("`{}` is not a parameter: it is computed from other names", symbol.name))
