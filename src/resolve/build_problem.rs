@@ -3,9 +3,10 @@
 //! (steps.rs) and its instances (instances.rs). `planar` blocks share its
 //! header and constant helpers.
 
+use super::constant::{constant_number, top_level_lowering};
 use super::eval::{eval, EvalError};
 use super::instances::build_instances;
-use super::lower::{closest, Lookup, Lowering};
+use super::lower::closest;
 use super::problem::{Count, Goal, Limits, Problem};
 use super::types::{Type, Value};
 use super::{DeclKind, Scene};
@@ -177,29 +178,6 @@ fn duplicate_line(keyword: &str, span: Span, first: Span) -> Diagnostic {
     )
     .with_label(first, "the first one")
     .with_help(format!("put everything on one `{keyword}` line"))
-}
-
-fn top_level_lowering<'a>(
-    scene: &'a Scene,
-    diagnostics: &'a mut Vec<Diagnostic>,
-    references: &'a mut Vec<super::Reference>,
-) -> Lowering<'a, impl Fn(&str) -> Lookup + 'a> {
-    Lowering {
-        lookup: move |name: &str| match scene.symbol(name) {
-            Some(index) if scene.symbols[index].ty.is_none() => Lookup::Broken,
-            Some(index) => Lookup::Found {
-                slot: index,
-                ty: scene.symbols[index].ty.unwrap_or(Type::Number),
-                symbol: index,
-            },
-            None => Lookup::Unknown,
-        },
-        names_in_scope: &scene.names,
-        diagnostics,
-        references,
-        mentions_name: false,
-        any_allowed: false,
-    }
 }
 
 /// A `goal` line: one goal, or several reached together (`goal X, Y =
@@ -442,47 +420,6 @@ fn resolve_limits(
             ));
         }
         *slot = Some(value);
-    }
-}
-
-pub(super) fn constant_number(
-    expr: &ast::Expr,
-    scene: &mut Scene,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<f64> {
-    match evaluate_constant(expr, scene, diagnostics)? {
-        Value::Number(value) => Some(value),
-        other => {
-            diagnostics.push(Diagnostic::error(
-                "E0201",
-                expr.span,
-                format!("expected a number, found a {}", other.ty()),
-            ));
-            None
-        }
-    }
-}
-
-/// An expression over the top-level names, on the declared instance.
-pub(super) fn evaluate_constant(
-    expr: &ast::Expr,
-    scene: &mut Scene,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Value> {
-    let mut references = Vec::new();
-    let lowered = top_level_lowering(scene, diagnostics, &mut references).lower(expr);
-    scene.references.extend(references);
-    let (ir, _) = lowered?;
-    match eval(&ir, &scene.values) {
-        Ok(value) => Some(value),
-        Err(EvalError(message)) => {
-            diagnostics.push(Diagnostic::error(
-                "E0301",
-                expr.span,
-                format!("cannot compute this: {message}"),
-            ));
-            None
-        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! instances (declared, `verify`, random) evaluated to coordinates.
 
 mod build_problem;
+mod constant;
 mod eval;
 mod goal_table;
 mod instances;

@@ -1,7 +1,8 @@
 //! A `planar` block → `Puzzle`: nodes with positions, links by node index,
 //! level and seed; every mistake in the block is a diagnostic.
 
-use super::build_problem::{block_header, evaluate_constant};
+use super::build_problem::block_header;
+use super::constant::evaluate_constant;
 use super::lower::closest;
 use super::types::Value;
 use super::Scene;

@@ -433,7 +433,7 @@ fn resolve_drop_step(
         return None;
     };
     let (object, ty) = operands.object(object, "a point is dropped on a line or circle")?;
-    let at = super::build_problem::constant_number(at, operands.scene, operands.diagnostics)?;
+    let at = super::constant::constant_number(at, operands.scene, operands.diagnostics)?;
     let circle = !ty.is_line();
     let at = if circle { at } else { at / operands.unit };
     Some((

@@ -23,8 +23,7 @@
 
 use super::construction::{crossing, Construction, DrawStep, PointRef, TOUCH};
 use super::mask::Draw;
-use super::replay::replay_ops;
-use super::search::search_instance;
+use super::replay::{replay_ops, search_instance};
 use super::verify::{finish, setup_kinds};
 use crate::geom::{Circle, Line, Object, Point};
 use crate::resolve::Problem;

@@ -5,10 +5,12 @@
 mod budget;
 pub mod construction;
 mod context;
+mod engine;
 mod expand;
 pub mod hint;
 pub mod mask;
 mod options;
+mod outcome;
 mod quick;
 pub mod replay;
 pub mod search;

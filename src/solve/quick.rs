@@ -6,10 +6,11 @@
 use super::budget::{Budget, Progress, Stop};
 use super::construction::Construction;
 use super::context::Context;
+use super::engine::search_subtree;
 use super::expand::expanded;
 use super::mask::mask_matches;
 use super::options::{SearchOptions, Techniques};
-use super::search::{search, search_subtree, Outcome};
+use super::outcome::{Outcome, Stats};
 use super::variants::Variants;
 use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Problem};
@@ -55,6 +56,11 @@ const BEAM_WIDTHS: [usize; 3] = [2, 3, 5];
 /// first answer.)
 pub(super) const FIRST_ANSWER_FROM: u64 = 2_000;
 
+/// The whole search (`search::search`), which the L-tool route runs with
+/// the tools: handed down, so that this file does not name the driver
+/// that calls it.
+pub(super) type Driver = fn(&Problem, &SearchOptions, &dyn Budget) -> (Outcome, Stats);
+
 /// One way to a first answer: an L-tool set with its budget, or the beam.
 #[derive(Clone, Copy)]
 enum Route {
@@ -76,8 +82,8 @@ enum Route {
 /// an answer.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn first_answer(
-    problem: &Problem,
     variants: &Variants,
+    driver: Driver,
     techniques: Techniques,
     first: usize,
     last: usize,
@@ -85,6 +91,7 @@ pub(super) fn first_answer(
     budget: &dyn Budget,
     total: &AtomicU64,
 ) -> Result<Option<Construction>, Stop> {
+    let problem = variants.problem();
     // The tools cannot be written where points are dropped on the drawing.
     let mut routes: Vec<Route> = Vec::new();
     if !problem.drops {
@@ -117,7 +124,7 @@ pub(super) fn first_answer(
             rank,
         };
         let found = match route {
-            Some(tools) => from_tools(problem, variants, tools, techniques, last, &capped),
+            Some(tools) => from_tools(variants, driver, tools, techniques, last, &capped),
             None => beam_search(variants, techniques, first, last, &capped),
         };
         capped.settle();
@@ -200,13 +207,14 @@ fn beam_search(
 /// `None` where a tool use cannot be written so on the figure, or the
 /// result breaks the mask.
 fn from_tools(
-    problem: &Problem,
     variants: &Variants,
+    driver: Driver,
     tools: &[Tool],
     techniques: Techniques,
     last: usize,
     budget: &Capped,
 ) -> Result<Option<Construction>, Stop> {
+    let problem = variants.problem();
     let mut with_tools = problem.clone();
     with_tools.tools = tools.to_vec();
     with_tools.mask = vec![MaskToken::All];
@@ -221,7 +229,7 @@ fn from_tools(
         count: Some(Count::L),
         first_answer: false,
     };
-    match search(&with_tools, &options, budget).0 {
+    match driver(&with_tools, &options, budget).0 {
         Outcome::Found(found) => {
             let written = (0..variants.len())
                 .find_map(|index| expanded(variants.get(index).0, &found))

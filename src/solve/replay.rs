@@ -143,6 +143,19 @@ pub fn replay_ops(
     Ok(replay)
 }
 
+/// The instance the search runs on: a random one when there is one. The
+/// declared coordinates are often special (symmetric, collinear, round), and
+/// objects that coincide only there (the line through A and B being the line
+/// through A and C) would be merged and the general construction never
+/// tried. Every answer is replayed on all instances, the declared one too.
+pub(in crate::solve) fn search_instance(problem: &Problem) -> usize {
+    problem
+        .instances
+        .iter()
+        .position(|instance| matches!(instance.origin, crate::resolve::Origin::Random { .. }))
+        .unwrap_or(0)
+}
+
 /// For each goal of the instance, whether the drawing reaches it: a point
 /// goal is a given, a step's point or a point on two drawn objects (an
 /// intersection, within segments and rays); a line or circle goal is one of

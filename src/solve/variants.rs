@@ -6,7 +6,7 @@
 //! `MOST_VARIANTS`.
 
 use super::budget::Stop;
-use super::search::search_instance;
+use super::replay::search_instance;
 use super::state::State;
 use super::symmetry::mirrored_variants;
 use crate::resolve::Problem;
@@ -56,6 +56,11 @@ impl<'a> Variants<'a> {
             kept,
             made,
         })
+    }
+
+    /// The block the variants are of.
+    pub fn problem(&self) -> &'a Problem {
+        self.problem
     }
 
     pub fn len(&self) -> usize {

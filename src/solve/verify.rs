@@ -212,7 +212,7 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     };
     let mut plan = bare.plan(givens, &setup_kinds(problem));
     // The moves name crossings in the canonical order of the search instance.
-    let reference = &problem.instances[super::search::search_instance(problem)];
+    let reference = &problem.instances[super::replay::search_instance(problem)];
     replay_ops(plan.ops.iter().copied(), reference).ok()?;
     // Each point goal bound to the crossing it is on the searched instance.
     let mut point_goals = Vec::new();
