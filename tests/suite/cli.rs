@@ -942,6 +942,40 @@ fn a_reader_that_goes_away_is_no_panic() {
     }
 }
 
+/// A verdict survives a reader that went away: `euc check … | head -c1` in
+/// a `set -o pipefail` shell once exited 0 on a failing file, in every
+/// format but JSON, because a closed pipe ended the command with success.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_keeps_the_verdicts_exit_code() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for (file, verdict) in [
+        (fixture("non-general.euc"), 1),
+        (fixture("missing-equals.euc"), 2),
+        ("examples/napoleon.euc".to_string(), 0),
+    ] {
+        for format in ["text", "json", "github", "sarif"] {
+            // The reader is gone before euc starts (the shell waits for a line).
+            let mut child = Command::new("sh")
+                .args(["-c", "read go; exec \"$0\" check --format \"$1\" \"$2\""])
+                .args([env!("CARGO_BIN_EXE_euc"), format, &file])
+                .current_dir(root())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let mut input = child.stdin.take().unwrap();
+            input.write_all(b"go\n").unwrap();
+            drop(input);
+            let status = child.wait().unwrap();
+            assert_eq!(status.code(), Some(verdict), "{file} --format {format}");
+        }
+    }
+}
+
 #[test]
 fn limits_are_errors_not_hangs() {
     // Each ran unbounded or panicked.
