@@ -395,22 +395,32 @@ pub(crate) fn is_stdin(path: &std::path::Path) -> bool {
 
 /// A file's text (`-`: standard input), at most `MAX_INPUT` bytes of UTF-8.
 pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
+    read_bounded(path, MAX_INPUT, "one file")
+}
+
+/// A file's text (`-`: standard input), at most `most` bytes of UTF-8: more
+/// is an error, never a read until memory runs out (`/dev/zero`).
+pub(crate) fn read_bounded(
+    path: &std::path::Path,
+    most: u64,
+    what: &str,
+) -> Result<String, String> {
     use std::io::Read;
     let name = source_name(path);
     let mut bytes = Vec::new();
     let result = if is_stdin(path) {
         std::io::stdin()
             .lock()
-            .take(MAX_INPUT + 1)
+            .take(most + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|file| file.take(most + 1).read_to_end(&mut bytes))
     };
     result.map_err(|error| format!("cannot read {name}: {error}"))?;
-    if bytes.len() as u64 > MAX_INPUT {
+    if bytes.len() as u64 > most {
         return Err(format!(
-            "cannot read {name}: it is larger than {} MiB, the most euc reads from one file",
-            MAX_INPUT >> 20
+            "cannot read {name}: it is larger than {} MiB, the most euc reads from {what}",
+            most >> 20
         ));
     }
     String::from_utf8(bytes).map_err(|error| {

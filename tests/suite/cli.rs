@@ -641,6 +641,88 @@ fn merge_needs_every_shard_and_reports_none() {
     std::fs::remove_dir_all(&scratch).ok();
 }
 
+/// A shard result is input like any other: what `--merge` writes must be
+/// steps of the block that pass `check` there, a result claims at most
+/// `MOST_SHARDS` shards, and a result is read up to a limit. A result
+/// claiming one step that closed the block and opened another was merged,
+/// exit 0, into a file that then failed `check`; a count of 10^13 aborted
+/// the merge (exit 134); `/dev/zero` was read until memory ran out.
+#[cfg(unix)]
+#[test]
+fn merge_writes_only_what_checks_and_reads_within_bounds() {
+    let scratch = std::env::temp_dir().join(format!("euc-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    let file = scratch.join("midpoint.euc");
+    let original = std::fs::read_to_string(root().join("examples/solve-midpoint.euc")).unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let file = file.to_str().unwrap();
+    let output = euc(&["solve", file, "--shard", "0/1", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let honest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let result = scratch.join("forged.json");
+    let result_path = result.to_str().unwrap();
+    let merged = |result: &serde_json::Value| {
+        std::fs::write(result_path, result.to_string()).unwrap();
+        euc(&["solve", file, "--merge", result_path, "--write"])
+    };
+    let evil = "c1 = circle(A, B)\n}\nsolve evil {\n  goal D = A\n  D = A";
+    for (steps, says) in [
+        (vec![evil], "more than one line"),
+        (
+            vec!["c1 = circle(A, B) } solve evil { goal D = A"],
+            "not steps of block `midpoint`",
+        ),
+        (vec!["c1 = circle(A, B)"], "not reached"),
+    ] {
+        let mut forged = honest.clone();
+        forged["blocks"][0]["steps"] = serde_json::json!(steps);
+        forged["blocks"][0]["moves"] = serde_json::json!(1);
+        let output = merged(&forged);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{steps:?}: {stderr}");
+        assert!(
+            stderr.contains("refused") && stderr.contains(says),
+            "{steps:?}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(file).unwrap(),
+            original,
+            "{steps:?}"
+        );
+    }
+    for count in ["10000000000000", "18446744073709551615", "0"] {
+        let forged = honest
+            .to_string()
+            .replace("\"count\":1", &format!("\"count\":{count}"));
+        std::fs::write(&result, forged).unwrap();
+        let output = euc(&["solve", file, "--merge", result_path]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{count} shards: {stderr}");
+        assert!(
+            stderr.contains("1 to 10000 shards"),
+            "{count} shards: {stderr}"
+        );
+    }
+    // Under a memory limit, so that a merge reading without end fails
+    // alone instead of taking the machine's memory.
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 2000000; exec \"$0\" solve \"$1\" --merge /dev/zero",
+        ])
+        .args([env!("CARGO_BIN_EXE_euc"), file])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("larger than 32 MiB"), "{stderr}");
+    // The honest result still merges and writes.
+    let output = merged(&honest);
+    assert_eq!(output.status.code(), Some(0));
+    assert_ne!(std::fs::read_to_string(file).unwrap(), original);
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
 /// `--count` chooses what `solve` minimises in a block with L-tools, and
 /// `check --format json` reports both counts.
 #[test]
