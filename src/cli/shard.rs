@@ -111,6 +111,9 @@ pub(super) fn merge(
         let document: Value = serde_json::from_str(&content)
             .map_err(|error| format!("{} is not a shard result: {error}", file.display()))?;
         drop(content);
+        if let Some(error) = document["error"].as_str() {
+            return Err(format!("{} is a failed run's: {error}", file.display()));
+        }
         if document["digest"] != digest(text) {
             return Err(format!(
                 "{} was computed for another version of the file",

@@ -723,6 +723,92 @@ fn merge_writes_only_what_checks_and_reads_within_bounds() {
     std::fs::remove_dir_all(&scratch).ok();
 }
 
+/// `solve --format json` answers in JSON whatever happens: an input error,
+/// an unreadable or empty shard result, an unknown block each print a
+/// document with the error (it once printed nothing on stdout).
+#[test]
+fn solve_json_reports_errors_as_json() {
+    let scratch = std::env::temp_dir().join(format!("euc-json-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    let empty = scratch.join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
+    let broken = fixture("missing-equals.euc");
+    for (args, says) in [
+        (
+            vec!["solve", &broken, "--format", "json"],
+            "the file has errors",
+        ),
+        (
+            vec!["solve", &broken, "--shard", "0/2", "--format", "json"],
+            "the file has errors",
+        ),
+        (
+            vec![
+                "solve",
+                "examples/solve-midpoint.euc",
+                "--merge",
+                empty,
+                "--format",
+                "json",
+            ],
+            "is not a shard result",
+        ),
+        (
+            vec![
+                "solve",
+                "examples/solve-midpoint.euc",
+                "--block",
+                "nope",
+                "--format",
+                "json",
+            ],
+            "no solve block named `nope`",
+        ),
+        (
+            vec!["solve", "no-such-file.euc", "--format", "json"],
+            "cannot read",
+        ),
+    ] {
+        let output = euc(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|error| panic!("{args:?}: not JSON ({error}): {output:?}"));
+        let error = document["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{args:?}: {document}");
+        assert_eq!(document["exit"], 2, "{args:?}");
+    }
+    let output = euc(&["solve", &broken, "--format", "json"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["diagnostics"][0]["code"], "E0002", "{document}");
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// A shard exits 0 when its share is searched in full, an answer found or
+/// not (the verdict is the merge's: 1 when no shard found one, as for
+/// `solve`), and 1 when it stopped before: its result may not merge.
+#[test]
+fn a_shard_exits_by_whether_its_share_was_searched() {
+    let file = "benches/no-short-solution.euc";
+    for (timeout, status, code) in [("60", "exhausted", 0), ("0", "stopped", 1)] {
+        let output = euc(&[
+            "solve",
+            file,
+            "--max-moves",
+            "4",
+            "--timeout",
+            timeout,
+            "--shard",
+            "0/2",
+            "--format",
+            "json",
+        ]);
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(document["blocks"][0]["status"], status, "{document}");
+        assert_eq!(output.status.code(), Some(code), "--timeout {timeout}");
+    }
+}
+
 /// `--count` chooses what `solve` minimises in a block with L-tools, and
 /// `check --format json` reports both counts.
 #[test]
