@@ -51,6 +51,30 @@ fn a_failing_construction_exits_1() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("works only for these coordinates"));
 }
 
+/// Steps that break the block's own rules fail the check (exit 1, FAILED)
+/// whether they leave the mask (E0506) or use an L-tool the block does not
+/// allow (E0507, which once printed FAILED and exited 2); a `tools` line
+/// naming no L-tool is wrong input (E0510, exit 2).
+#[test]
+fn steps_against_the_blocks_rules_exit_1_and_unknown_tools_2() {
+    for (name, code, verdict) in [
+        ("steps-outside-mask.euc", "E0506", 1),
+        ("tool-not-allowed.euc", "E0507", 1),
+        ("unknown-tool.euc", "E0510", 2),
+    ] {
+        let output = euc(&["check", &fixture(name)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(&format!("[{code}]")), "{name}: {stderr}");
+        assert_eq!(output.status.code(), Some(verdict), "{name}: {stderr}");
+        if verdict == 1 {
+            assert!(
+                String::from_utf8_lossy(&output.stdout).contains("FAILED"),
+                "{name}"
+            );
+        }
+    }
+}
+
 #[test]
 fn wrong_input_exits_2() {
     assert_eq!(
