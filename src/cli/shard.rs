@@ -124,14 +124,17 @@ pub(super) fn merge(
         let count = match count {
             Some(count) => count,
             None => {
-                let first =
-                    claimed.ok_or("the first result is not a shard's (run with --shard K/N)")?;
-                if first == 0 || first > most as u64 {
+                // Any number is read as one, so that 2^64 is out of range
+                // too rather than "not a shard's".
+                let written = document["shard"]["count"]
+                    .as_f64()
+                    .ok_or("the first result is not a shard's (run with --shard K/N)")?;
+                let Some(first) = claimed.filter(|count| (1..=most as u64).contains(count)) else {
                     return Err(format!(
-                        "{} says it is one of {first} shards: a search is split into 1 to {most} shards",
+                        "{} says it is one of {written} shards: a search is split into 1 to {most} shards",
                         file.display()
                     ));
-                }
+                };
                 shards.resize(first as usize, None);
                 *count.insert(first as usize)
             }

@@ -714,7 +714,13 @@ fn merge_writes_only_what_checks_and_reads_within_bounds() {
             "{steps:?}"
         );
     }
-    for count in ["10000000000000", "18446744073709551615", "0"] {
+    for count in [
+        "10000000000000",
+        "18446744073709551615",
+        "18446744073709551616",
+        "0",
+        "2.5",
+    ] {
         let forged = honest
             .to_string()
             .replace("\"count\":1", &format!("\"count\":{count}"));
