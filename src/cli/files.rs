@@ -597,6 +597,70 @@ mod tests {
         std::fs::remove_dir_all(&directory).unwrap();
     }
 
+    /// The swap back, step by step: a save that landed after euc read the
+    /// file and before the exchange is swapped out, seen, and swapped back;
+    /// the write is an error and nothing is left beside the file.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_save_swapped_out_is_swapped_back() {
+        let directory = scratch("swap");
+        let path = directory.join("file.euc");
+        // Euc read "old"; the editor has saved "theirs" since.
+        std::fs::write(&path, "theirs").unwrap();
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&temporary_prefix())
+            .suffix(".tmp")
+            .tempfile_in(&directory)
+            .unwrap();
+        temporary.write_all(b"ours").unwrap();
+        let name = temporary.path().to_path_buf();
+        assert!(
+            exchange(&name, &path).is_ok(),
+            "no exchange on this file system"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "ours");
+        let refused =
+            exchange_checked(temporary, &name, &path, &path, b"old", b"ours").unwrap_err();
+        assert!(refused.contains("changed while euc"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "theirs");
+        assert!(leftovers(&directory).is_empty());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// Two saves around the exchange: the one before it is swapped out, the
+    /// one after it replaces euc's text. The last save ends as the file and
+    /// the earlier is kept beside it, named in the error.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn two_saves_around_the_exchange_are_both_kept() {
+        let directory = scratch("swap-twice");
+        let path = directory.join("file.euc");
+        std::fs::write(&path, "first save").unwrap();
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&temporary_prefix())
+            .suffix(".tmp")
+            .tempfile_in(&directory)
+            .unwrap();
+        temporary.write_all(b"ours").unwrap();
+        let name = temporary.path().to_path_buf();
+        assert!(
+            exchange(&name, &path).is_ok(),
+            "no exchange on this file system"
+        );
+        // The editor saves again, by a rename, over euc's text.
+        let aside = directory.join("editor.tmp");
+        std::fs::write(&aside, "second save").unwrap();
+        std::fs::rename(&aside, &path).unwrap();
+        let refused =
+            exchange_checked(temporary, &name, &path, &path, b"old", b"ours").unwrap_err();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second save");
+        let kept = directory.join(format!("file.euc.euc-conflict-{}", std::process::id()));
+        assert!(refused.contains(&kept.display().to_string()), "{refused}");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "first save");
+        assert!(leftovers(&directory).is_empty());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
     #[test]
     fn a_changed_file_is_left_alone() {
         let directory = scratch("changed");
