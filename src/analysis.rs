@@ -319,35 +319,110 @@ pub fn checked_answer(
     let scene = analysis.scene();
     let problem = &scene.problems[index];
     let lines = crate::edit::construction_to_lines(scene, problem, construction);
-    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
-    let edits = crate::edit::fill_block(text, problem, &spans, &lines);
-    let filled = analyze(&crate::edit::apply_edits(text, &edits));
-    let refused = |why: String| {
-        Err(format!(
-            "out of the range this search can decide: the answer it found ({}) fails the check ({why})",
-            construction.describe_count(!problem.tools.is_empty())
-        ))
-    };
-    let Some(report) = filled.reports.get(index) else {
-        return refused("the block is gone".to_string());
-    };
-    if report.status == Status::Solved {
-        return Ok(lines);
+    checked_steps(text, analysis, index, &lines)
+        .map(|()| lines)
+        .map_err(|why| {
+            format!(
+                "out of the range this search can decide: the answer it found ({}) fails the check ({why})",
+                construction.describe_count(!problem.tools.is_empty())
+            )
+        })
+}
+
+/// Whether `lines` put in block `index` of `analysis` (the analysis of
+/// `text`) are that block's steps, one a line, and pass `check` there. For
+/// answers from outside the search too (`euc solve --merge` reads them
+/// from shard results), so text that would close the block and add another
+/// (`c1 = circle(A, B)\n}\nsolve evil {…`) is refused rather than written.
+/// Err: why not, in words.
+pub fn checked_steps(
+    text: &str,
+    analysis: &Analysis,
+    index: usize,
+    lines: &[String],
+) -> Result<(), String> {
+    let scene = analysis.scene();
+    let problem = &scene.problems[index];
+    if let Some(line) = lines.iter().find(|line| line.contains(['\n', '\r'])) {
+        return Err(format!("a step is more than one line: {line:?}"));
     }
-    let why = filled
+    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+    let edits = crate::edit::fill_block(text, problem, &spans, lines);
+    let filled_text = crate::edit::apply_edits(text, &edits);
+    let filled = analyze(&filled_text);
+    // The steps stay inside the block: it ends where it ended, moved by what
+    // was put in, and the file has the blocks it had.
+    let grown = filled_text.len() as isize - text.len() as isize;
+    let names = |analysis: &Analysis| -> Vec<String> {
+        let scene = analysis.scene();
+        scene
+            .problems
+            .iter()
+            .map(|problem| problem.name.clone())
+            .chain(scene.puzzles.iter().map(|puzzle| puzzle.name.clone()))
+            .collect()
+    };
+    let same_block = filled.scene().problems.get(index).is_some_and(|block| {
+        block.span.start == problem.span.start
+            && block.span.end as isize == problem.span.end as isize + grown
+            && block.steps.len() == lines.len()
+    });
+    if !same_block || names(&filled) != names(analysis) {
+        return Err(format!(
+            "the lines are not steps of block `{}`, one a line",
+            problem.name
+        ));
+    }
+    if filled.reports[index].status == Status::Solved {
+        return Ok(());
+    }
+    Err(filled
         .diagnostics
         .iter()
         .find(|d| d.is_error())
         .map_or_else(
             || "the goals are not reached".to_string(),
             |d| d.message.clone(),
-        );
-    refused(why)
+        ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Steps from outside the search (a shard's result) are written only
+    /// as steps of their own block that pass the check: a claimed step that
+    /// closed the block and opened another was once merged as it was.
+    #[test]
+    fn only_steps_of_the_block_that_pass_are_accepted() {
+        let text =
+            "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal C = rotate(B, A, 60deg)\n}\n";
+        let analysis = analyze(text);
+        let check = |lines: &[&str]| {
+            let lines: Vec<String> = lines.iter().map(|line| line.to_string()).collect();
+            checked_steps(text, &analysis, 0, &lines)
+        };
+        assert_eq!(
+            check(&["c1 = circle(A, B)", "c2 = circle(B, A)", "C, _ = c1 & c2"]),
+            Ok(())
+        );
+        let evil = "c1 = circle(A, B)\n}\nsolve evil {\n  goal D = A\n  D = A";
+        assert!(check(&[evil]).unwrap_err().contains("more than one line"));
+        for outside in [
+            "c1 = circle(A, B) } solve evil { goal D = midpoint(A, B)",
+            "c1 = circle(A, B) }",
+            "}",
+            "",
+        ] {
+            let refused = check(&[outside]).unwrap_err();
+            assert!(
+                refused.contains("not steps of block `s`"),
+                "{outside}: {refused}"
+            );
+        }
+        let refused = check(&["c1 = circle(A, B)"]).unwrap_err();
+        assert!(refused.contains("not reached"), "{refused}");
+    }
 
     /// A tree left to move moves when first read, once, and a copy of it
     /// is the moved tree.

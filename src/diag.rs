@@ -104,13 +104,18 @@ impl Diagnostic {
     }
 
     /// An error that says a construction fails or a puzzle is not solved
-    /// (exit code 1), as opposed to
-    /// one that says the input is wrong (exit code 2).
+    /// (exit code 1), as opposed to one that says the input is wrong (exit
+    /// code 2). Steps that break the block's own rules fail like steps that
+    /// miss the goal: outside the mask (E0506) or with an L-tool the block
+    /// does not allow (E0507; `check` prints FAILED for both, and E0507
+    /// once exited 2). A `tools` line naming no L-tool is wrong input
+    /// (E0510).
     pub fn is_construction_failure(&self) -> bool {
         self.is_error()
             && (self.code.starts_with("E04")
                 || self.code.starts_with("E07")
-                || self.code == "E0506")
+                || self.code == "E0506"
+                || self.code == "E0507")
     }
 
     /// An error in the input itself: the file cannot be solved or checked until it is fixed.
@@ -139,6 +144,8 @@ pub fn describe_code(code: &str) -> &'static str {
         "E0405" => "an intersection beyond a segment or behind a ray",
         "E0406" => "the construction depends on where an arbitrary point fell",
         "E0506" => "steps outside the mask",
+        "E0507" => "a step with an L-tool the block does not allow",
+        "E0510" => "no such L-tool",
         code if code.starts_with("E05") => "mask, limits, verify or tools line",
         code if code.starts_with("E06") => "planar block error",
         "E0701" => "links of a planar block cross",

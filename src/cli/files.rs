@@ -1,13 +1,15 @@
 //! Writing files in place the way trusted formatters do (docs/design.md,
 //! "Writing files"): through a symbolic link to the file it names, with the
 //! file's mode (set-id bits too), owner and group from the first byte, never
-//! over a read-only file, atomically by a rename, and never leaving a
-//! temporary file behind on an error, an interrupt or a termination; one
-//! left by a write killed outright (SIGKILL, a power cut) is removed by the
-//! next write in its directory. A file with other hard links cannot be
-//! replaced atomically without splitting its names: it is refused unless
-//! `--in-place` asks for it, and then written only once the new text is
-//! safely on disk beside it and the room for it is reserved.
+//! over a read-only file, atomically by a rename — on Linux an exchange,
+//! checked afterwards, so that a save landing meanwhile is swapped back
+//! rather than lost — and never leaving a temporary file behind on an
+//! error, an interrupt or a termination; one left by a write killed
+//! outright (SIGKILL, a power cut) is removed by the next write in its
+//! directory. A file with other hard links cannot be replaced atomically
+//! without splitting its names: it is refused unless `--in-place` asks for
+//! it, and then written only once the new text is safely on disk beside it
+//! and the room for it is reserved.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -98,23 +100,39 @@ pub fn replace_checked(path: &Path, old: &str, new: &str) -> Result<(), String> 
             super::MAX_INPUT >> 20
         ));
     }
-    let current = super::read_source(path)?;
-    if current != old {
-        return Err(format!(
-            "{} changed while euc was working on it; nothing written",
-            path.display()
-        ));
+    // A change seen now is refused before anything is written; one that
+    // lands later is caught by the exchange (`exchange_checked`).
+    if super::read_source(path)? != old {
+        return Err(changed(path));
     }
-    replace(path, new.as_bytes())
+    replace_with(
+        path,
+        new.as_bytes(),
+        Some(old.as_bytes()),
+        IN_PLACE.load(Ordering::Relaxed),
+    )
+}
+
+fn changed(path: &Path) -> String {
+    format!(
+        "{} changed while euc was working on it (saved meanwhile?); nothing written, the file keeps that change",
+        path.display()
+    )
 }
 
 /// Writes `contents` as the file at `path` (created if missing).
 pub fn replace(path: &Path, contents: &[u8]) -> Result<(), String> {
-    replace_with(path, contents, IN_PLACE.load(Ordering::Relaxed))
+    replace_with(path, contents, None, IN_PLACE.load(Ordering::Relaxed))
 }
 
-/// `replace`, with files of several names written in place or refused.
-fn replace_with(path: &Path, contents: &[u8], in_place: bool) -> Result<(), String> {
+/// `replace`, with files of several names written in place or refused; with
+/// `expected`, only over a file that still holds it.
+fn replace_with(
+    path: &Path,
+    contents: &[u8],
+    expected: Option<&[u8]>,
+    in_place: bool,
+) -> Result<(), String> {
     let target = resolve_links(path)?;
     let existing = std::fs::metadata(&target).ok();
     if let Some(metadata) = &existing {
@@ -169,25 +187,134 @@ fn replace_with(path: &Path, contents: &[u8], in_place: bool) -> Result<(), Stri
     if written.is_ok() && existing.as_ref().is_some_and(|m| hard_links(m) > 1) {
         // The new text is whole on disk beside the file: only now is the
         // file itself touched, with the list locked, so that an interrupt
-        // waits for the copy to end instead of cutting it short.
+        // waits for the copy to end instead of cutting it short. Not
+        // atomic, so a save can still land just before the copy.
         let mut list = listed();
-        let copied = write_in_place(&target, contents)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()));
+        let copied = still_holds(&target, expected)
+            .map_err(|()| changed(path))
+            .and_then(|()| {
+                write_in_place(&target, contents)
+                    .map_err(|error| format!("cannot write {}: {error}", path.display()))
+            });
         list.retain(|known| *known != name);
         drop(temporary);
         return copied;
     }
+    // Locked until the end: an interrupt waits for the rename or the
+    // exchange and its check, and never removes a file swapped out.
     let mut list = listed();
     list.retain(|known| *known != name);
     if let Err(error) = written {
-        // Removed while the list is still locked, like the rename below.
         drop(temporary);
         return Err(error);
     }
+    let Some(expected) = expected.filter(|_| existing.is_some()) else {
+        return persist(temporary, &target, path);
+    };
+    match exchange(&name, &target) {
+        Ok(()) => exchange_checked(temporary, &name, &target, path, expected, contents),
+        // No exchange here (another system, a file system without it):
+        // checked just before the rename, which leaves a window of a rename's
+        // length for a save to be lost (docs/design.md, "Writing files").
+        Err(Unsupported) => match still_holds(&target, Some(expected)) {
+            Ok(()) => persist(temporary, &target, path),
+            Err(()) => Err(changed(path)),
+        },
+    }
+}
+
+/// Renames the temporary file over the target.
+fn persist(temporary: tempfile::NamedTempFile, target: &Path, path: &Path) -> Result<(), String> {
     temporary
-        .persist(&target)
+        .persist(target)
         .map(drop)
         .map_err(|error| format!("cannot replace {}: {}", path.display(), error.error))
+}
+
+/// Whether the file at `target` holds `expected` (anything, without it).
+fn still_holds(target: &Path, expected: Option<&[u8]>) -> Result<(), ()> {
+    match expected {
+        Some(expected) if std::fs::read(target).ok().as_deref() != Some(expected) => Err(()),
+        _ => Ok(()),
+    }
+}
+
+/// The exchange of two names is not available here.
+struct Unsupported;
+
+/// Swaps the files at `first` and `second` atomically (`renameat2` with
+/// `RENAME_EXCHANGE`): each name then holds what the other held.
+#[cfg(target_os = "linux")]
+fn exchange(first: &Path, second: &Path) -> Result<(), Unsupported> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, first, CWD, second, RenameFlags::EXCHANGE).map_err(|_| Unsupported)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> Result<(), Unsupported> {
+    Err(Unsupported)
+}
+
+/// After the exchange, the new text is the file and `name` holds what was
+/// swapped out: if that is what euc read, it goes, and the write is done.
+/// If not, a save landed between euc's reading and the exchange: the files
+/// are swapped back, so the save is the file again, and the write is an
+/// error. Should yet another save land in the microseconds between the two
+/// exchanges, it is swapped in too and the earlier one kept beside the file
+/// (named in the error): no save is ever removed.
+fn exchange_checked(
+    temporary: tempfile::NamedTempFile,
+    name: &Path,
+    target: &Path,
+    path: &Path,
+    expected: &[u8],
+    contents: &[u8],
+) -> Result<(), String> {
+    if std::fs::read(name).ok().as_deref() == Some(expected) {
+        drop(temporary);
+        return Ok(());
+    }
+    if exchange(name, target).is_err() {
+        // Keep what was swapped out, whatever it is, and say where.
+        let kept = keep_beside(temporary, target);
+        return Err(format!(
+            "{} changed while euc was writing it, and swapping the change back failed: the file now has euc's text, the change is kept in {kept}",
+            path.display()
+        ));
+    }
+    if std::fs::read(name).ok().as_deref() == Some(contents) {
+        // Euc's own text, untouched: it goes.
+        drop(temporary);
+        return Err(changed(path));
+    }
+    // A newer save replaced euc's text at the file meanwhile, and now lies
+    // at `name`: the newest save goes back to the file, the earlier stays.
+    let _ = exchange(name, target);
+    let kept = keep_beside(temporary, target);
+    Err(format!(
+        "{} was saved twice while euc was writing it: the file keeps the last save, an earlier one is kept in {kept}; nothing written",
+        path.display()
+    ))
+}
+
+/// Moves the temporary file (after an exchange: a save) to a lasting name
+/// beside `target`, and gives that name.
+fn keep_beside(temporary: tempfile::NamedTempFile, target: &Path) -> String {
+    let kept = target.with_file_name(format!(
+        "{}.euc-conflict-{}",
+        target
+            .file_name()
+            .map(|name| name.to_string_lossy().to_string())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    match temporary.persist(&kept) {
+        Ok(_) => kept.display().to_string(),
+        Err(error) => match error.file.keep() {
+            Ok((_, at)) => at.display().to_string(),
+            Err(_) => "a temporary file beside it".to_string(),
+        },
+    }
 }
 
 /// Whether the file at `path` may be replaced: a regular file, not
@@ -353,15 +480,15 @@ mod tests {
         let second = directory.join("second.euc");
         std::fs::write(&first, "old").unwrap();
         std::fs::hard_link(&first, &second).unwrap();
-        let refused = replace_with(&first, b"new", false).unwrap_err();
+        let refused = replace_with(&first, b"new", None, false).unwrap_err();
         assert!(refused.contains("2 names (hard links)"), "{refused}");
         assert_eq!(std::fs::read_to_string(&second).unwrap(), "old");
-        replace_with(&first, b"newer and longer", true).unwrap();
+        replace_with(&first, b"newer and longer", None, true).unwrap();
         assert_eq!(
             std::fs::read_to_string(&second).unwrap(),
             "newer and longer"
         );
-        replace_with(&first, b"short", true).unwrap();
+        replace_with(&first, b"short", None, true).unwrap();
         assert_eq!(std::fs::read_to_string(&second).unwrap(), "short");
         assert_eq!(std::fs::read_to_string(&first).unwrap(), "short");
         let locked = directory.join("locked.euc");
@@ -408,6 +535,128 @@ mod tests {
         // A picture is written whatever its size.
         replace(&path, big.as_bytes()).unwrap();
         assert_eq!(std::fs::metadata(&path).unwrap().len(), big.len() as u64);
+        assert!(leftovers(&directory).is_empty());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// An editor saving while euc writes: each round, euc reads the file
+    /// and writes its text over it while another thread saves at a random
+    /// moment, in place or by a rename as editors do. Every save either
+    /// ends in the file or was read by euc before it wrote (its text then
+    /// grows from that save). The test that the file had not changed was
+    /// made a moment before the rename, and saves in between were lost.
+    #[cfg(unix)]
+    #[test]
+    fn saves_racing_writes_are_never_lost() {
+        let directory = scratch("race");
+        let path = directory.join("file.euc");
+        // A small generator of delays, seeded: the same rounds every run.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut micros = move |most: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            std::time::Duration::from_micros(state % most)
+        };
+        let mut lost = Vec::new();
+        let mut refused = 0;
+        for round in 0..400 {
+            std::fs::write(&path, format!("save {round}\n")).unwrap();
+            let save = format!("save {}\n", round + 1);
+            let (saver_path, saver_save, pause) = (path.clone(), save.clone(), micros(1500));
+            let saver = std::thread::spawn(move || {
+                std::thread::sleep(pause);
+                if round % 2 == 0 {
+                    std::fs::write(&saver_path, &saver_save).unwrap();
+                } else {
+                    let aside = saver_path.with_file_name("editor.tmp");
+                    std::fs::write(&aside, &saver_save).unwrap();
+                    std::fs::rename(&aside, &saver_path).unwrap();
+                }
+            });
+            let old = std::fs::read_to_string(&path).unwrap();
+            std::thread::sleep(micros(500));
+            let new = format!("{old}// written\n");
+            let result = replace_checked(&path, &old, &new);
+            saver.join().unwrap();
+            refused += usize::from(result.is_err());
+            let now = std::fs::read_to_string(&path).unwrap();
+            let kept = now == save || (old == save && now == new);
+            if !kept {
+                lost.push((round, old, now, result));
+            }
+        }
+        assert!(lost.is_empty(), "{} saves lost: {lost:?}", lost.len());
+        // The race was run: some writes met a save and were refused.
+        assert!(refused > 0, "no write met a save");
+        let names: Vec<String> = std::fs::read_dir(&directory)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        assert_eq!(names, ["file.euc"]);
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// The swap back, step by step: a save that landed after euc read the
+    /// file and before the exchange is swapped out, seen, and swapped back;
+    /// the write is an error and nothing is left beside the file.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_save_swapped_out_is_swapped_back() {
+        let directory = scratch("swap");
+        let path = directory.join("file.euc");
+        // Euc read "old"; the editor has saved "theirs" since.
+        std::fs::write(&path, "theirs").unwrap();
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&temporary_prefix())
+            .suffix(".tmp")
+            .tempfile_in(&directory)
+            .unwrap();
+        temporary.write_all(b"ours").unwrap();
+        let name = temporary.path().to_path_buf();
+        assert!(
+            exchange(&name, &path).is_ok(),
+            "no exchange on this file system"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "ours");
+        let refused =
+            exchange_checked(temporary, &name, &path, &path, b"old", b"ours").unwrap_err();
+        assert!(refused.contains("changed while euc"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "theirs");
+        assert!(leftovers(&directory).is_empty());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// Two saves around the exchange: the one before it is swapped out, the
+    /// one after it replaces euc's text. The last save ends as the file and
+    /// the earlier is kept beside it, named in the error.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn two_saves_around_the_exchange_are_both_kept() {
+        let directory = scratch("swap-twice");
+        let path = directory.join("file.euc");
+        std::fs::write(&path, "first save").unwrap();
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&temporary_prefix())
+            .suffix(".tmp")
+            .tempfile_in(&directory)
+            .unwrap();
+        temporary.write_all(b"ours").unwrap();
+        let name = temporary.path().to_path_buf();
+        assert!(
+            exchange(&name, &path).is_ok(),
+            "no exchange on this file system"
+        );
+        // The editor saves again, by a rename, over euc's text.
+        let aside = directory.join("editor.tmp");
+        std::fs::write(&aside, "second save").unwrap();
+        std::fs::rename(&aside, &path).unwrap();
+        let refused =
+            exchange_checked(temporary, &name, &path, &path, b"old", b"ours").unwrap_err();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second save");
+        let kept = directory.join(format!("file.euc.euc-conflict-{}", std::process::id()));
+        assert!(refused.contains(&kept.display().to_string()), "{refused}");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "first save");
         assert!(leftovers(&directory).is_empty());
         std::fs::remove_dir_all(&directory).unwrap();
     }

@@ -37,10 +37,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-/// Writes to standard output. A reader that went away (`euc … | head`) ends
-/// the program quietly with success, as `head` asked for no more; another
-/// write error is reported (docs/design.md, "Exit codes").
+/// Writes to standard output. A reader that went away (`euc … | head`)
+/// stops the output quietly, and the command goes on to its own exit code;
+/// another write error is reported (docs/design.md, "Exit codes").
 pub(crate) fn emit(text: &str) {
+    if output_closed() {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(error) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         output_failed(error);
@@ -50,6 +53,9 @@ pub(crate) fn emit(text: &str) {
 /// Writes `value` as pretty JSON and a line break, streamed: no copy of the
 /// whole text is built first.
 pub(crate) fn emit_json(value: &impl serde::Serialize) {
+    if output_closed() {
+        return;
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = serde_json::to_writer_pretty(&mut out, value)
         .map_err(std::io::Error::from)
@@ -60,11 +66,21 @@ pub(crate) fn emit_json(value: &impl serde::Serialize) {
     }
 }
 
-/// A closed pipe ends the command quietly (`euc … | head`); any other
-/// failure to write is an error.
-fn output_failed(error: std::io::Error) -> ! {
+/// Whether the reader of standard output went away: nothing more is written.
+static OUTPUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn output_closed() -> bool {
+    OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A closed pipe stops the output but not the command: its exit code is
+/// still the verdict's, so that `euc check … | head` in a `pipefail` shell
+/// fails when the check does (it once exited 0 here, whatever the verdict).
+/// Any other failure to write is an error.
+fn output_failed(error: std::io::Error) {
     if error.kind() == std::io::ErrorKind::BrokenPipe {
-        std::process::exit(EXIT_OK);
+        OUTPUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        return;
     }
     say!("error: cannot write the output: {error}");
     std::process::exit(EXIT_USAGE);
@@ -379,22 +395,32 @@ pub(crate) fn is_stdin(path: &std::path::Path) -> bool {
 
 /// A file's text (`-`: standard input), at most `MAX_INPUT` bytes of UTF-8.
 pub(crate) fn read_source(path: &std::path::Path) -> Result<String, String> {
+    read_bounded(path, MAX_INPUT, "one file")
+}
+
+/// A file's text (`-`: standard input), at most `most` bytes of UTF-8: more
+/// is an error, never a read until memory runs out (`/dev/zero`).
+pub(crate) fn read_bounded(
+    path: &std::path::Path,
+    most: u64,
+    what: &str,
+) -> Result<String, String> {
     use std::io::Read;
     let name = source_name(path);
     let mut bytes = Vec::new();
     let result = if is_stdin(path) {
         std::io::stdin()
             .lock()
-            .take(MAX_INPUT + 1)
+            .take(most + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|file| file.take(most + 1).read_to_end(&mut bytes))
     };
     result.map_err(|error| format!("cannot read {name}: {error}"))?;
-    if bytes.len() as u64 > MAX_INPUT {
+    if bytes.len() as u64 > most {
         return Err(format!(
-            "cannot read {name}: it is larger than {} MiB, the most euc reads from one file",
-            MAX_INPUT >> 20
+            "cannot read {name}: it is larger than {} MiB, the most euc reads from {what}",
+            most >> 20
         ));
     }
     String::from_utf8(bytes).map_err(|error| {

@@ -79,76 +79,101 @@ fn digest(text: &str) -> String {
 /// A block (its index) and the steps that solve it.
 pub(super) type Answer = (usize, Vec<String>);
 
+/// The most euc reads from one shard result: a result is a few hundred
+/// bytes a block plus its steps, so this is far above what a 2 MiB file's
+/// results take, and it bounds memory (`--merge /dev/zero` once read until
+/// memory ran out).
+pub(super) const MAX_RESULT: u64 = 32 << 20;
+
 /// The answers of the blocks `targets` from the shards' results, and the
 /// exit code (1 if some block has none). Errors: results missing, repeated,
-/// unreadable, of another file version, or a shard that stopped too early
-/// to be sure.
+/// unreadable, too large, of another file version or of more shards than a
+/// search can have, a shard that stopped too early to be sure, or an answer
+/// that is not steps of its block passing `check` there (a result file is
+/// input like any other, and what is written must check).
 pub(super) fn merge(
     text: &str,
     analysis: &Analysis,
     targets: &[usize],
     files: &[PathBuf],
 ) -> Result<(Vec<Answer>, i32), String> {
-    let mut documents = Vec::new();
+    let names: Vec<&str> = targets
+        .iter()
+        .map(|&index| analysis.scene().problems[index].name.as_str())
+        .collect();
+    let most = crate::solve::search::MOST_SHARDS;
+    let mut count = None;
+    // Per shard, by its index: the records of the target blocks only, so
+    // that no more than one whole result is held at a time.
+    let mut shards: Vec<Option<Vec<Value>>> = Vec::new();
     for file in files {
-        let content = std::fs::read_to_string(file)
-            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+        let content = super::read_bounded(file, MAX_RESULT, "one shard result")?;
         let document: Value = serde_json::from_str(&content)
             .map_err(|error| format!("{} is not a shard result: {error}", file.display()))?;
+        drop(content);
+        if let Some(error) = document["error"].as_str() {
+            return Err(format!("{} is a failed run's: {error}", file.display()));
+        }
         if document["digest"] != digest(text) {
             return Err(format!(
                 "{} was computed for another version of the file",
                 file.display()
             ));
         }
-        documents.push((file, document));
-    }
-    let count = documents
-        .first()
-        .and_then(|(_, document)| document["shard"]["count"].as_u64())
-        .ok_or("the first result is not a shard's (run with --shard K/N)")?
-        as usize;
-    let mut seen = vec![false; count];
-    for (file, document) in &documents {
+        let claimed = document["shard"]["count"].as_u64();
+        let count = match count {
+            Some(count) => count,
+            None => {
+                // Any number is read as one, so that 2^64 is out of range
+                // too rather than "not a shard's".
+                let written = document["shard"]["count"]
+                    .as_f64()
+                    .ok_or("the first result is not a shard's (run with --shard K/N)")?;
+                let Some(first) = claimed.filter(|count| (1..=most as u64).contains(count)) else {
+                    return Err(format!(
+                        "{} says it is one of {written} shards: a search is split into 1 to {most} shards",
+                        file.display()
+                    ));
+                };
+                shards.resize(first as usize, None);
+                *count.insert(first as usize)
+            }
+        };
         let index = document["shard"]["index"]
             .as_u64()
-            .map(|index| index as usize);
-        match index {
-            Some(index)
-                if document["shard"]["count"].as_u64() == Some(count as u64)
-                    && index < count
-                    && !seen[index] =>
-            {
-                seen[index] = true
-            }
-            _ => {
-                return Err(format!(
-                    "{}: not one of {count} distinct shards",
-                    file.display()
-                ))
-            }
-        }
-    }
-    if let Some(missing) = seen.iter().position(|seen| !seen) {
-        return Err(format!("the result of shard {missing}/{count} is missing"));
-    }
-    // In shard order, so that a record's place is its shard's index.
-    documents.sort_by_key(|(_, document)| document["shard"]["index"].as_u64());
-    let mut answers = Vec::new();
-    let mut code = super::EXIT_OK;
-    for &index in targets {
-        let name = &analysis.scene().problems[index].name;
-        let records: Vec<&Value> = documents
+            .filter(|index| claimed == Some(count as u64) && *index < count as u64)
+            .map(|index| index as usize)
+            .filter(|index| shards[*index].is_none())
+            .ok_or_else(|| format!("{}: not one of {count} distinct shards", file.display()))?;
+        let records = names
             .iter()
-            .map(|(file, document)| {
+            .map(|name| {
                 document["blocks"]
                     .as_array()
                     .and_then(|blocks| blocks.iter().find(|block| block["block"] == **name))
+                    .cloned()
                     .ok_or_else(|| format!("{} has no result for block `{name}`", file.display()))
             })
             .collect::<Result<_, _>>()?;
+        shards[index] = Some(records);
+    }
+    let count = count.ok_or("no shard results")?;
+    if let Some(missing) = shards.iter().position(Option::is_none) {
+        return Err(format!("the result of shard {missing}/{count} is missing"));
+    }
+    // In shard order, so that a record's place is its shard's index.
+    let shards: Vec<Vec<Value>> = shards.into_iter().flatten().collect();
+    let mut answers = Vec::new();
+    let mut code = super::EXIT_OK;
+    for (place, (&index, name)) in targets.iter().zip(&names).enumerate() {
+        let records: Vec<&Value> = shards.iter().map(|records| &records[place]).collect();
         match choose(&records) {
             Merged::Answer { moves, steps } => {
+                crate::analysis::checked_steps(text, analysis, index, &steps).map_err(|why| {
+                    format!(
+                        "the shards' answer for block `{name}` is refused, nothing written: {why}"
+                    )
+                })?;
                 say!("{name}: {moves} moves (merged from {count} shards)");
                 answers.push((index, steps));
             }

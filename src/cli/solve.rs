@@ -214,11 +214,17 @@ pub fn run(args: &SolveArgs) -> i32 {
             return EXIT_USAGE;
         }
     }
-    let (text, analysis) = match super::load_valid(&args.file) {
+    let name = super::source_name(&args.file);
+    let json = args.format == Some(Format::Json);
+    let loaded = if json {
+        load_for_json(args, &name)
+    } else {
+        super::load_valid(&args.file)
+    };
+    let (text, analysis) = match loaded {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let name = super::source_name(&args.file);
     let targets: Vec<usize> = match &args.block {
         Some(block) => match analysis.scene().problem_index(block) {
             Some(index) => vec![index],
@@ -229,11 +235,11 @@ pub fn run(args: &SolveArgs) -> i32 {
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect();
-                say!(
-                    "error: no solve block named `{block}` (blocks: {})",
+                let message = format!(
+                    "no solve block named `{block}` (blocks: {})",
                     names.join(", ")
                 );
-                return EXIT_USAGE;
+                return refused(args, &name, &message, Some(&text));
             }
         },
         None => (0..analysis.scene().problems.len())
@@ -249,15 +255,13 @@ pub fn run(args: &SolveArgs) -> i32 {
     if !args.merge.is_empty() {
         return match super::shard::merge(&text, &analysis, &targets, &args.merge) {
             Ok((answers, code)) => finish(args, &name, &text, &analysis, answers, code),
-            Err(message) => {
-                say!("error: {message}");
-                EXIT_USAGE
-            }
+            Err(message) => refused(args, &name, &message, Some(&text)),
         };
     }
     let mut answers = Vec::new();
     let mut results = Vec::new();
     let mut code = EXIT_OK;
+    let mut unfinished = false;
     for &index in &targets {
         let problem = &analysis.scene().problems[index];
         let solved = solve_one(text.as_str(), &analysis, index, args);
@@ -265,15 +269,77 @@ pub fn run(args: &SolveArgs) -> i32 {
             Some(lines) => answers.push((index, lines.clone())),
             None => code = EXIT_FAILED,
         }
+        unfinished |= matches!(
+            solved.outcome,
+            Outcome::Stopped { .. } | Outcome::Unsearchable(_)
+        );
         results.push(super::shard::block_result(problem, &solved));
     }
-    if args.format == Some(Format::Json) {
+    if json {
         let document = super::shard::document(&name, &text, args.shard, results);
         super::emit(&format!("{document:#}\n"));
-        // A shard that found nothing in its share has still done its job.
-        return if args.shard.is_some() { EXIT_OK } else { code };
+        // A shard's question is whether its share holds an answer: a share
+        // searched in full has answered it, found or not, and `--merge`
+        // gives the verdict (exit 1 when no shard found one, as `solve`).
+        // A shard that stopped before its share was searched has not: 1,
+        // so that a job array shows which share to run again
+        // (docs/solver.md, "Shards").
+        return match args.shard {
+            Some(_) if unfinished => EXIT_FAILED,
+            Some(_) => EXIT_OK,
+            None => code,
+        };
     }
     finish(args, &name, &text, &analysis, answers, code)
+}
+
+/// The file read and free of input errors, for `--format json`: on an
+/// error, tools reading standard output get a JSON document saying so (it
+/// once printed nothing), and people get the error on stderr as always.
+fn load_for_json(args: &SolveArgs, name: &str) -> Result<(String, Analysis), i32> {
+    let text = match super::read_source(&args.file) {
+        Ok(text) => text,
+        Err(message) => return Err(refused(args, name, &message, None)),
+    };
+    let analysis = crate::analysis::analyze(&text);
+    let errors = analysis.input_errors();
+    if let Err(code) = super::refuse_input_errors(&args.file, &text, &errors) {
+        let index = crate::span::LineIndex::new(&text);
+        let diagnostics: Vec<_> = errors
+            .iter()
+            .map(|diagnostic| report::diagnostic_to_json(&text, &index, diagnostic))
+            .collect();
+        emit_error(args, name, "the file has errors", Some(&text), diagnostics);
+        return Err(code);
+    }
+    Ok((text, analysis))
+}
+
+/// An error of the input or the command line: on stderr, and with
+/// `--format json` as a JSON document on stdout too. Exit 2.
+fn refused(args: &SolveArgs, name: &str, message: &str, text: Option<&str>) -> i32 {
+    say!("error: {message}");
+    if args.format == Some(Format::Json) {
+        emit_error(args, name, message, text, Vec::new());
+    }
+    EXIT_USAGE
+}
+
+fn emit_error(
+    args: &SolveArgs,
+    name: &str,
+    message: &str,
+    text: Option<&str>,
+    diagnostics: Vec<serde_json::Value>,
+) {
+    let mut document = super::shard::document(name, text.unwrap_or(""), args.shard, Vec::new());
+    if text.is_none() {
+        document["digest"] = serde_json::Value::Null;
+    }
+    document["error"] = message.into();
+    document["diagnostics"] = diagnostics.into();
+    document["exit"] = EXIT_USAGE.into();
+    super::emit(&format!("{document:#}\n"));
 }
 
 /// Fills the solved blocks and prints the file or writes it in place.

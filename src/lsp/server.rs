@@ -64,10 +64,15 @@ impl Backend {
         }
     }
 
-    /// Takes in the settings the client sent (`Settings::update`).
-    fn update_settings(&self, sent: &serde_json::Value) {
-        if let Ok(mut settings) = self.settings.lock() {
-            settings.update(sent);
+    /// Takes in the settings the client sent (`Settings::update`) and logs
+    /// the values it refused.
+    async fn update_settings(&self, sent: &serde_json::Value) {
+        let refused = match self.settings.lock() {
+            Ok(mut settings) => settings.update(sent),
+            Err(_) => Vec::new(),
+        };
+        for message in refused {
+            self.client.log_message(MessageType::WARNING, message).await;
         }
     }
 
@@ -249,7 +254,7 @@ pub(super) fn guarded<T>(query: impl FnOnce() -> T) -> Result<T> {
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         if let Some(options) = &params.initialization_options {
-            self.update_settings(options);
+            self.update_settings(options).await;
         }
         if let Ok(mut support) = self.client_support.lock() {
             *support = client_support(&params.capabilities);
@@ -309,7 +314,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.update_settings(&params.settings);
+        self.update_settings(&params.settings).await;
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

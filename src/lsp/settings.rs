@@ -36,8 +36,10 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Takes in the settings the client sent; what it left out stays.
-    pub fn update(&mut self, sent: &Value) {
+    /// Takes in the settings the client sent; what it left out stays. Gives
+    /// the messages for values refused (the server logs them).
+    pub fn update(&mut self, sent: &Value) -> Vec<String> {
+        let mut refused = Vec::new();
         let sent = sent.get("euc").unwrap_or(sent);
         let Some(Patch {
             client_commands,
@@ -45,7 +47,7 @@ impl Settings {
             solver,
         }) = table(sent)
         else {
-            return;
+            return refused;
         };
         if let Some(commands) = client_commands.0 {
             self.client_commands = commands.into_iter().filter_map(|name| name.0).collect();
@@ -60,9 +62,20 @@ impl Settings {
             self.solver.max_moves = moves.clamp(1, most) as usize;
         }
         if let Some(seconds) = solver.timeout.0 {
-            // Whole milliseconds; a negative or huge number saturates.
-            self.solver.timeout = Duration::from_millis((seconds * 1000.0) as u64);
+            if seconds.is_finite() && seconds >= 0.0 {
+                // Whole milliseconds; a huge number saturates (no limit).
+                self.solver.timeout = Duration::from_millis((seconds * 1000.0) as u64);
+            } else {
+                // As `--timeout -5` is refused: a negative limit once acted
+                // as 0, and every search stopped at once.
+                refused.push(format!(
+                    "euc: `solver.timeout` is a number of seconds, 0 or more, not {seconds}; \
+                     it stays {} s",
+                    self.solver.timeout.as_secs_f64()
+                ));
+            }
         }
+        refused
     }
 }
 
@@ -139,6 +152,28 @@ mod tests {
         let mut settings = Settings::default();
         settings.update(&sent);
         settings
+    }
+
+    #[test]
+    fn a_negative_timeout_is_refused_with_a_message() {
+        let mut settings = updated(json!({ "solver": { "timeout": 2 } }));
+        for refused in [json!(-5), json!(-0.001), json!(f64::NEG_INFINITY)] {
+            let messages = settings.update(&json!({ "solver": { "timeout": refused } }));
+            if refused.is_null() {
+                // JSON has no infinity: serde_json writes it as null, which
+                // reads as a setting left out.
+                assert!(messages.is_empty());
+            } else {
+                assert_eq!(messages.len(), 1, "{refused}");
+                assert!(messages[0].contains("0 or more"), "{messages:?}");
+                assert!(messages[0].contains("stays 2 s"), "{messages:?}");
+            }
+            assert_eq!(settings.solver.timeout, Duration::from_secs(2), "{refused}");
+        }
+        assert!(settings
+            .update(&json!({ "solver": { "timeout": 0 } }))
+            .is_empty());
+        assert_eq!(settings.solver.timeout, Duration::ZERO);
     }
 
     #[test]

@@ -152,7 +152,7 @@ fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<
             None => {
                 let known: Vec<String> = Tool::ALL.iter().map(|t| t.name().to_string()).collect();
                 let mut diagnostic = Diagnostic::error(
-                    "E0507",
+                    "E0510",
                     name.span,
                     format!("`{}` is not an L-tool", name.text),
                 )

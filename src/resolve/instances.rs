@@ -556,10 +556,16 @@ impl Figure {
 /// which is exact, so nothing changes where the file's numbers are
 /// ordinary — because a line through points near 10^160 squares them
 /// (10^320 overflows) and no moved instance of such a figure could be
-/// computed (docs/design.md, "Tolerances").
+/// computed (docs/design.md, "Tolerances"). A line's second point lies one
+/// unit of that frame along it, so the same figure at any scale moves
+/// alike; it lay one unit of the file along, which in a figure of size
+/// 10^-160 is 10^160 frame units: squared, that overflowed, and every
+/// moved instance of a figure with a declared line below about 10^-155
+/// was lost (W0004), while in a figure of size 10^7 the nudge of a point
+/// one unit away turned the line in any direction.
 fn jitter(value: Value, figure: f64, rng: &mut ChaCha8Rng) -> Value {
     let unit = power_of_two_near(figure);
-    let framed = jitter_framed(value.scaled(1.0 / unit), figure / unit, 1.0 / unit, rng);
+    let framed = jitter_framed(value.scaled(1.0 / unit), figure / unit, rng);
     match framed {
         // The nudge of a number is its own, not a length.
         Value::Number(_) => framed,
@@ -575,9 +581,8 @@ fn power_of_two_near(size: f64) -> f64 {
     }
 }
 
-/// `jitter` in the frame; a line's second point lies `step` along it (one
-/// unit of the file, as it always has).
-fn jitter_framed(value: Value, figure: f64, step: f64, rng: &mut ChaCha8Rng) -> Value {
+/// `jitter` in the frame; a line's second point lies one unit along it.
+fn jitter_framed(value: Value, figure: f64, rng: &mut ChaCha8Rng) -> Value {
     let mut nudge = |size: f64| rng.random_range(-1.0..1.0) * JITTER * size;
     let figure = figure * JITTER_POINT / JITTER;
     match value {
@@ -593,7 +598,7 @@ fn jitter_framed(value: Value, figure: f64, step: f64, rng: &mut ChaCha8Rng) -> 
         Value::Line(line) => {
             // Both ends of a segment move; a ray or line keeps its kind.
             let from = Point::new(line.origin.x + nudge(figure), line.origin.y + nudge(figure));
-            let to = line.end().unwrap_or(line.origin + line.direction * step);
+            let to = line.end().unwrap_or(line.origin + line.direction);
             let to = Point::new(to.x + nudge(figure), to.y + nudge(figure));
             let moved = match line.extent {
                 Extent::Full => Line::through(from, to),

@@ -51,6 +51,30 @@ fn a_failing_construction_exits_1() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("works only for these coordinates"));
 }
 
+/// Steps that break the block's own rules fail the check (exit 1, FAILED)
+/// whether they leave the mask (E0506) or use an L-tool the block does not
+/// allow (E0507, which once printed FAILED and exited 2); a `tools` line
+/// naming no L-tool is wrong input (E0510, exit 2).
+#[test]
+fn steps_against_the_blocks_rules_exit_1_and_unknown_tools_2() {
+    for (name, code, verdict) in [
+        ("steps-outside-mask.euc", "E0506", 1),
+        ("tool-not-allowed.euc", "E0507", 1),
+        ("unknown-tool.euc", "E0510", 2),
+    ] {
+        let output = euc(&["check", &fixture(name)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(&format!("[{code}]")), "{name}: {stderr}");
+        assert_eq!(output.status.code(), Some(verdict), "{name}: {stderr}");
+        if verdict == 1 {
+            assert!(
+                String::from_utf8_lossy(&output.stdout).contains("FAILED"),
+                "{name}"
+            );
+        }
+    }
+}
+
 #[test]
 fn wrong_input_exits_2() {
     assert_eq!(
@@ -641,6 +665,180 @@ fn merge_needs_every_shard_and_reports_none() {
     std::fs::remove_dir_all(&scratch).ok();
 }
 
+/// A shard result is input like any other: what `--merge` writes must be
+/// steps of the block that pass `check` there, a result claims at most
+/// `MOST_SHARDS` shards, and a result is read up to a limit. A result
+/// claiming one step that closed the block and opened another was merged,
+/// exit 0, into a file that then failed `check`; a count of 10^13 aborted
+/// the merge (exit 134); `/dev/zero` was read until memory ran out.
+#[cfg(unix)]
+#[test]
+fn merge_writes_only_what_checks_and_reads_within_bounds() {
+    let scratch = std::env::temp_dir().join(format!("euc-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    let file = scratch.join("midpoint.euc");
+    let original = std::fs::read_to_string(root().join("examples/solve-midpoint.euc")).unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let file = file.to_str().unwrap();
+    let output = euc(&["solve", file, "--shard", "0/1", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let honest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let result = scratch.join("forged.json");
+    let result_path = result.to_str().unwrap();
+    let merged = |result: &serde_json::Value| {
+        std::fs::write(result_path, result.to_string()).unwrap();
+        euc(&["solve", file, "--merge", result_path, "--write"])
+    };
+    let evil = "c1 = circle(A, B)\n}\nsolve evil {\n  goal D = A\n  D = A";
+    for (steps, says) in [
+        (vec![evil], "more than one line"),
+        (
+            vec!["c1 = circle(A, B) } solve evil { goal D = A"],
+            "not steps of block `midpoint`",
+        ),
+        (vec!["c1 = circle(A, B)"], "not reached"),
+    ] {
+        let mut forged = honest.clone();
+        forged["blocks"][0]["steps"] = serde_json::json!(steps);
+        forged["blocks"][0]["moves"] = serde_json::json!(1);
+        let output = merged(&forged);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{steps:?}: {stderr}");
+        assert!(
+            stderr.contains("refused") && stderr.contains(says),
+            "{steps:?}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(file).unwrap(),
+            original,
+            "{steps:?}"
+        );
+    }
+    for count in [
+        "10000000000000",
+        "18446744073709551615",
+        "18446744073709551616",
+        "0",
+        "2.5",
+    ] {
+        let forged = honest
+            .to_string()
+            .replace("\"count\":1", &format!("\"count\":{count}"));
+        std::fs::write(&result, forged).unwrap();
+        let output = euc(&["solve", file, "--merge", result_path]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{count} shards: {stderr}");
+        assert!(
+            stderr.contains("1 to 10000 shards"),
+            "{count} shards: {stderr}"
+        );
+    }
+    // Under a memory limit, so that a merge reading without end fails
+    // alone instead of taking the machine's memory.
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 2000000; exec \"$0\" solve \"$1\" --merge /dev/zero",
+        ])
+        .args([env!("CARGO_BIN_EXE_euc"), file])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("larger than 32 MiB"), "{stderr}");
+    // The honest result still merges and writes.
+    let output = merged(&honest);
+    assert_eq!(output.status.code(), Some(0));
+    assert_ne!(std::fs::read_to_string(file).unwrap(), original);
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// `solve --format json` answers in JSON whatever happens: an input error,
+/// an unreadable or empty shard result, an unknown block each print a
+/// document with the error (it once printed nothing on stdout).
+#[test]
+fn solve_json_reports_errors_as_json() {
+    let scratch = std::env::temp_dir().join(format!("euc-json-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    let empty = scratch.join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
+    let broken = fixture("missing-equals.euc");
+    for (args, says) in [
+        (
+            vec!["solve", &broken, "--format", "json"],
+            "the file has errors",
+        ),
+        (
+            vec!["solve", &broken, "--shard", "0/2", "--format", "json"],
+            "the file has errors",
+        ),
+        (
+            vec![
+                "solve",
+                "examples/solve-midpoint.euc",
+                "--merge",
+                empty,
+                "--format",
+                "json",
+            ],
+            "is not a shard result",
+        ),
+        (
+            vec![
+                "solve",
+                "examples/solve-midpoint.euc",
+                "--block",
+                "nope",
+                "--format",
+                "json",
+            ],
+            "no solve block named `nope`",
+        ),
+        (
+            vec!["solve", "no-such-file.euc", "--format", "json"],
+            "cannot read",
+        ),
+    ] {
+        let output = euc(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|error| panic!("{args:?}: not JSON ({error}): {output:?}"));
+        let error = document["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{args:?}: {document}");
+        assert_eq!(document["exit"], 2, "{args:?}");
+    }
+    let output = euc(&["solve", &broken, "--format", "json"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["diagnostics"][0]["code"], "E0002", "{document}");
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// A shard exits 0 when its share is searched in full, an answer found or
+/// not (the verdict is the merge's: 1 when no shard found one, as for
+/// `solve`), and 1 when it stopped before: its result may not merge.
+#[test]
+fn a_shard_exits_by_whether_its_share_was_searched() {
+    let file = "benches/no-short-solution.euc";
+    for (timeout, status, code) in [("60", "exhausted", 0), ("0", "stopped", 1)] {
+        let output = euc(&[
+            "solve",
+            file,
+            "--max-moves",
+            "4",
+            "--timeout",
+            timeout,
+            "--shard",
+            "0/2",
+            "--format",
+            "json",
+        ]);
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(document["blocks"][0]["status"], status, "{document}");
+        assert_eq!(output.status.code(), Some(code), "--timeout {timeout}");
+    }
+}
+
 /// `--count` chooses what `solve` minimises in a block with L-tools, and
 /// `check --format json` reports both counts.
 #[test]
@@ -717,6 +915,53 @@ fn moved_and_scaled_files_check_like_the_originals() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A figure with declared lines keeps its moved instances at any scale:
+/// below about 10^-155 every one was lost (W0004, "checked on its declared
+/// coordinates only"), because a moved line's second point lay one unit of
+/// the file along it, 10^160 units of the figure's frame, and squaring that
+/// overflowed (docs/design.md, "Tolerances").
+#[test]
+fn declared_lines_keep_their_moved_instances_at_any_scale() {
+    let dir = std::env::temp_dir().join(format!("euc-tiny-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(root().join("examples/setup-crossing.euc")).unwrap();
+    for factor in [1.0, 1e-160, 1e-200, 1e-10, 1e7, 1e160, 1e200] {
+        let path = dir.join("setup-crossing.euc");
+        std::fs::write(&path, scaled_pairs(&text, factor)).unwrap();
+        let output = euc(&["check", path.to_str().unwrap()]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{factor}: {stderr}");
+        assert!(!stderr.contains("W0004"), "{factor}: {stderr}");
+        assert!(
+            stdout.contains("(1 move, 5 instances)"),
+            "{factor}: {stdout}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `text` with every pair of literal numbers `(x, y)`, a point, scaled by
+/// `factor`.
+fn scaled_pairs(text: &str, factor: f64) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let pair = rest.split_once(')').and_then(|(inside, after)| {
+            let (x, y) = inside.split_once(", ")?;
+            Some((x.parse::<f64>().ok()?, y.parse::<f64>().ok()?, after))
+        });
+        if let Some((x, y, after)) = pair {
+            out.push_str(&format!("{:e}, {:e})", x * factor, y * factor));
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` with every `point X = (x, y)` of literal numbers scaled by
 /// `factor` and then moved by `shift`.
 fn moved_figure(text: &str, factor: f64, shift: (f64, f64)) -> String {
@@ -754,6 +999,7 @@ fn every_example_checks_alike_at_any_scale_and_place() {
         (1e-4, (0.0, 0.0)),
         (1e7, (0.0, 0.0)),
         (1e10, (0.0, 0.0)),
+        (1e-160, (0.0, 0.0)),
         (1e-200, (0.0, 0.0)),
         (1e200, (0.0, 0.0)),
         (1.0, (1e4, -3e4)),
@@ -781,7 +1027,7 @@ fn every_example_checks_alike_at_any_scale_and_place() {
             tried += 1;
         }
     }
-    assert!(tried >= 8 * 10, "only {tried} files tried");
+    assert!(tried >= 9 * 10, "only {tried} files tried");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -939,6 +1185,40 @@ fn a_reader_that_goes_away_is_no_panic() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}
+
+/// A verdict survives a reader that went away: `euc check … | head -c1` in
+/// a `set -o pipefail` shell once exited 0 on a failing file, in every
+/// format but JSON, because a closed pipe ended the command with success.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_keeps_the_verdicts_exit_code() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for (file, verdict) in [
+        (fixture("non-general.euc"), 1),
+        (fixture("missing-equals.euc"), 2),
+        ("examples/napoleon.euc".to_string(), 0),
+    ] {
+        for format in ["text", "json", "github", "sarif"] {
+            // The reader is gone before euc starts (the shell waits for a line).
+            let mut child = Command::new("sh")
+                .args(["-c", "read go; exec \"$0\" check --format \"$1\" \"$2\""])
+                .args([env!("CARGO_BIN_EXE_euc"), format, &file])
+                .current_dir(root())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let mut input = child.stdin.take().unwrap();
+            input.write_all(b"go\n").unwrap();
+            drop(input);
+            let status = child.wait().unwrap();
+            assert_eq!(status.code(), Some(verdict), "{file} --format {format}");
+        }
     }
 }
 
