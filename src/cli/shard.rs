@@ -4,58 +4,10 @@
 //! the shortest, and at that length the one in the earliest subtree
 //! (docs/solver.md, "Shards").
 
-use super::solve::Solved;
 use crate::analysis::Analysis;
-use crate::resolve::Problem;
-use crate::solve::search::{Outcome, Shard, Stop};
+use crate::solve::search::Shard;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-
-/// One block's record.
-pub(super) fn block_result(problem: &Problem, solved: &Solved) -> Value {
-    // `moves` is what the search minimised (E, or L with `count l`).
-    let minimised = |construction: &crate::solve::construction::Construction| match solved.count {
-        crate::resolve::Count::E => construction.e_moves(),
-        crate::resolve::Count::L => construction.moves(),
-    };
-    let (status, moves, searched, reason) = match &solved.outcome {
-        Outcome::Found(construction) => (
-            "found",
-            Some(minimised(construction)),
-            minimised(construction).saturating_sub(1),
-            None,
-        ),
-        Outcome::Exhausted { max_moves } => ("exhausted", None, *max_moves, None),
-        Outcome::Stopped {
-            stop,
-            searched,
-            best,
-        } => (
-            "stopped",
-            best.as_deref().map(minimised),
-            *searched,
-            Some(match stop {
-                Stop::OutOfTime => "out of time",
-                Stop::Cancelled => "cancelled",
-            }),
-        ),
-        Outcome::Unsearchable(why) => ("unsearchable", None, 0, Some(why.as_str())),
-    };
-    json!({
-        "block": problem.name,
-        "status": status,
-        "moves": moves,
-        "searched": searched,
-        // No construction shorter than this exists (docs/solver.md, "An
-        // answer at once"): `moves` once the answer is proved shortest.
-        "proved_none_below": searched + 1,
-        "subtree": solved.stats.subtree,
-        "steps": solved.lines,
-        "examined": solved.stats.examined(),
-        "seconds": solved.seconds,
-        "reason": reason,
-    })
-}
 
 /// The whole result: the file (and a digest of its text, so results of
 /// another version are refused), the shard, and the blocks.

@@ -5,8 +5,10 @@ use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::edit::{apply_edits, fill_block};
 use crate::ide::find;
+use crate::resolve::Problem;
 use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -273,7 +275,7 @@ pub fn run(args: &SolveArgs) -> i32 {
             solved.outcome,
             Outcome::Stopped { .. } | Outcome::Unsearchable(_)
         );
-        results.push(super::shard::block_result(problem, &solved));
+        results.push(block_result(problem, &solved));
     }
     if json {
         let document = super::shard::document(&name, &text, args.shard, results);
@@ -371,6 +373,52 @@ fn finish(
         super::emit(&result);
     }
     code
+}
+
+/// One block's record in `--format json` (and a shard's result).
+fn block_result(problem: &Problem, solved: &Solved) -> Value {
+    // `moves` is what the search minimised (E, or L with `count l`).
+    let minimised = |construction: &crate::solve::construction::Construction| match solved.count {
+        crate::resolve::Count::E => construction.e_moves(),
+        crate::resolve::Count::L => construction.moves(),
+    };
+    let (status, moves, searched, reason) = match &solved.outcome {
+        Outcome::Found(construction) => (
+            "found",
+            Some(minimised(construction)),
+            minimised(construction).saturating_sub(1),
+            None,
+        ),
+        Outcome::Exhausted { max_moves } => ("exhausted", None, *max_moves, None),
+        Outcome::Stopped {
+            stop,
+            searched,
+            best,
+        } => (
+            "stopped",
+            best.as_deref().map(minimised),
+            *searched,
+            Some(match stop {
+                Stop::OutOfTime => "out of time",
+                Stop::Cancelled => "cancelled",
+            }),
+        ),
+        Outcome::Unsearchable(why) => ("unsearchable", None, 0, Some(why.as_str())),
+    };
+    json!({
+        "block": problem.name,
+        "status": status,
+        "moves": moves,
+        "searched": searched,
+        // No construction shorter than this exists (docs/solver.md, "An
+        // answer at once"): `moves` once the answer is proved shortest.
+        "proved_none_below": searched + 1,
+        "subtree": solved.stats.subtree,
+        "steps": solved.lines,
+        "examined": solved.stats.examined(),
+        "seconds": solved.seconds,
+        "reason": reason,
+    })
 }
 
 /// One block's search: what it gave, and the steps as lines if found.
