@@ -140,19 +140,7 @@ fn check_steps(
     survey: impl FnOnce() -> Arc<Vec<Instance>>,
 ) -> (BlockReport, Vec<Diagnostic>) {
     let draws = draws(problem);
-    let mut report = BlockReport {
-        name: problem.name.clone(),
-        status: Status::Unchecked,
-        steps: problem.steps.len(),
-        moves: draws.iter().map(|draw| draw.e_cost()).sum(),
-        tool_uses: draws.len(),
-        uses_tools: !problem.tools.is_empty(),
-        instances: 0,
-        reached: Vec::new(),
-        replay: None,
-        drops: None,
-        stars: None,
-    };
+    let mut report = unchecked_report(problem, &draws);
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
         report.status = Status::Unsolved;
         return (report, vec![no_construction_yet(problem)]);
@@ -247,6 +235,23 @@ fn check_steps(
         report.status = Status::Solved;
     }
     (report, diagnostics)
+}
+
+/// The report of a block before it is checked: its counts.
+fn unchecked_report(problem: &Problem, draws: &[Draw]) -> BlockReport {
+    BlockReport {
+        name: problem.name.clone(),
+        status: Status::Unchecked,
+        steps: problem.steps.len(),
+        moves: draws.iter().map(|draw| draw.e_cost()).sum(),
+        tool_uses: draws.len(),
+        uses_tools: !problem.tools.is_empty(),
+        instances: 0,
+        reached: Vec::new(),
+        replay: None,
+        drops: None,
+        stars: None,
+    }
 }
 
 /// W0002: an empty block whose goals are not reached without steps.

@@ -176,6 +176,46 @@ fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
 
 fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
     writeln!(out, "problem {}", problem.name)?;
+    write_settings(out, problem)?;
+    let Some(declared) = problem.instances.first() else {
+        return writeln!(out, "  (not evaluated: the file has errors)");
+    };
+    let declared = &declared.scaled(problem.unit);
+    writeln!(out, "  starting set:")?;
+    for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
+        let dropped = if scene.symbols[*symbol].dropped {
+            " (dropped anywhere)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "    {} = {}{dropped}",
+            scene.symbols[*symbol].name, point
+        )?;
+    }
+    if !problem.setup.is_empty() {
+        writeln!(out, "  setup:")?;
+        for (symbol, object) in problem.setup.iter().zip(&declared.setup) {
+            let value = match object {
+                crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
+                crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
+            };
+            writeln!(out, "    {} = {}", scene.symbols[*symbol].name, value)?;
+        }
+    }
+    writeln!(out, "  goals:")?;
+    for (goal, values) in problem.goals.iter().zip(&declared.goals) {
+        let constant = if goal.is_constant { " (constant)" } else { "" };
+        let values: Vec<String> = values.iter().map(Value::to_string).collect();
+        writeln!(out, "    {} = {}{constant}", goal.name, values.join(" | "))?;
+    }
+    write_instance_counts(out, problem)?;
+    write_steps(out, problem)
+}
+
+/// A block's mask, tools, count, stars and `ignore` limits.
+fn write_settings(out: &mut String, problem: &Problem) -> std::fmt::Result {
     let mask: Vec<String> = problem
         .mask
         .iter()
@@ -210,39 +250,11 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
             show(problem.limits.max)
         )?;
     }
-    let Some(declared) = problem.instances.first() else {
-        return writeln!(out, "  (not evaluated: the file has errors)");
-    };
-    let declared = &declared.scaled(problem.unit);
-    writeln!(out, "  starting set:")?;
-    for (symbol, point) in problem.givens.iter().zip(&declared.givens) {
-        let dropped = if scene.symbols[*symbol].dropped {
-            " (dropped anywhere)"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "    {} = {}{dropped}",
-            scene.symbols[*symbol].name, point
-        )?;
-    }
-    if !problem.setup.is_empty() {
-        writeln!(out, "  setup:")?;
-        for (symbol, object) in problem.setup.iter().zip(&declared.setup) {
-            let value = match object {
-                crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
-                crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
-            };
-            writeln!(out, "    {} = {}", scene.symbols[*symbol].name, value)?;
-        }
-    }
-    writeln!(out, "  goals:")?;
-    for (goal, values) in problem.goals.iter().zip(&declared.goals) {
-        let constant = if goal.is_constant { " (constant)" } else { "" };
-        let values: Vec<String> = values.iter().map(Value::to_string).collect();
-        writeln!(out, "    {} = {}{constant}", goal.name, values.join(" | "))?;
-    }
+    Ok(())
+}
+
+/// How many instances of each kind a block is checked on.
+fn write_instance_counts(out: &mut String, problem: &Problem) -> std::fmt::Result {
     let verify = problem
         .instances
         .iter()
@@ -266,7 +278,11 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
     writeln!(
         out,
         "  instances: declared, {verify} verify, {random} random{dropped}"
-    )?;
+    )
+}
+
+/// A block's steps, with points and objects by their replay index.
+fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
     if !problem.steps.is_empty() {
         writeln!(out, "  steps:")?;
         for step in &problem.steps {

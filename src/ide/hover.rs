@@ -613,8 +613,38 @@ fn innermost(expr: &Expr, offset: usize, found: &mut Option<(Span, String)>) {
 /// Crossing links a hover names; the rest are counted.
 const PARTNERS_NAMED: usize = 10;
 
-fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+/// The links that cross `link`, the first few with where: one link
+/// against the others, only for what the cursor is on (a hover never
+/// recounts the block: the check counted it, `PuzzleReport`).
+fn crossing_links(
+    puzzle: &crate::resolve::Puzzle,
+    positions: &[crate::geom::Point],
+    link: usize,
+) -> Vec<String> {
     use crate::planar::crossing::{crossed, crossing_point};
+    if !puzzle.complete {
+        return Vec::new();
+    }
+    let partners: Vec<usize> = (0..puzzle.links.len())
+        .filter(|&other| {
+            other != link && crossed(positions, puzzle.links[link], puzzle.links[other])
+        })
+        .collect();
+    let mut named: Vec<String> = partners
+        .iter()
+        .take(PARTNERS_NAMED)
+        .map(|&other| {
+            let at = crossing_point(positions, puzzle.links[link], puzzle.links[other]);
+            format!("`{}` at {}", puzzle.link_name(other), at)
+        })
+        .collect();
+    if partners.len() > PARTNERS_NAMED {
+        named.push(format!("and {} more", partners.len() - PARTNERS_NAMED));
+    }
+    named
+}
+
+fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     let (index, puzzle) = analysis
         .scene()
         .puzzles
@@ -622,30 +652,7 @@ fn puzzle_hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         .enumerate()
         .find(|(_, puzzle)| puzzle.span.contains(offset))?;
     let positions = puzzle.positions();
-    // One link against the others, only for what the cursor is on: a hover
-    // never recounts the block (the check counted it: `PuzzleReport`).
-    let crossing_text = |link: usize| -> Vec<String> {
-        if !puzzle.complete {
-            return Vec::new();
-        }
-        let partners: Vec<usize> = (0..puzzle.links.len())
-            .filter(|&other| {
-                other != link && crossed(&positions, puzzle.links[link], puzzle.links[other])
-            })
-            .collect();
-        let mut named: Vec<String> = partners
-            .iter()
-            .take(PARTNERS_NAMED)
-            .map(|&other| {
-                let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
-                format!("`{}` at {}", puzzle.link_name(other), at)
-            })
-            .collect();
-        if partners.len() > PARTNERS_NAMED {
-            named.push(format!("and {} more", partners.len() - PARTNERS_NAMED));
-        }
-        named
-    };
+    let crossing_text = |link: usize| crossing_links(puzzle, &positions, link);
     if let Some(node) = puzzle
         .nodes
         .iter()

@@ -2,8 +2,9 @@
 //! can be done with it.
 
 use crate::analysis::Analysis;
-use crate::check::Status;
+use crate::check::{BlockReport, PuzzleReport, Status};
 use crate::parse::ast::ItemKind;
+use crate::resolve::{Problem, Puzzle};
 use crate::span::Span;
 
 /// What clicking a lens does.
@@ -48,64 +49,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     analysis.scene().problems.get(solve),
                     analysis.reports.get(solve),
                 ) {
-                    let lens = |title: String, action| Lens {
-                        span: problem.header_span,
-                        title,
-                        action,
-                    };
-                    let block = problem.name.clone();
-                    let count = crate::solve::construction::describe_count(
-                        report.tool_uses,
-                        report.moves,
-                        report.uses_tools,
-                    );
-                    let status = if has_input_errors {
-                        Status::Unchecked
-                    } else {
-                        report.status
-                    };
-                    let (status_text, find) = match status {
-                        Status::Solved => (
-                            format!(
-                                "{count} ✓ on {} instances{}",
-                                report.instances,
-                                report.stars.map_or(String::new(), |stars| format!(
-                                    ", {}",
-                                    stars.describe()
-                                ))
-                            ),
-                            "Find a shorter construction",
-                        ),
-                        Status::Unsolved => {
-                            ("no construction yet".to_string(), "Find construction")
-                        }
-                        Status::Failed => (
-                            format!("{count} ✗ the construction fails"),
-                            "Find construction",
-                        ),
-                        Status::Unchecked => ("not checked: fix the errors first".to_string(), ""),
-                    };
-                    lenses.push(lens(status_text, LensAction::None));
-                    if !find.is_empty() {
-                        lenses.push(lens(
-                            find.to_string(),
-                            LensAction::FindConstruction {
-                                block: block.clone(),
-                            },
-                        ));
-                    }
-                    if status != Status::Unchecked {
-                        lenses.push(lens(
-                            "Show picture".to_string(),
-                            LensAction::ShowPicture {
-                                block: block.clone(),
-                            },
-                        ));
-                        lenses.push(lens(
-                            "Play".to_string(),
-                            LensAction::PlayConstruction { block },
-                        ));
-                    }
+                    solve_lenses(problem, report, has_input_errors, &mut lenses);
                 }
                 solve += 1;
             }
@@ -114,34 +58,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     analysis.scene().puzzles.get(planar),
                     analysis.puzzle_reports.get(planar),
                 ) {
-                    let lens = |title: String, action| Lens {
-                        span: puzzle.header_span,
-                        title,
-                        action,
-                    };
-                    let block = puzzle.name.clone();
-                    let status = match report.status {
-                        Status::Solved => format!("solved ✓ · {} nodes", report.nodes),
-                        Status::Failed => format!(
-                            "{} crossing{} · {} nodes",
-                            report.crossings,
-                            if report.crossings == 1 { "" } else { "s" },
-                            report.nodes
-                        ),
-                        _ => "not checked: fix the errors first".to_string(),
-                    };
-                    lenses.push(lens(status, LensAction::None));
-                    if report.status == Status::Failed && !has_input_errors {
-                        lenses.push(lens(
-                            "Untangle".to_string(),
-                            LensAction::Untangle {
-                                block: block.clone(),
-                            },
-                        ));
-                    }
-                    if matches!(report.status, Status::Solved | Status::Failed) {
-                        lenses.push(lens("Play".to_string(), LensAction::Play { block }));
-                    }
+                    planar_lenses(puzzle, report, has_input_errors, &mut lenses);
                 }
                 planar += 1;
             }
@@ -149,6 +66,108 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
         }
     }
     lenses
+}
+
+/// A solve block's lenses: its status, Find construction, the picture and
+/// the board.
+fn solve_lenses(
+    problem: &Problem,
+    report: &BlockReport,
+    has_input_errors: bool,
+    lenses: &mut Vec<Lens>,
+) {
+    let lens = |title: String, action| Lens {
+        span: problem.header_span,
+        title,
+        action,
+    };
+    let block = problem.name.clone();
+    let count = crate::solve::construction::describe_count(
+        report.tool_uses,
+        report.moves,
+        report.uses_tools,
+    );
+    let status = if has_input_errors {
+        Status::Unchecked
+    } else {
+        report.status
+    };
+    let (status_text, find) = match status {
+        Status::Solved => (
+            format!(
+                "{count} ✓ on {} instances{}",
+                report.instances,
+                report
+                    .stars
+                    .map_or(String::new(), |stars| format!(", {}", stars.describe()))
+            ),
+            "Find a shorter construction",
+        ),
+        Status::Unsolved => ("no construction yet".to_string(), "Find construction"),
+        Status::Failed => (
+            format!("{count} ✗ the construction fails"),
+            "Find construction",
+        ),
+        Status::Unchecked => ("not checked: fix the errors first".to_string(), ""),
+    };
+    lenses.push(lens(status_text, LensAction::None));
+    if !find.is_empty() {
+        lenses.push(lens(
+            find.to_string(),
+            LensAction::FindConstruction {
+                block: block.clone(),
+            },
+        ));
+    }
+    if status != Status::Unchecked {
+        lenses.push(lens(
+            "Show picture".to_string(),
+            LensAction::ShowPicture {
+                block: block.clone(),
+            },
+        ));
+        lenses.push(lens(
+            "Play".to_string(),
+            LensAction::PlayConstruction { block },
+        ));
+    }
+}
+
+/// A planar block's lenses: its crossings, Untangle and the board.
+fn planar_lenses(
+    puzzle: &Puzzle,
+    report: &PuzzleReport,
+    has_input_errors: bool,
+    lenses: &mut Vec<Lens>,
+) {
+    let lens = |title: String, action| Lens {
+        span: puzzle.header_span,
+        title,
+        action,
+    };
+    let block = puzzle.name.clone();
+    let status = match report.status {
+        Status::Solved => format!("solved ✓ · {} nodes", report.nodes),
+        Status::Failed => format!(
+            "{} crossing{} · {} nodes",
+            report.crossings,
+            if report.crossings == 1 { "" } else { "s" },
+            report.nodes
+        ),
+        _ => "not checked: fix the errors first".to_string(),
+    };
+    lenses.push(lens(status, LensAction::None));
+    if report.status == Status::Failed && !has_input_errors {
+        lenses.push(lens(
+            "Untangle".to_string(),
+            LensAction::Untangle {
+                block: block.clone(),
+            },
+        ));
+    }
+    if matches!(report.status, Status::Solved | Status::Failed) {
+        lenses.push(lens("Play".to_string(), LensAction::Play { block }));
+    }
 }
 
 #[cfg(test)]

@@ -238,7 +238,9 @@ fn stars_after(parts: Vec<MaskPart>) -> Vec<MaskPart> {
     out
 }
 
-fn solve_block<'t, 's: 't, I>() -> impl Parser<'t, I, SolveBlock, Extra<'t, 's>> + Clone
+/// `mask line* (circle | line) **`: the mask's parts, `*` after a part
+/// read as its repetition (`stars_after`).
+fn mask_line<'t, 's: 't, I>() -> impl Parser<'t, I, SolveItemKind, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
@@ -265,13 +267,44 @@ where
         span: span_of(e.span()),
     })
     .labelled("mask part");
-    let mask = just(Token::Mask).ignore_then(
+    just(Token::Mask).ignore_then(
         mask_part
             .separated_by(just(Token::Comma).or_not())
             .at_least(1)
             .collect()
             .map(|parts| SolveItemKind::Mask(stars_after(parts))),
-    );
+    )
+}
+
+/// `stars e 3 l 2`: a level's star counts.
+fn stars_line<'t, 's: 't, I>() -> impl Parser<'t, I, SolveItemKind, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let star_value = select! { Token::Number(value) => value }
+        .map_with(|value, e| (value, span_of(e.span())))
+        .labelled("number");
+    word("stars")
+        .ignore_then(
+            name()
+                .then(star_value)
+                .map(|(count, (value, value_span))| StarCount {
+                    count,
+                    value,
+                    value_span,
+                })
+                .separated_by(just(Token::Comma).or_not())
+                .at_least(1)
+                .collect(),
+        )
+        .map(SolveItemKind::Stars)
+}
+
+fn solve_block<'t, 's: 't, I>() -> impl Parser<'t, I, SolveBlock, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let mask = mask_line();
 
     let limit = choice((word("min").to(Limit::Min), word("max").to(Limit::Max)))
         .then(expr())
@@ -289,23 +322,7 @@ where
         )
         .map(SolveItemKind::Tools);
     let count = word("count").ignore_then(name()).map(SolveItemKind::Count);
-    let star_value = select! { Token::Number(value) => value }
-        .map_with(|value, e| (value, span_of(e.span())))
-        .labelled("number");
-    let stars = word("stars")
-        .ignore_then(
-            name()
-                .then(star_value)
-                .map(|(count, (value, value_span))| StarCount {
-                    count,
-                    value,
-                    value_span,
-                })
-                .separated_by(just(Token::Comma).or_not())
-                .at_least(1)
-                .collect(),
-        )
-        .map(SolveItemKind::Stars);
+    let stars = stars_line();
 
     let ignore = just(Token::Ignore)
         .ignore_then(limit.repeated().at_least(1).collect())

@@ -21,35 +21,7 @@ pub(super) fn resolve_block(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Problem {
     let (name, header_span) = block_header(&block.name, block.keyword_span, "solve");
-    let mut problem = Problem {
-        name,
-        span,
-        header_span,
-        body_span: block.body_span,
-        givens: scene.givens().to_vec(),
-        setup: scene.setup().to_vec(),
-        setup_names: scene
-            .setup()
-            .iter()
-            .map(|&symbol| scene.symbols[symbol].name.clone())
-            .collect(),
-        goals: Vec::new(),
-        mask: Vec::new(),
-        mask_span: None,
-        tools_span: None,
-        limits: Limits::default(),
-        instances: Vec::new(),
-        survey: Default::default(),
-        unit: scene.unit,
-        steps: Vec::new(),
-        steps_complete: true,
-        tools: Vec::new(),
-        drops: false,
-        count: Count::E,
-        stars: None,
-        local_names: Vec::new(),
-        local_uses: Vec::new(),
-    };
+    let mut problem = empty_problem(scene, name, span, header_span, block.body_span);
     let mut mask_spans: Vec<MaskPart> = Vec::new();
     let mut mask_line: Option<Span> = None;
     let mut ignore_line: Option<Span> = None;
@@ -103,19 +75,8 @@ pub(super) fn resolve_block(
                     diagnostics.push(duplicate_line("count", item.span, first));
                 } else {
                     count_line = Some(item.span);
-                    match name.text.to_ascii_lowercase().as_str() {
-                        "e" => problem.count = Count::E,
-                        "l" => problem.count = Count::L,
-                        _ => diagnostics.push(
-                            Diagnostic::error(
-                                "E0508",
-                                name.span,
-                                format!("`count` is `e` or `l`, not `{}`", name.text),
-                            )
-                            .with_help("`count e` minimises elementary moves (lines and circles, each L-tool at the game's cost); `count l` minimises tool uses")
-                            .with_fix("Count elementary moves (`count e`)", name.span, "e")
-                            .with_fix("Count tool uses (`count l`)", name.span, "l"),
-                        ),
+                    if let Some(count) = resolve_count(name, diagnostics) {
+                        problem.count = count;
                     }
                 }
             }
@@ -142,6 +103,67 @@ pub(super) fn resolve_block(
         .map(|instance| instance.scaled(1.0 / problem.unit))
         .collect();
     problem
+}
+
+/// A block's problem before its lines are read: the file's givens and
+/// setup, nothing else.
+fn empty_problem(
+    scene: &Scene,
+    name: String,
+    span: Span,
+    header_span: Span,
+    body_span: Span,
+) -> Problem {
+    Problem {
+        name,
+        span,
+        header_span,
+        body_span,
+        givens: scene.givens().to_vec(),
+        setup: scene.setup().to_vec(),
+        setup_names: scene
+            .setup()
+            .iter()
+            .map(|&symbol| scene.symbols[symbol].name.clone())
+            .collect(),
+        goals: Vec::new(),
+        mask: Vec::new(),
+        mask_span: None,
+        tools_span: None,
+        limits: Limits::default(),
+        instances: Vec::new(),
+        survey: Default::default(),
+        unit: scene.unit,
+        steps: Vec::new(),
+        steps_complete: true,
+        tools: Vec::new(),
+        drops: false,
+        count: Count::E,
+        stars: None,
+        local_names: Vec::new(),
+        local_uses: Vec::new(),
+    }
+}
+
+/// A `count` line: `e` or `l` (E0508 else).
+fn resolve_count(name: &ast::Name, diagnostics: &mut Vec<Diagnostic>) -> Option<Count> {
+    match name.text.to_ascii_lowercase().as_str() {
+        "e" => Some(Count::E),
+        "l" => Some(Count::L),
+        _ => {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0508",
+                    name.span,
+                    format!("`count` is `e` or `l`, not `{}`", name.text),
+                )
+                .with_help("`count e` minimises elementary moves (lines and circles, each L-tool at the game's cost); `count l` minimises tool uses")
+                .with_fix("Count elementary moves (`count e`)", name.span, "e")
+                .with_fix("Count tool uses (`count l`)", name.span, "l"),
+            );
+            None
+        }
+    }
 }
 fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<Tool> {
     let mut tools = Vec::new();

@@ -46,29 +46,17 @@ const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    if let Some(why) = unsearchable(problem) {
-        return (Outcome::Unsearchable(why), stats);
-    }
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
     // (docs/language.md, "Either-or goals").
-    let variants = match Variants::new(problem, options.techniques.symmetry) {
+    let variants = match unsearchable(problem)
+        .map_or_else(|| Variants::new(problem, options.techniques.symmetry), Err)
+    {
         Ok(variants) => variants,
         Err(why) => return (Outcome::Unsearchable(why), stats),
     };
-    let at_the_root = variants.first(
-        || budget.stop(),
-        |index, variant, root| Ok(root.solution(variant).map(|found| (index, found))),
-    );
-    match at_the_root {
-        Ok(Some((index, construction))) => {
-            if options.shard.is_some() {
-                stats.subtree = Some(index << VARIANT_SHIFT);
-            }
-            return (Outcome::Found(construction), stats);
-        }
-        Ok(None) => {}
-        Err(stop) => return (stopped(stop, 0, None), stats),
+    if let Some(outcome) = at_the_root(&variants, options, budget, &mut stats) {
+        return (outcome, stats);
     }
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
     let count = options.count.unwrap_or(problem.count);
@@ -164,6 +152,30 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     match best {
         Some(found) => (Outcome::Found(found), stats),
         None => (Outcome::Exhausted { max_moves: last }, stats),
+    }
+}
+
+/// The answer of no moves, where a variant's goals are reached before any
+/// (or the budget's stop).
+fn at_the_root(
+    variants: &Variants,
+    options: &SearchOptions,
+    budget: &dyn Budget,
+    stats: &mut Stats,
+) -> Option<Outcome> {
+    let found = variants.first(
+        || budget.stop(),
+        |index, variant, root| Ok(root.solution(variant).map(|found| (index, found))),
+    );
+    match found {
+        Ok(Some((index, construction))) => {
+            if options.shard.is_some() {
+                stats.subtree = Some(index << VARIANT_SHIFT);
+            }
+            Some(Outcome::Found(construction))
+        }
+        Ok(None) => None,
+        Err(stop) => Some(stopped(stop, 0, None)),
     }
 }
 
