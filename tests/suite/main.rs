@@ -8,6 +8,7 @@ mod examples;
 mod format;
 mod grammar;
 mod hint;
+mod house;
 mod ide;
 mod incremental;
 mod lsp;
