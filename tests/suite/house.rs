@@ -4,7 +4,7 @@
 //! a planted violation.
 
 use super::root;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// The `.rs` files under src/, by their path from src/, with their text.
 fn source_files() -> BTreeMap<String, String> {
