@@ -9,11 +9,11 @@
 
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
-use euc::planar::embed::spread;
-use euc::planar::gaps::gaps;
+use euc::planar::draw::embed::spread;
+use euc::planar::draw::gaps::gaps;
+use euc::planar::draw::relax::side;
+use euc::planar::draw::untangle::{untangle, Untangled};
 use euc::planar::generate::{generate, Method};
-use euc::planar::relax::side;
-use euc::planar::untangle::{untangle, Untangled};
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
@@ -181,7 +181,7 @@ fn witness() {
     let mut grid = euc::planar::families::grid(width, width);
     // Both diagonals between opposite corners: they must cross outwidth.
     grid.extend([(0, width * width - 1), (width - 1, width * (width - 1))]);
-    let (found_in, why) = time(|| euc::planar::untangle::not_planar(width * width, &grid));
+    let (found_in, why) = time(|| euc::planar::draw::untangle::not_planar(width * width, &grid));
     println!(
         "| 30 x 30 grid with both corner diagonals | {} | {} | {} | {:?} |",
         width * width,
@@ -226,7 +226,7 @@ fn packed_against_components() {
     for count in [200, 500, 1000, 2000] {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
         let links = euc::planar::families::mixed(count, &mut rng);
-        let firsts: Vec<usize> = euc::planar::pack::components(count, &links)
+        let firsts: Vec<usize> = euc::planar::draw::pack::components(count, &links)
             .iter()
             .map(|(nodes, _)| nodes[0])
             .collect();

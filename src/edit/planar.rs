@@ -4,8 +4,8 @@
 use super::TextEdit;
 use crate::check::Status;
 use crate::planar::crossing::crossing_summary;
+use crate::planar::draw::untangle::{untangle, Untangled};
 use crate::planar::generate::{generate, Method, MAX_LEVEL};
-use crate::planar::untangle::{untangle, Untangled};
 use crate::planar::write::{block_text, position_text};
 use crate::resolve::Puzzle;
 

@@ -336,7 +336,7 @@ impl Blockers {
 /// when they cross nothing until there are as many links as nodes; then
 /// every remaining pair, in random order, kept if it crosses nothing.
 fn model_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
-    let helped = level as usize + 4 >= HELPED_FROM && super::sweep::second_core();
+    let helped = level as usize + 4 >= HELPED_FROM && super::draw::sweep::second_core();
     model_graph_helped(level, rng, helped)
 }
 
@@ -557,7 +557,7 @@ fn lines_graph(level: u32, rng: &mut ChaCha8Rng) -> (Vec<Point>, Vec<Link>) {
         if apart && !any_crossing(&nodes, &links) {
             return (nodes, links);
         }
-        if let Some(drawing) = super::embed::planar_drawing(nodes.len(), &links) {
+        if let Some(drawing) = super::draw::embed::planar_drawing(nodes.len(), &links) {
             return (drawing, links);
         }
     }

@@ -74,12 +74,14 @@ fn the_tangled_puzzle_fails_until_untangled() {
     assert_eq!(analysis.puzzle_reports[0].status, Status::Failed);
     assert!(analysis.diagnostics.iter().all(|d| d.code == "E0701"));
     let puzzle = &analysis.scene().puzzles[0];
-    let euc::planar::untangle::Untangled::Positions(positions) = euc::planar::untangle::untangle(
-        &puzzle.positions(),
-        &puzzle.links,
-        puzzle.level,
-        puzzle.seed,
-    ) else {
+    let euc::planar::draw::untangle::Untangled::Positions(positions) =
+        euc::planar::draw::untangle::untangle(
+            &puzzle.positions(),
+            &puzzle.links,
+            puzzle.level,
+            puzzle.seed,
+        )
+    else {
         panic!("the example untangles")
     };
     assert!(euc::planar::crossing::crossings(&positions, &puzzle.links).is_empty());

@@ -86,8 +86,8 @@ fn a_link_listed_twice_is_reported_at_the_repeat() {
 /// whole kept 0.33 of that at 2,000 nodes).
 #[test]
 fn untangling_a_big_star_with_lone_nodes_keeps_the_gap() {
-    use euc::planar::gaps::gaps;
-    use euc::planar::relax::side;
+    use euc::planar::draw::gaps::gaps;
+    use euc::planar::draw::relax::side;
     let count = 1_203;
     let links: Vec<(usize, usize)> = (1..1_200).map(|leaf| (0, leaf)).collect();
     let circle: Vec<Point> = (0..count)

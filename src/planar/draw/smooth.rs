@@ -9,12 +9,12 @@
 //! raised; `spread_out` evens the drawing out under the same rule
 //! (docs/planar.md, "Drawing").
 
-use super::crossing::{Buckets, Cells, Link};
 use super::gaps::Nodes;
 use super::ring::Ring;
 use super::springs::{Spreading, Springs};
 use super::sweep::{self, Shared};
 use crate::geom::Point;
+use crate::planar::crossing::{Buckets, Cells, Link};
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -486,7 +486,8 @@ mod tests {
     }
 
     fn tutte_start(count: usize, links: &[Link]) -> Start {
-        use crate::planar::{grid, lr, tutte};
+        use crate::planar::draw::{grid, tutte};
+        use crate::planar::lr;
         let rotation = lr::embed(count, links).expect("planar");
         let (disk, rim) = grid::disk_triangulation(&rotation);
         let mut fixed = vec![false; count];
@@ -512,7 +513,7 @@ mod tests {
                     .map(move |&w| (v, w))
             })
             .collect();
-        crate::planar::embed::verified(&start.at, &triangulation)
+        crate::planar::draw::embed::verified(&start.at, &triangulation)
     }
 
     /// The unit square's corners, then `inner`.

@@ -1,10 +1,10 @@
 //! The forces of `smooth::spread_out` and one round of its free nodes'
 //! moves, shared between threads (`sweep`; docs/planar.md, "Drawing").
 
-use super::crossing::{Buckets, Cells};
 use super::ring::Ring;
 use super::sweep::{self, Shared};
 use crate::geom::Point;
+use crate::planar::crossing::{Buckets, Cells};
 
 /// The most nodes of one cell that push a node in `spread_out`; cells hold
 /// about one node where the drawing is even.

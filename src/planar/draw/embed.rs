@@ -5,12 +5,13 @@
 //! written to six decimals and verified exactly before it is given out
 //! (docs/planar.md, "Drawing").
 
-use super::crossing::{any_crossing, Link};
-use super::exact::orientation;
 use super::pack::{self, Part};
 use super::smooth::Schedule;
-use super::{gaps, grid, lr, relax, smooth, sweep, tree, tutte};
+use super::{gaps, grid, relax, smooth, sweep, tree, tutte};
 use crate::geom::Point;
+use crate::planar::crossing::{any_crossing, Link};
+use crate::planar::exact::orientation;
+use crate::planar::lr;
 
 /// Half the side of the board a drawing fills.
 const BOARD: f64 = 15.0;

@@ -6,7 +6,7 @@
 //! integer points and no two links cross; the added links are dropped by the
 //! caller. docs/planar.md, "Drawing", has the steps and their guarantees.
 
-use super::lr::Rotation;
+use crate::planar::lr::Rotation;
 use std::collections::HashSet;
 
 const NONE: usize = usize::MAX;

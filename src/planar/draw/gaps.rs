@@ -7,9 +7,9 @@
 //! "Drawing"). The gaps are the minima of the same distances as measuring
 //! every pair, to the bit.
 
-use super::crossing::Link;
 use super::relax::distance_to_segment;
 use crate::geom::Point;
+use crate::planar::crossing::Link;
 use rstar::primitives::GeomWithData;
 use rstar::{RTree, SelectionFunction, AABB};
 use std::cell::Cell;

@@ -4,8 +4,8 @@
 //! between the big ones' triangles; apart, each keeps the gaps of its own
 //! drawing.
 
-use super::crossing::Link;
 use crate::geom::Point;
+use crate::planar::crossing::Link;
 
 /// The connected components of a graph on `count` nodes: each one's nodes
 /// (ascending) and its links renumbered by their place in that list.

@@ -2,9 +2,9 @@
 //! when the puzzle is a generated level, otherwise a search that moves nodes
 //! until no links cross; and the reasons a graph can have no such drawing.
 
-use super::crossing::{crossings, Link};
-use super::generate::{generate, Method};
 use crate::geom::Point;
+use crate::planar::crossing::{crossings, Link};
+use crate::planar::generate::{generate, Method};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

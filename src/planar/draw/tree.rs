@@ -14,8 +14,8 @@
 //! a strip height summing to no more than that, the gap is at least 1/(2n)
 //! of the board.
 
-use super::crossing::Link;
 use crate::geom::Point;
+use crate::planar::crossing::Link;
 
 /// The slopes tried: strip height over the widest link's horizontal reach.
 pub const SLOPES: [f64; 3] = [0.5, 1.0, 2.0];
@@ -174,8 +174,8 @@ fn join(mut left: Contour, mut right: Contour) -> Contour {
 mod tests {
     use super::*;
     use crate::planar::crossing::crossings_reference;
-    use crate::planar::gaps::gaps;
-    use crate::planar::relax::side;
+    use crate::planar::draw::gaps::gaps;
+    use crate::planar::draw::relax::side;
 
     /// The least gap over 1/(2n) of the board, over the slopes' drawings.
     fn best_gap(count: usize, links: &[Link]) -> f64 {

@@ -5,8 +5,8 @@
 //! before or at least `wanted`. So the drawing stays plane and its smallest
 //! gap never shrinks below where it started (docs/planar.md, "Drawing").
 
-use super::crossing::{frame, segments_meet, Cells, Link};
 use crate::geom::Point;
+use crate::planar::crossing::{frame, segments_meet, Cells, Link};
 
 /// The side of the square the drawing fits.
 pub fn side(positions: &[Point]) -> f64 {
