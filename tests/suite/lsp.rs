@@ -1336,6 +1336,61 @@ fn broken_messages_are_answered_and_the_server_goes_on() {
     session.stop();
 }
 
+/// A message whose `Content-Length` is wrong (too long, too short, or
+/// longer than any message) is answered with an error, and the next
+/// request, sent at once after it, is answered as if nothing had happened.
+#[test]
+fn a_wrong_content_length_loses_no_later_message() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/framing.euc";
+    session.open(uri, "point A = (0, 0)\n");
+    let hover = |id: i64| {
+        json!({
+            "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": { "textDocument": { "uri": uri }, "position": position(0, 6) },
+        })
+        .to_string()
+    };
+    let broken = hover(1000);
+    for wrong in [
+        broken.len() + 1,
+        broken.len() + 200,
+        broken.len() - 1,
+        0,
+        100_000_000_000_000,
+    ] {
+        session.send_raw(format!("Content-Length: {wrong}\r\n\r\n{broken}").as_bytes());
+        let next = session.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+        );
+        // The two answers, in either order.
+        let mut answers: Vec<Value> = (0..2)
+            .map(|_| {
+                session
+                    .wait(|m| m.get("method").is_none() && (m["id"] == next || m["id"].is_null()))
+            })
+            .collect();
+        answers.sort_by_key(|m| m["id"].is_null());
+        let [answer, error] = &answers[..] else {
+            unreachable!()
+        };
+        assert!(
+            answer["result"]["contents"]["value"]
+                .as_str()
+                .is_some_and(|text| text.contains("given point")),
+            "length {wrong}: {answer}"
+        );
+        let code = if wrong > 1 << 30 { -32600 } else { -32700 };
+        assert_eq!(error["error"]["code"], code, "length {wrong}: {error}");
+        assert!(
+            !session.seen.iter().any(|m| m["id"] == 1000),
+            "the broken message itself is not read as a request"
+        );
+    }
+    session.stop();
+}
+
 /// Workspace symbols come from the files under the opened folder and from
 /// open documents as edited (not as saved); selection ranges expand from
 /// the word out; range formatting touches only the lines asked for.
