@@ -759,6 +759,21 @@ fn the_construction_board_requests() {
             .contains("does not allow"),
         "{refused}"
     );
+    // A redo of lines that would not read back as steps is refused.
+    for lines in super::play_http::hostile_redo_lines() {
+        let id = session.request(
+            "euc/constructionRedo",
+            json!({ "uri": uri, "lines": lines }),
+        );
+        let refused = session.response(id);
+        let shown: String = lines.to_string().chars().take(60).collect();
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .is_some_and(|message| message.contains("redo")),
+            "{shown}: {refused}"
+        );
+    }
     session.stop();
 }
 
