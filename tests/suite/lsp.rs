@@ -209,6 +209,87 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     session.stop();
 }
 
+/// Four searches running leave the server answering: an edit, a hover and
+/// a cancel are answered before any search ends (before, the protocol
+/// library ran four messages' handlers at once, each search held one, and
+/// the rest waited up to a minute). A search beyond the bound is refused at
+/// once rather than queued.
+#[test]
+fn four_searches_leave_edits_hovers_and_cancels_answered() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 300 } }));
+    let other = "file:///work/typing.euc";
+    session.open(other, "point A = (0, 0)\n");
+    let mut searches = Vec::new();
+    for index in 0..4 {
+        let uri = format!("file:///work/search{index}.euc");
+        session.open(&uri, SLOW);
+        searches.push(session.request(
+            "workspace/executeCommand",
+            json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+        ));
+    }
+    for _ in 0..4 {
+        session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    }
+    // Every response from now on, in the order it comes.
+    let mut answered: Vec<Value> = Vec::new();
+    let until = |session: &mut Client, id: i64, answered: &mut Vec<Value>| loop {
+        let response = session.wait(|m| m.get("method").is_none() && m.get("id").is_some());
+        answered.push(response.clone());
+        if response["id"] == id {
+            return response;
+        }
+    };
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": other, "version": 2 }, "contentChanges": [ { "text": "point B = (0, 0)\n" } ] }),
+    );
+    let hover = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": other }, "position": position(0, 6) }),
+    );
+    let hover = until(&mut session, hover, &mut answered);
+    assert!(
+        hover["result"]["contents"]["value"]
+            .as_str()
+            .is_some_and(|text| text.contains("`B`")),
+        "the hover sees the edit: {hover}"
+    );
+    session.notify("$/cancelRequest", json!({ "id": searches[0] }));
+    let cancelled = until(&mut session, searches[0], &mut answered);
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    // Searches beyond the bound: the first ones take the places left, the
+    // next is refused at once.
+    let mut more = Vec::new();
+    for index in 0..6 {
+        let uri = format!("file:///work/more{index}.euc");
+        session.open(&uri, SLOW);
+        more.push(session.request(
+            "workspace/executeCommand",
+            json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+        ));
+    }
+    let refused = until(&mut session, more[5], &mut answered);
+    assert_eq!(refused["error"]["code"], -32803, "{refused}");
+    let ends_of_searches: Vec<&Value> = answered
+        .iter()
+        .filter(|m| {
+            searches[1..].contains(&m["id"].as_i64().unwrap_or(0))
+                || more[..5].contains(&m["id"].as_i64().unwrap_or(0))
+        })
+        .collect();
+    assert!(
+        ends_of_searches.is_empty(),
+        "a search ended first: {ends_of_searches:?}"
+    );
+    for id in searches[1..].iter().chain(&more[..5]) {
+        session.notify("$/cancelRequest", json!({ "id": id }));
+        let cancelled = until(&mut session, *id, &mut answered);
+        assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    }
+    session.stop();
+}
+
 /// The cancel button of the progress bar (`window/workDoneProgress/cancel`)
 /// stops the search and takes the best answer found so far: on a triangle
 /// from its altitudes' feet (11 E in the game), a first answer comes long
