@@ -71,6 +71,13 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// Whether the text is small enough to analyse (`analysis::MOST_BYTES`):
+    /// requests about a larger one are answered with nothing, and its
+    /// diagnostics say why.
+    pub fn analysable(&self) -> bool {
+        self.text.len() <= crate::analysis::MOST_BYTES
+    }
+
     /// The text with its line index, for position conversions.
     pub fn view(&self) -> super::convert::Text<'_> {
         super::convert::Text {
@@ -242,6 +249,12 @@ impl Documents {
     /// also between requests that ask for it at the same time; from the
     /// latest analysis when an edit touched one block.
     pub fn analysis(&self, snapshot: &Snapshot) -> Arc<Analysis> {
+        // Neither kept nor the start of the next analysis: a document too
+        // large to analyse that shrinks again is analysed from its latest
+        // analysable version.
+        if !snapshot.analysable() {
+            return Arc::new(crate::analysis::too_large(snapshot.text.len()));
+        }
         let (cell, latest, edit) = {
             let mut documents = self.lock();
             match documents.get_mut(snapshot.uri.as_str()) {

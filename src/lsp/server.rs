@@ -90,9 +90,10 @@ impl Backend {
     }
 
     /// The snapshot and its analysis, computed off the async runtime; a
-    /// panic in the analysis becomes an error response.
+    /// panic in the analysis becomes an error response. Nothing for a
+    /// document too large to analyse (its diagnostic says so).
     pub(super) async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
-        let Some(snapshot) = self.documents.snapshot(uri) else {
+        let Some(snapshot) = self.documents.snapshot(uri).filter(Snapshot::analysable) else {
             return Ok(None);
         };
         let documents = self.documents.clone();

@@ -1487,6 +1487,51 @@ fn a_wrong_content_length_loses_no_later_message() {
     session.stop();
 }
 
+/// A document over the limit euc analyses (2 MiB, what `euc check`
+/// reads) is not analysed: one diagnostic says so, requests about it are
+/// answered with nothing, and once it shrinks it is analysed again.
+#[test]
+fn a_document_too_large_is_refused_with_one_diagnostic() {
+    assert_eq!(euc::analysis::MOST_BYTES as u64, euc::cli::MAX_INPUT);
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/large.euc";
+    let line = "// a line of padding to make the file large\n";
+    let large = line.repeat(euc::analysis::MOST_BYTES / line.len() + 1);
+    let published = session.open(uri, &large);
+    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0]["code"], "E0005");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("euc analyses at most 2 MiB"),
+        "{published}"
+    );
+    for (method, params) in [
+        (
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+        ),
+        (
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        ),
+        (
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        ),
+    ] {
+        let id = session.request(method, params);
+        let answer = session.response(id);
+        assert_eq!(answer["result"], Value::Null, "{method}: {answer}");
+    }
+    replace_text(&mut session, uri, 2, "point A = (0, 0)\npoint A = (1, 0)\n");
+    let published = session.diagnostics(uri);
+    assert_eq!(codes(&published), ["E0102"], "{published}");
+    session.stop();
+}
+
 /// Workspace symbols come from the files under the opened folder and from
 /// open documents as edited (not as saved); selection ranges expand from
 /// the word out; range formatting touches only the lines asked for.
