@@ -1,5 +1,6 @@
 //! Open documents: text, version, line index and the latest analysis.
 
+use super::analyser::on_analysis_thread;
 use crate::analysis::{analyze_shared, Analysis, Text};
 use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone};
 use crate::span::{LineIndex, Span};
@@ -295,16 +296,22 @@ impl Documents {
         let analysis = cell
             .get_or_init(|| {
                 let started = Instant::now();
-                let (analysis, redone) = match latest {
+                let text = snapshot.text.clone();
+                // On the one analysis thread, whose arena holds analyses'
+                // memory (`analyser`).
+                let (analysis, redone) = on_analysis_thread(move || match latest {
                     // An edit undone, or a version that changed nothing.
-                    Some(latest) if edit.is_none() && *latest.text == *snapshot.text => {
-                        return latest
+                    Some(latest) if edit.is_none() && *latest.text == *text => (latest, None),
+                    Some(latest) => {
+                        let (analysis, redone) = reanalyze_shared(latest, text, edit);
+                        (Arc::new(analysis), Some(redone))
                     }
-                    Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
-                    None => (analyze_shared(snapshot.text.clone()), Redone::Everything),
-                };
-                cost = Some((started.elapsed(), redone == Redone::OneBlock));
-                Arc::new(analysis)
+                    None => (Arc::new(analyze_shared(text)), Some(Redone::Everything)),
+                });
+                if let Some(redone) = redone {
+                    cost = Some((started.elapsed(), redone == Redone::OneBlock));
+                }
+                analysis
             })
             .clone();
         if let Some(document) = self.lock().get_mut(snapshot.uri.as_str()) {

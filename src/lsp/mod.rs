@@ -1,8 +1,10 @@
 //! `euc lsp`: the language server over stdio. A thin layer: it converts
 //! positions, asks `analysis`/`ide`/`solve` one question, and converts the
-//! answer back. Analysis runs on blocking threads and never holds up typing.
+//! answer back. Analysis runs off the async threads (on one thread of its
+//! own, `analyser`) and never holds up typing.
 
 mod actions;
+mod analyser;
 mod capabilities;
 mod commands;
 mod construction;
