@@ -3,8 +3,10 @@
 //! it, so its memory comes from one glibc arena. Run on tokio's blocking
 //! threads, each analysis allocated in the arena of whichever thread ran
 //! it, and memory freed there stayed with that arena: over edits of a
-//! 2 MB file the server held 1.8 GB after a hundred edits, 0.57 GB with
-//! one arena (`tests/ci/lsp_memory.py`; docs/design.md, "Limits").
+//! 2 MB file the server held 1.83 GB after a hundred edits, 0.85 GB now
+//! (`tests/ci/lsp_memory.py`; docs/design.md, "Limits"). Analyses of
+//! different documents wait for each other here; on two cores they
+//! competed for the same cores before.
 //! `M_ARENA_MAX` would say the same to glibc, but only through `mallopt`,
 //! which is unsafe code, or the environment, which is the user's.
 
