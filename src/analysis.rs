@@ -180,6 +180,31 @@ pub fn analyze(text: &str) -> Analysis {
     analyze_with(text, &ResolveOptions::default())
 }
 
+/// The largest text analysed: what `euc` reads from a file
+/// (`cli::MAX_INPUT`), and the largest document the language server
+/// analyses (a 16 MB document took 4.5 s a keystroke, and nothing bounded
+/// it).
+pub const MOST_BYTES: usize = 2 << 20;
+
+/// What stands for the analysis of a text of `length` bytes, over
+/// `MOST_BYTES`: the analysis of nothing, with one diagnostic saying why.
+pub fn too_large(length: usize) -> Analysis {
+    let mut analysis = analyze("");
+    let diagnostic = Diagnostic::error(
+        "E0005",
+        crate::span::Span::new(0, 0),
+        format!(
+            "this document is {:.1} MiB: euc analyses at most {} MiB, as `euc check` reads",
+            length as f64 / f64::from(1 << 20),
+            MOST_BYTES >> 20
+        ),
+    )
+    .with_help("split it into smaller files");
+    analysis.parts.syntax.push(diagnostic.clone());
+    analysis.diagnostics.push(diagnostic);
+    analysis
+}
+
 pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
     analyze_shared_with(Arc::new(text.to_string()), options)
 }

@@ -118,8 +118,11 @@ impl Backend {
             all: params.all,
             version: params.version.clone(),
         };
-        // A search: off the server's own threads.
+        // A search: off the server's own threads, in one of its places,
+        // held by the thread, which runs on when the request is cancelled.
+        let place = self.searches.enter()?;
         let played = tokio::task::spawn_blocking(move || {
+            let _place = place;
             let budget = super::actions::HintBudget(
                 std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS),
             );

@@ -1,5 +1,6 @@
 //! Open documents: text, version, line index and the latest analysis.
 
+use super::analyser::on_analysis_thread;
 use crate::analysis::{analyze_shared, Analysis, Text};
 use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone};
 use crate::span::{LineIndex, Span};
@@ -71,6 +72,13 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// Whether the text is small enough to analyse (`analysis::MOST_BYTES`):
+    /// requests about a larger one are answered with nothing, and its
+    /// diagnostics say why.
+    pub fn analysable(&self) -> bool {
+        self.text.len() <= crate::analysis::MOST_BYTES
+    }
+
     /// The text with its line index, for position conversions.
     pub fn view(&self) -> super::convert::Text<'_> {
         super::convert::Text {
@@ -242,6 +250,12 @@ impl Documents {
     /// also between requests that ask for it at the same time; from the
     /// latest analysis when an edit touched one block.
     pub fn analysis(&self, snapshot: &Snapshot) -> Arc<Analysis> {
+        // Neither kept nor the start of the next analysis: a document too
+        // large to analyse that shrinks again is analysed from its latest
+        // analysable version.
+        if !snapshot.analysable() {
+            return Arc::new(crate::analysis::too_large(snapshot.text.len()));
+        }
         let (cell, latest, edit) = {
             let mut documents = self.lock();
             match documents.get_mut(snapshot.uri.as_str()) {
@@ -282,16 +296,22 @@ impl Documents {
         let analysis = cell
             .get_or_init(|| {
                 let started = Instant::now();
-                let (analysis, redone) = match latest {
+                let text = snapshot.text.clone();
+                // On the one analysis thread, whose arena holds analyses'
+                // memory (`analyser`).
+                let (analysis, redone) = on_analysis_thread(move || match latest {
                     // An edit undone, or a version that changed nothing.
-                    Some(latest) if edit.is_none() && *latest.text == *snapshot.text => {
-                        return latest
+                    Some(latest) if edit.is_none() && *latest.text == *text => (latest, None),
+                    Some(latest) => {
+                        let (analysis, redone) = reanalyze_shared(latest, text, edit);
+                        (Arc::new(analysis), Some(redone))
                     }
-                    Some(latest) => reanalyze_shared(latest, snapshot.text.clone(), edit),
-                    None => (analyze_shared(snapshot.text.clone()), Redone::Everything),
-                };
-                cost = Some((started.elapsed(), redone == Redone::OneBlock));
-                Arc::new(analysis)
+                    None => (Arc::new(analyze_shared(text)), Some(Redone::Everything)),
+                });
+                if let Some(redone) = redone {
+                    cost = Some((started.elapsed(), redone == Redone::OneBlock));
+                }
+                analysis
             })
             .clone();
         if let Some(document) = self.lock().get_mut(snapshot.uri.as_str()) {

@@ -1,8 +1,10 @@
 //! `euc lsp`: the language server over stdio. A thin layer: it converts
 //! positions, asks `analysis`/`ide`/`solve` one question, and converts the
-//! answer back. Analysis runs on blocking threads and never holds up typing.
+//! answer back. Analysis runs off the async threads (on one thread of its
+//! own, `analyser`) and never holds up typing.
 
 mod actions;
+mod analyser;
 mod capabilities;
 mod commands;
 mod construction;
@@ -24,6 +26,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tower_lsp_server::{LspService, Server};
+
+/// Messages whose handlers tower-lsp-server runs at once; the next waits,
+/// unread, until one ends. A handler that awaits a search holds its place
+/// for the whole search (the search itself runs on a blocking thread), so
+/// at the library's default of 4, four searches held every place and
+/// edits, hovers and cancels waited 56–59 s. Searches are at most
+/// `solve_job::MOST_SEARCHES` (8) at once, a further one refused, so at
+/// least 56 places are always left for the messages answered at once; the
+/// order in which handlers start is the order of the messages, as before.
+const MESSAGES_AT_ONCE: usize = 64;
 
 /// Serves the protocol on stdin/stdout until the client exits or goes away.
 /// Exit code 0 after `shutdown` then `exit`, 1 otherwise (an `exit` without
@@ -70,7 +82,9 @@ pub fn run() -> i32 {
             reframer: framing::Reframer::default(),
             ready: Vec::new(),
         };
-        let serve = Server::new(input, tokio::io::stdout(), socket).serve(service);
+        let serve = Server::new(input, tokio::io::stdout(), socket)
+            .concurrency_level(MESSAGES_AT_ONCE)
+            .serve(service);
         tokio::pin!(serve);
         // The server would wait for every request in flight once its input
         // ends; a client that went away waits for nothing, so after a

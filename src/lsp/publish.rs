@@ -62,9 +62,13 @@ pub(super) async fn publish_diagnostics(
     // competes with both for the machine's cores).
     tokio::spawn(async move {
         tokio::time::sleep(AFTER_PUBLISHING).await;
+        // On the analysis thread, like the analyses whose spans move and
+        // whose memory is freed (`analyser`).
         tokio::task::spawn_blocking(move || {
-            documents.settle(&uri);
-            documents.free_retired(&uri);
+            super::analyser::on_analysis_thread(move || {
+                documents.settle(&uri);
+                documents.free_retired(&uri);
+            })
         });
     });
 }

@@ -9,7 +9,7 @@ use super::convert;
 use super::documents::{Documents, Snapshot};
 use super::lens_refresh::LensWatch;
 use super::settings::Settings;
-use super::solve_job::{find_construction, invalid, Running};
+use super::solve_job::{find_construction, invalid, Running, Searches};
 use crate::analysis::Analysis;
 use crate::ide;
 use std::collections::HashMap;
@@ -35,6 +35,8 @@ pub struct Backend {
     next_token: AtomicU64,
     /// Searches with a progress report, for the progress bar's cancel.
     pub(super) running: Running,
+    /// The places of the searches running at once.
+    pub(super) searches: Searches,
     /// The semantic tokens last sent for each document, for deltas.
     sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_tokens_id: AtomicU64,
@@ -59,6 +61,7 @@ impl Backend {
             lenses: Arc::default(),
             next_token: AtomicU64::new(1),
             running: Running::default(),
+            searches: Searches::default(),
             sent_tokens: Mutex::default(),
             next_tokens_id: AtomicU64::new(1),
         }
@@ -92,9 +95,10 @@ impl Backend {
     }
 
     /// The snapshot and its analysis, computed off the async runtime; a
-    /// panic in the analysis becomes an error response.
+    /// panic in the analysis becomes an error response. Nothing for a
+    /// document too large to analyse (its diagnostic says so).
     pub(super) async fn analyzed(&self, uri: &Uri) -> Result<Option<(Snapshot, Arc<Analysis>)>> {
-        let Some(snapshot) = self.documents.snapshot(uri) else {
+        let Some(snapshot) = self.documents.snapshot(uri).filter(Snapshot::analysable) else {
             return Ok(None);
         };
         let documents = self.documents.clone();
@@ -206,10 +210,15 @@ impl Backend {
             .ok_or_else(|| invalid(format!("no planar block named `{block}`")))?;
         let puzzle = scene.puzzles[index].clone();
         let status = analysis.puzzle_reports[index].status;
-        let edits = tokio::task::spawn_blocking(move || action.edits(&puzzle, status))
-            .await
-            .map_err(|_| panicked())?
-            .map_err(invalid)?;
+        // Held by the thread, which runs on when the request is cancelled.
+        let place = self.searches.enter()?;
+        let edits = tokio::task::spawn_blocking(move || {
+            let _place = place;
+            action.edits(&puzzle, status)
+        })
+        .await
+        .map_err(|_| panicked())?
+        .map_err(invalid)?;
         Ok(snapshot.versioned_edit(edits))
     }
 
@@ -228,6 +237,7 @@ impl Backend {
                 "the document changed since this action was offered".into(),
             ));
         }
+        let _place = self.searches.enter()?;
         let token = self.progress_token().await;
         find_construction(
             &self.client,
@@ -718,7 +728,10 @@ impl LanguageServer for Backend {
                     "the document changed since this action was offered".into(),
                 ));
             }
+            // Held by the thread, which runs on when the request is cancelled.
+            let place = self.searches.enter()?;
             let edit = tokio::task::spawn_blocking(move || {
+                let _place = place;
                 hint.edit(&snapshot, &analysis, &command.block)
             });
             action.edit = Some(edit.await.map_err(|_| panicked())?.map_err(invalid)?);

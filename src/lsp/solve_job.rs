@@ -15,6 +15,40 @@ use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::Client;
 
+/// Searches that may run at once: Find construction, hints, untangling. A
+/// request beyond them is refused at once rather than queued, since a
+/// queued request holds one of the protocol's places (`super::MESSAGES_AT_ONCE`)
+/// as surely as a running one.
+pub const MOST_SEARCHES: usize = 8;
+
+/// The places of the searches running (`MOST_SEARCHES`).
+#[derive(Clone)]
+pub struct Searches(Arc<tokio::sync::Semaphore>);
+
+impl Default for Searches {
+    fn default() -> Searches {
+        Searches(Arc::new(tokio::sync::Semaphore::new(MOST_SEARCHES)))
+    }
+}
+
+impl Searches {
+    /// A place for one search, held until the permit is dropped; an error
+    /// for the client when every place is taken.
+    pub fn enter(&self) -> jsonrpc::Result<tokio::sync::OwnedSemaphorePermit> {
+        Arc::clone(&self.0)
+            .try_acquire_owned()
+            .map_err(|_| jsonrpc::Error {
+                // RequestFailed: the request was valid, the server cannot now.
+                code: jsonrpc::ErrorCode::ServerError(-32803),
+                message: format!(
+                "{MOST_SEARCHES} searches are running already: wait for one to end, or cancel one"
+            )
+                .into(),
+                data: None,
+            })
+    }
+}
+
 /// How far and how long "Find construction" searches (`settings`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveSettings {

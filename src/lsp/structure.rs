@@ -4,6 +4,7 @@
 //! of the open documents as they are in the editor).
 
 use super::convert::{self, Text};
+use super::documents::Snapshot;
 use super::server::{guarded, panicked, Backend};
 use crate::ide;
 use crate::span::{LineIndex, Span};
@@ -221,7 +222,7 @@ impl Backend {
     }
 
     pub(super) async fn format_whole(&self, uri: &Uri) -> Result<Option<Vec<TextEdit>>> {
-        let Some(snapshot) = self.documents.snapshot(uri) else {
+        let Some(snapshot) = self.documents.snapshot(uri).filter(Snapshot::analysable) else {
             return Ok(None);
         };
         let formatted = guarded(|| crate::format::format(&snapshot.text))?;
@@ -241,7 +242,7 @@ impl Backend {
         uri: &Uri,
         range: Range,
     ) -> Result<Option<Vec<TextEdit>>> {
-        let Some(snapshot) = self.documents.snapshot(uri) else {
+        let Some(snapshot) = self.documents.snapshot(uri).filter(Snapshot::analysable) else {
             return Ok(None);
         };
         let text = snapshot.view();

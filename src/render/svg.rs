@@ -94,8 +94,8 @@ pub struct Canvas {
     /// Points and nodes, drawn over the lines and circles.
     front: String,
     labels: String,
-    /// Boxes of placed labels (left, top, right, bottom), to avoid.
-    taken: Vec<label::Rect>,
+    /// Boxes of placed labels and marks, to avoid.
+    taken: label::Taken,
     /// The styles of lines and circles drawn, in order: the legend.
     used: Vec<Style>,
     /// What the picture is and shows, for screen readers: `<title>` and
@@ -174,14 +174,16 @@ impl Canvas {
             WIDTH / 2.0 - centre.x * scale,
             (HEIGHT + TITLE - LEGEND) / 2.0 + centre.y * scale,
         );
+        let mut taken = label::Taken::default();
+        // The legend's strip along the bottom.
+        taken.push((0.0, HEIGHT - LEGEND, WIDTH, HEIGHT));
         Canvas {
             scale,
             offset,
             shapes: String::new(),
             front: String::new(),
             labels: String::new(),
-            // The legend's strip along the bottom.
-            taken: vec![(0.0, HEIGHT - LEGEND, WIDTH, HEIGHT)],
+            taken,
             used: Vec::new(),
             name: String::new(),
             description: String::new(),

@@ -209,6 +209,87 @@ fn cancelling_a_solve_stops_it_and_ends_its_progress() {
     session.stop();
 }
 
+/// Four searches running leave the server answering: an edit, a hover and
+/// a cancel are answered before any search ends (before, the protocol
+/// library ran four messages' handlers at once, each search held one, and
+/// the rest waited up to a minute). A search beyond the bound is refused at
+/// once rather than queued.
+#[test]
+fn four_searches_leave_edits_hovers_and_cancels_answered() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 300 } }));
+    let other = "file:///work/typing.euc";
+    session.open(other, "point A = (0, 0)\n");
+    let mut searches = Vec::new();
+    for index in 0..4 {
+        let uri = format!("file:///work/search{index}.euc");
+        session.open(&uri, SLOW);
+        searches.push(session.request(
+            "workspace/executeCommand",
+            json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+        ));
+    }
+    for _ in 0..4 {
+        session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    }
+    // Every response from now on, in the order it comes.
+    let mut answered: Vec<Value> = Vec::new();
+    let until = |session: &mut Client, id: i64, answered: &mut Vec<Value>| loop {
+        let response = session.wait(|m| m.get("method").is_none() && m.get("id").is_some());
+        answered.push(response.clone());
+        if response["id"] == id {
+            return response;
+        }
+    };
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": other, "version": 2 }, "contentChanges": [ { "text": "point B = (0, 0)\n" } ] }),
+    );
+    let hover = session.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": other }, "position": position(0, 6) }),
+    );
+    let hover = until(&mut session, hover, &mut answered);
+    assert!(
+        hover["result"]["contents"]["value"]
+            .as_str()
+            .is_some_and(|text| text.contains("`B`")),
+        "the hover sees the edit: {hover}"
+    );
+    session.notify("$/cancelRequest", json!({ "id": searches[0] }));
+    let cancelled = until(&mut session, searches[0], &mut answered);
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    // Searches beyond the bound: the first ones take the places left, the
+    // next is refused at once.
+    let mut more = Vec::new();
+    for index in 0..6 {
+        let uri = format!("file:///work/more{index}.euc");
+        session.open(&uri, SLOW);
+        more.push(session.request(
+            "workspace/executeCommand",
+            json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+        ));
+    }
+    let refused = until(&mut session, more[5], &mut answered);
+    assert_eq!(refused["error"]["code"], -32803, "{refused}");
+    let ends_of_searches: Vec<&Value> = answered
+        .iter()
+        .filter(|m| {
+            searches[1..].contains(&m["id"].as_i64().unwrap_or(0))
+                || more[..5].contains(&m["id"].as_i64().unwrap_or(0))
+        })
+        .collect();
+    assert!(
+        ends_of_searches.is_empty(),
+        "a search ended first: {ends_of_searches:?}"
+    );
+    for id in searches[1..].iter().chain(&more[..5]) {
+        session.notify("$/cancelRequest", json!({ "id": id }));
+        let cancelled = until(&mut session, *id, &mut answered);
+        assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    }
+    session.stop();
+}
+
 /// The cancel button of the progress bar (`window/workDoneProgress/cancel`)
 /// stops the search and takes the best answer found so far: on a triangle
 /// from its altitudes' feet (11 E in the game), a first answer comes long
@@ -759,6 +840,21 @@ fn the_construction_board_requests() {
             .contains("does not allow"),
         "{refused}"
     );
+    // A redo of lines that would not read back as steps is refused.
+    for lines in super::play_http::hostile_redo_lines() {
+        let id = session.request(
+            "euc/constructionRedo",
+            json!({ "uri": uri, "lines": lines }),
+        );
+        let refused = session.response(id);
+        let shown: String = lines.to_string().chars().take(60).collect();
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .is_some_and(|message| message.contains("redo")),
+            "{shown}: {refused}"
+        );
+    }
     session.stop();
 }
 
@@ -1333,6 +1429,106 @@ fn broken_messages_are_answered_and_the_server_goes_on() {
     );
     let response = session.response(solve);
     assert!(response.get("error").is_none(), "{response}");
+    session.stop();
+}
+
+/// A message whose `Content-Length` is wrong (too long, too short, or
+/// longer than any message) is answered with an error, and the next
+/// request, sent at once after it, is answered as if nothing had happened.
+#[test]
+fn a_wrong_content_length_loses_no_later_message() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/framing.euc";
+    session.open(uri, "point A = (0, 0)\n");
+    let hover = |id: i64| {
+        json!({
+            "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": { "textDocument": { "uri": uri }, "position": position(0, 6) },
+        })
+        .to_string()
+    };
+    let broken = hover(1000);
+    for wrong in [
+        broken.len() + 1,
+        broken.len() + 200,
+        broken.len() - 1,
+        0,
+        100_000_000_000_000,
+    ] {
+        session.send_raw(format!("Content-Length: {wrong}\r\n\r\n{broken}").as_bytes());
+        let next = session.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+        );
+        // The two answers, in either order.
+        let mut answers: Vec<Value> = (0..2)
+            .map(|_| {
+                session
+                    .wait(|m| m.get("method").is_none() && (m["id"] == next || m["id"].is_null()))
+            })
+            .collect();
+        answers.sort_by_key(|m| m["id"].is_null());
+        let [answer, error] = &answers[..] else {
+            unreachable!()
+        };
+        assert!(
+            answer["result"]["contents"]["value"]
+                .as_str()
+                .is_some_and(|text| text.contains("given point")),
+            "length {wrong}: {answer}"
+        );
+        let code = if wrong > 1 << 30 { -32600 } else { -32700 };
+        assert_eq!(error["error"]["code"], code, "length {wrong}: {error}");
+        assert!(
+            !session.seen.iter().any(|m| m["id"] == 1000),
+            "the broken message itself is not read as a request"
+        );
+    }
+    session.stop();
+}
+
+/// A document over the limit euc analyses (2 MiB, what `euc check`
+/// reads) is not analysed: one diagnostic says so, requests about it are
+/// answered with nothing, and once it shrinks it is analysed again.
+#[test]
+fn a_document_too_large_is_refused_with_one_diagnostic() {
+    assert_eq!(euc::analysis::MOST_BYTES as u64, euc::cli::MAX_INPUT);
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/large.euc";
+    let line = "// a line of padding to make the file large\n";
+    let large = line.repeat(euc::analysis::MOST_BYTES / line.len() + 1);
+    let published = session.open(uri, &large);
+    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0]["code"], "E0005");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("euc analyses at most 2 MiB"),
+        "{published}"
+    );
+    for (method, params) in [
+        (
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 6) }),
+        ),
+        (
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        ),
+        (
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        ),
+    ] {
+        let id = session.request(method, params);
+        let answer = session.response(id);
+        assert_eq!(answer["result"], Value::Null, "{method}: {answer}");
+    }
+    replace_text(&mut session, uri, 2, "point A = (0, 0)\npoint A = (1, 0)\n");
+    let published = session.diagnostics(uri);
+    assert_eq!(codes(&published), ["E0102"], "{published}");
     session.stop();
 }
 

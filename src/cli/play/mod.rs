@@ -5,11 +5,12 @@
 //! The server is one for both boards (`Game`: the Planarity board here, the
 //! construction board in `construction`).
 //! Only the page it served may drive it (Host, Origin, a per-session token,
-//! JSON bodies: `access`), and it serves a bounded number of connections at
-//! once, each with limits on size and time.
+//! JSON bodies: `access`); it accepts every connection and closes the idlest
+//! when too many are open (`connections`), each with limits on size and time.
 //! docs/planar.md, "The board" and its "Security".
 
 mod access;
+mod connections;
 pub(super) mod construction;
 mod deadline;
 
@@ -21,6 +22,7 @@ use crate::edit::{apply_edits, TextEdit};
 use crate::geom::Point;
 use crate::resolve::Puzzle;
 use access::Access;
+use connections::Connections;
 use deadline::WriteDeadline;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::{Body as _, Bytes, Incoming};
@@ -35,7 +37,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 
 const PAGE: &str = include_str!("../../../editors/board/play.html");
 const SCRIPT: &str = include_str!("../../../editors/board/board.js");
@@ -44,10 +45,6 @@ const STYLE: &str = include_str!("../../../editors/board/board.css");
 /// Request bodies larger than this are refused with 413 (a move is a few
 /// dozen bytes).
 const MAX_BODY: usize = 64 * 1024;
-
-/// Connections served at once; later ones wait in the kernel's queue until
-/// one closes. A browser opens at most six to one host.
-const MAX_CONNECTIONS: usize = 8;
 
 /// hyper's read buffer, and so the largest request line and headers it
 /// takes: a larger head is answered 431 and the connection closed.
@@ -119,6 +116,7 @@ fn serve_game(game: Box<dyn Game>, page: Page, port: u16) -> i32 {
 struct Shared {
     board: Mutex<Box<dyn Game>>,
     access: Access,
+    connections: Connections,
     script: &'static str,
     style: &'static str,
 }
@@ -150,6 +148,7 @@ async fn run(board: Box<dyn Game>, page: Page, port: u16) -> i32 {
     let shared = Arc::new(Shared {
         board: Mutex::new(board),
         access: Access::new(port, page.html),
+        connections: Connections::default(),
         script: page.script,
         style: page.style,
     });
@@ -161,20 +160,12 @@ async fn run(board: Box<dyn Game>, page: Page, port: u16) -> i32 {
         file.display(),
         page.what
     );
-    // A place is taken before `accept`, so a connection beyond the last
-    // place waits in the kernel's queue, not in ours.
-    let places = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    // Accepting never waits for a connection: each is served by its own
+    // task, and one too many closes the idlest (`connections`).
     loop {
-        let place = Arc::clone(&places)
-            .acquire_owned()
-            .await
-            .expect("the places are never closed");
         let stream = accept(&listener).await;
         let shared = Arc::clone(&shared);
-        tokio::spawn(async move {
-            connect(stream, shared).await;
-            drop(place);
-        });
+        tokio::spawn(connect(stream, shared));
     }
 }
 
@@ -188,21 +179,34 @@ async fn accept(listener: &TcpListener) -> TcpStream {
     }
 }
 
-/// Serves one connection's requests until it closes, breaks a limit, or
-/// keeps the board waiting for `PATIENCE`.
+/// Serves one connection's requests until it closes, breaks a limit, keeps
+/// the board waiting for `PATIENCE`, or is the idlest when too many are
+/// open.
 async fn connect(stream: TcpStream, shared: Arc<Shared>) {
+    let (id, close) = shared.connections.open();
+    let serving = Arc::clone(&shared);
     let service = service_fn(move |request| {
-        let shared = Arc::clone(&shared);
-        async move { Ok::<_, Infallible>(answer(request, &shared).await) }
+        let shared = Arc::clone(&serving);
+        async move {
+            shared.connections.touch(id);
+            let answer = answer(request, &shared).await;
+            shared.connections.touch(id);
+            Ok::<_, Infallible>(answer)
+        }
     });
-    // An error here is the client's (gone, too slow, too large): hyper has
-    // answered it if it could, and there is nobody else to tell.
-    let _ = http1::Builder::new()
+    let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(PATIENCE)
         .max_buf_size(MAX_HEAD)
-        .serve_connection(WriteDeadline::new(TokioIo::new(stream), PATIENCE), service)
-        .await;
+        .serve_connection(WriteDeadline::new(TokioIo::new(stream), PATIENCE), service);
+    // An error here is the client's (gone, too slow, too large): hyper has
+    // answered it if it could, and there is nobody else to tell. Closed as
+    // the idlest, the connection is dropped with its socket.
+    tokio::select! {
+        _ = connection => {}
+        () = close.notified() => {}
+    }
+    shared.connections.close(id);
 }
 
 async fn answer(request: Request<Incoming>, shared: &Shared) -> Answer {

@@ -8,6 +8,7 @@
 
 mod hint;
 mod moves;
+mod redo;
 
 pub use hint::{hint_move, HintAsk, HINT_SECONDS};
 pub use moves::{play_move, redo_move, undo_move, Move, Played};

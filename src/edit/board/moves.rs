@@ -121,7 +121,8 @@ pub fn undo_move(
     })
 }
 
-/// The edits that put an undone move's lines back at the end of the block.
+/// The edits that put an undone move's lines back at the end of the block,
+/// refused unless each line reads back as one step there (`super::redo`).
 pub fn redo_move(
     text: &str,
     problem: &Problem,
@@ -129,17 +130,10 @@ pub fn redo_move(
     version: Option<&str>,
 ) -> Result<Played, String> {
     same_version(text, version)?;
-    if lines.is_empty()
-        || lines
-            .iter()
-            .any(|line| line.contains(['\n', '\r', '}', '{']))
-    {
-        return Err("a redo puts back the step lines of one move".to_string());
-    }
-    Ok(Played {
-        edits: fill_block(text, problem, &[], lines),
-        lines: lines.to_vec(),
-    })
+    let lines = super::redo::step_lines(lines)?;
+    let edits = fill_block(text, problem, &[], &lines);
+    super::redo::reads_back(text, problem, &edits, &lines)?;
+    Ok(Played { edits, lines })
 }
 
 pub(super) fn same_version(text: &str, version: Option<&str>) -> Result<(), String> {
