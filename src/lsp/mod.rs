@@ -18,6 +18,7 @@ mod server;
 mod settings;
 mod solve_job;
 mod structure;
+mod workspace;
 
 pub use server::Backend;
 

@@ -25,7 +25,7 @@ pub struct Backend {
     client: Client,
     pub(super) documents: Documents,
     /// The workspace folders and the symbols read from them.
-    pub(super) workspace: Arc<super::structure::Workspace>,
+    pub(super) workspace: Arc<super::workspace::Workspace>,
     /// What the client set (`settings`).
     settings: Mutex<Settings>,
     /// What the client can do (`capabilities`).

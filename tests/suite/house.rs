@@ -4,7 +4,7 @@
 //! a planted violation.
 
 use super::root;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The `.rs` files under src/, by their path from src/, with their text.
 fn source_files() -> BTreeMap<String, String> {
@@ -100,4 +100,193 @@ fn every_file_says_what_it_owns_and_is_in_the_code_map() {
         missing_from_the_map(planted.into_iter(), &bullets),
         ["planar/nowhere.rs"]
     );
+}
+
+/// A file's module path: `solve/state/mod.rs` is `solve::state`,
+/// `solve/search.rs` is `solve::search`, `lib.rs` the crate.
+fn module_of(file: &str) -> Vec<&str> {
+    let mut parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+    if matches!(parts.last(), Some(&"mod") | Some(&"lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file that holds module `path`, if one does.
+fn file_of(path: &[&str], files: &BTreeSet<String>) -> Option<String> {
+    if path.is_empty() {
+        return Some("lib.rs".to_string());
+    }
+    let joined = path.join("/");
+    [format!("{joined}.rs"), format!("{joined}/mod.rs")]
+        .into_iter()
+        .find(|file| files.contains(file))
+}
+
+/// The files a file names through `crate::`, `super::` and `self::` paths
+/// outside comments and unit tests, each path taken to the file of its
+/// longest prefix that is a module. A `mod.rs` naming its own submodules
+/// declares or re-exports them: no edge.
+fn named_files(file: &str, text: &str, files: &BTreeSet<String>) -> BTreeSet<String> {
+    let own = module_of(file);
+    let is_module_root = file.ends_with("mod.rs") || file == "lib.rs";
+    let code: String = text
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut named = BTreeSet::new();
+    let bytes = code.as_bytes();
+    for (start, _) in code.char_indices() {
+        let rest = &code[start..];
+        let before = start.checked_sub(1).map(|at| bytes[at]);
+        if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':') {
+            continue;
+        }
+        let Some(head) = ["crate::", "super::", "self::"]
+            .into_iter()
+            .find(|head| rest.starts_with(head))
+        else {
+            continue;
+        };
+        let path: Vec<&str> = rest
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .next()
+            .unwrap_or("")
+            .split("::")
+            .filter(|segment| !segment.is_empty())
+            .collect();
+        let mut base: Vec<&str> = match head {
+            "crate::" => Vec::new(),
+            "self::" => own.clone(),
+            _ => own[..own.len().saturating_sub(1)].to_vec(),
+        };
+        let mut segments = &path[1..];
+        while segments.first() == Some(&"super") {
+            base.pop();
+            segments = &segments[1..];
+        }
+        base.extend_from_slice(segments);
+        let target = (0..=base.len())
+            .rev()
+            .find_map(|length| file_of(&base[..length], files));
+        if let Some(target) = target {
+            let into_own_subtree = module_of(&target).starts_with(&own);
+            if target != file && !(is_module_root && into_own_subtree) {
+                named.insert(target);
+            }
+        }
+    }
+    named
+}
+
+/// The import circles between files: each strongly connected set of two
+/// or more files (Tarjan's algorithm), sorted.
+fn import_circles(sources: &BTreeMap<String, String>) -> Vec<Vec<String>> {
+    let files: BTreeSet<String> = sources.keys().cloned().collect();
+    let names: Vec<&String> = files.iter().filter(|file| *file != "main.rs").collect();
+    let index_of = |file: &str| names.iter().position(|name| *name == file);
+    let edges: Vec<Vec<usize>> = names
+        .iter()
+        .map(|file| {
+            named_files(file, &sources[*file], &files)
+                .iter()
+                .filter_map(|target| index_of(target))
+                .collect()
+        })
+        .collect();
+    struct Tarjan<'a> {
+        edges: &'a [Vec<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        next: usize,
+        found: Vec<Vec<usize>>,
+    }
+    impl Tarjan<'_> {
+        fn visit(&mut self, v: usize) {
+            self.index[v] = Some(self.next);
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on_stack[v] = true;
+            for &w in &self.edges[v] {
+                match self.index[w] {
+                    None => {
+                        self.visit(w);
+                        self.low[v] = self.low[v].min(self.low[w]);
+                    }
+                    Some(index) if self.on_stack[w] => self.low[v] = self.low[v].min(index),
+                    Some(_) => {}
+                }
+            }
+            if Some(self.low[v]) == self.index[v] {
+                let mut set = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack[w] = false;
+                    set.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if set.len() > 1 {
+                    self.found.push(set);
+                }
+            }
+        }
+    }
+    let mut tarjan = Tarjan {
+        edges: &edges,
+        index: vec![None; names.len()],
+        low: vec![0; names.len()],
+        stack: Vec::new(),
+        on_stack: vec![false; names.len()],
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in 0..names.len() {
+        if tarjan.index[v].is_none() {
+            tarjan.visit(v);
+        }
+    }
+    let mut circles: Vec<Vec<String>> = tarjan
+        .found
+        .into_iter()
+        .map(|set| {
+            let mut set: Vec<String> = set.into_iter().map(|v| names[v].clone()).collect();
+            set.sort();
+            set
+        })
+        .collect();
+    circles.sort();
+    circles
+}
+
+/// No file names another that names it back, through any number of files
+/// (the solver once had six in one circle: docs/architecture.md).
+#[test]
+fn no_import_circle_between_files() {
+    let circles = import_circles(&source_files());
+    assert!(circles.is_empty(), "import circles: {circles:?}");
+    // The check finds a planted circle of three files through `super::`
+    // and `crate::` paths, and leaves a module's own re-exports alone (a/x
+    // names a/mod.rs, which re-exports from a/x: no circle).
+    let planted: BTreeMap<String, String> = [
+        ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n"),
+        ("a/mod.rs", "mod x;\npub use x::Thing;\npub struct Other;\n"),
+        (
+            "a/x.rs",
+            "use super::super::b::helper;\nuse super::Other;\n",
+        ),
+        ("b.rs", "use crate::c::run; // a comment naming crate::a\n"),
+        ("c.rs", "fn f() -> crate::a::x::Thing {}\n"),
+    ]
+    .into_iter()
+    .map(|(file, text)| (file.to_string(), text.to_string()))
+    .collect();
+    assert_eq!(import_circles(&planted), [["a/x.rs", "b.rs", "c.rs"]]);
 }
