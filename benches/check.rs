@@ -4,6 +4,10 @@
 //!
 //! cargo bench --bench check
 
+// Tests and benchmarks may unwrap (a failure is the report) and run long
+// scripted scenarios; the library and the binary may do neither.
+#![allow(clippy::unwrap_used, clippy::too_many_lines)]
+
 use std::time::{Duration, Instant};
 
 /// A file of `lines` lines: chains of declarations and, every 50 lines, a

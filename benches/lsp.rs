@@ -10,6 +10,10 @@
 //!
 //! cargo bench --bench lsp
 
+// Tests and benchmarks may unwrap (a failure is the report) and run long
+// scripted scenarios; the library and the binary may do neither.
+#![allow(clippy::unwrap_used, clippy::too_many_lines)]
+
 #[path = "../tests/suite/lsp_client.rs"]
 #[allow(dead_code)]
 mod lsp_client;

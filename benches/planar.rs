@@ -7,6 +7,10 @@
 //! Sections (all by default): `levels`, `spread`, `lines`, `witness`,
 //! `families`, `scale`, `packed`, `check`, `crossings`.
 
+// Tests and benchmarks may unwrap (a failure is the report) and run long
+// scripted scenarios; the library and the binary may do neither.
+#![allow(clippy::unwrap_used, clippy::too_many_lines)]
+
 use euc::geom::Point;
 use euc::planar::crossing::{crossings, crossings_reference};
 use euc::planar::draw::embed::spread;

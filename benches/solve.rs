@@ -12,6 +12,10 @@
 //!                                          cost, tools, techniques, euclidea,
 //!                                          growth)
 
+// Tests and benchmarks may unwrap (a failure is the report) and run long
+// scripted scenarios; the library and the binary may do neither.
+#![allow(clippy::unwrap_used, clippy::too_many_lines)]
+
 use euc::analysis::analyze;
 use euc::resolve::Problem;
 use euc::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop, Techniques};

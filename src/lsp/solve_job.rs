@@ -308,6 +308,41 @@ async fn run(
         guard.message = "the document changed".into();
         return Err(content_modified());
     }
+    let Some(construction) = answer_of(client, outcome, solved, guard).await? else {
+        return Ok(lsp::WorkspaceEdit::default());
+    };
+    guard.message = find::found_briefly(&construction);
+    // What the solver answers, `check` accepts (the filled file is analysed
+    // again, off the async threads).
+    let lines = {
+        let analysis = analysis.clone();
+        let text = snapshot.text.clone();
+        tokio::task::spawn_blocking(move || {
+            crate::analysis::checked_answer(&text, &analysis, problem_index, &construction)
+        })
+        .await
+        .map_err(|_| internal("the check of the answer failed"))?
+    };
+    let lines = match lines {
+        Ok(lines) => lines,
+        Err(why) => {
+            guard.message = why.clone();
+            return Err(invalid(why));
+        }
+    };
+    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+    Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
+}
+
+/// What Find construction writes for the search's outcome, in the words of
+/// `ide::find`: the answer (`None`: nothing to change, said in a message),
+/// or the error the request ends with.
+async fn answer_of(
+    client: &Client,
+    outcome: Outcome,
+    solved: Option<usize>,
+    guard: &mut Guard,
+) -> jsonrpc::Result<Option<crate::solve::construction::Construction>> {
     // Stopped from the progress bar: the best answer so far is taken.
     let taken = guard.stopped.load(Ordering::Relaxed);
     let construction = match outcome {
@@ -317,7 +352,7 @@ async fn run(
             let proved = find::no_shorter(max_moves, solved);
             guard.message = proved.clone();
             client.show_message(lsp::MessageType::INFO, proved).await;
-            return Ok(lsp::WorkspaceEdit::default());
+            return Ok(None);
         }
         Outcome::Exhausted { max_moves } => {
             guard.message = find::none_within(max_moves);
@@ -360,27 +395,7 @@ async fn run(
         Outcome::Stopped { .. } => return Err(jsonrpc::Error::request_cancelled()),
         Outcome::Unsearchable(why) => return Err(invalid(why)),
     };
-    guard.message = find::found_briefly(&construction);
-    // What the solver answers, `check` accepts (the filled file is analysed
-    // again, off the async threads).
-    let lines = {
-        let analysis = analysis.clone();
-        let text = snapshot.text.clone();
-        tokio::task::spawn_blocking(move || {
-            crate::analysis::checked_answer(&text, &analysis, problem_index, &construction)
-        })
-        .await
-        .map_err(|_| internal("the check of the answer failed"))?
-    };
-    let lines = match lines {
-        Ok(lines) => lines,
-        Err(why) => {
-            guard.message = why.clone();
-            return Err(invalid(why));
-        }
-    };
-    let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
-    Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
+    Ok(Some(construction))
 }
 
 /// Stopped from the progress bar before any answer: the request is
