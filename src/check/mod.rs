@@ -257,7 +257,7 @@ fn unchecked_report(problem: &Problem, draws: &[Draw]) -> BlockReport {
 /// W0002: an empty block whose goals are not reached without steps.
 fn no_construction_yet(problem: &Problem) -> Diagnostic {
     Diagnostic::warning(
-        "W0002",
+        crate::diag::codes::NO_CONSTRUCTION_YET,
         problem.header_span,
         format!("`{}` has no construction yet", problem.name),
     )

@@ -233,6 +233,11 @@ enum Command {
     Planar(planar::PlanarCommand),
     /// Run the language server on stdin/stdout.
     Lsp,
+    /// Explain a diagnostic code (`euc explain E0404`), or list them all.
+    Explain {
+        /// The code, e.g. E0404 (default: every code, a line each).
+        code: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -284,6 +289,41 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
         Command::Play { file, block, port } => {
             play::construction::serve(&file, block.as_deref(), port)
         }
+        Command::Explain { code } => explain(code.as_deref()),
+    }
+}
+
+/// `euc explain`: a code's meaning and fix from the registry
+/// (`diag::codes`), or every code with its summary.
+fn explain(code: Option<&str>) -> i32 {
+    use crate::diag::codes::{self, CODES};
+    match code {
+        None => {
+            let lines: Vec<String> = CODES
+                .iter()
+                .map(|known| format!("{}  {}", known.code, known.summary))
+                .collect();
+            emit(&(lines.join("\n") + "\n"));
+            EXIT_OK
+        }
+        Some(asked) => match codes::code(&asked.trim().to_ascii_uppercase()) {
+            Some(known) => {
+                let kind = match known.severity {
+                    crate::diag::Severity::Error => "error",
+                    crate::diag::Severity::Warning => "warning",
+                    crate::diag::Severity::Info => "note",
+                };
+                emit(&format!(
+                    "{} ({kind}): {}\n\n{}\n",
+                    known.code, known.summary, known.explanation
+                ));
+                EXIT_OK
+            }
+            None => {
+                say!("euc explain: there is no code `{asked}` (`euc explain` lists them)");
+                EXIT_USAGE
+            }
+        },
     }
 }
 

@@ -60,7 +60,12 @@ pub fn find_action(
     };
     let diagnostics: Vec<Diagnostic> = diagnostics
         .into_iter()
-        .filter(|d| d.code == Some(NumberOrString::String("W0002".to_string())))
+        .filter(|d| {
+            d.code
+                == Some(NumberOrString::String(
+                    crate::diag::codes::NO_CONSTRUCTION_YET.to_string(),
+                ))
+        })
         .collect();
     let mut action = CodeAction {
         title: title.to_string(),

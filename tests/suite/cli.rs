@@ -1437,3 +1437,21 @@ fn the_json_says_what_is_proved() {
     assert_eq!(block["status"], "exhausted", "{json}");
     assert_eq!(block["proved_none_below"], 3, "{json}");
 }
+
+/// `euc explain` reads the registry of codes: one code's meaning and fix,
+/// every code a line, and a refusal for a code euc does not report.
+#[test]
+fn explain_reads_the_registry_of_codes() {
+    let one = euc(&["explain", "e0404"]);
+    assert_eq!(one.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(text.starts_with("E0404 (error): "), "{text}");
+    assert!(text.contains("alternative"), "{text}");
+    let all = euc(&["explain"]);
+    assert_eq!(all.status.code(), Some(0));
+    let lines = String::from_utf8_lossy(&all.stdout).lines().count();
+    assert_eq!(lines, euc::diag::codes::CODES.len());
+    let unknown = euc(&["explain", "E9999"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no code `E9999`"));
+}

@@ -290,3 +290,109 @@ fn no_import_circle_between_files() {
     .collect();
     assert_eq!(import_circles(&planted), [["a/x.rs", "b.rs", "c.rs"]]);
 }
+
+/// The codes a text names as string literals: `"E0404"`, `"W0002"`.
+fn code_literals(text: &str) -> BTreeSet<String> {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(6))
+        .filter(|&at| {
+            bytes[at] == b'"'
+                && matches!(bytes[at + 1], b'E' | b'W')
+                && bytes[at + 2..at + 6].iter().all(u8::is_ascii_digit)
+                && bytes[at + 6] == b'"'
+        })
+        .map(|at| text[at + 1..at + 6].to_string())
+        .collect()
+}
+
+/// The codes the README's table names, a range row ("E0201–E0209") naming
+/// each code from its first to its last.
+fn readme_codes(readme: &str) -> BTreeSet<String> {
+    let table = readme
+        .split("### Diagnostic codes")
+        .nth(1)
+        .and_then(|rest| rest.split("\n#").next())
+        .unwrap_or("");
+    let mut named = BTreeSet::new();
+    for row in table.lines().filter(|line| line.starts_with("| ")) {
+        let first_cell = row.split('|').nth(1).unwrap_or("").trim();
+        let bounds: Vec<&str> = first_cell.split('–').map(str::trim).collect();
+        let parse = |code: &str| -> Option<(char, u32)> {
+            let letter = code.chars().next()?;
+            Some((letter, code.get(1..)?.parse().ok()?))
+        };
+        let (Some((letter, low)), Some((_, high))) = (
+            bounds.first().and_then(|code| parse(code)),
+            bounds.last().and_then(|code| parse(code)),
+        ) else {
+            continue;
+        };
+        named.extend((low..=high).map(|number| format!("{letter}{number:04}")));
+    }
+    named
+}
+
+/// One registry of diagnostic codes (`diag::codes`): every code the
+/// source writes is in it with its words, every code in it is written
+/// somewhere, and the README's table names exactly its codes.
+#[test]
+fn every_diagnostic_code_is_registered_once_and_in_the_readme() {
+    use euc::diag::codes::CODES;
+    let registered: BTreeSet<String> = CODES.iter().map(|c| c.code.to_string()).collect();
+    assert_eq!(registered.len(), CODES.len(), "a code registered twice");
+    let sources = source_files();
+    let mut written = BTreeSet::new();
+    for (file, text) in &sources {
+        if file != "diag/codes.rs" {
+            written.extend(code_literals(text));
+        }
+    }
+    // A code written through its constant (`pub const NAME: &str = "W0002";`).
+    for line in sources["diag/codes.rs"].lines() {
+        let Some((name, code)) = line
+            .strip_prefix("pub const ")
+            .and_then(|rest| rest.split_once(": &str = "))
+        else {
+            continue;
+        };
+        let used = sources
+            .iter()
+            .any(|(file, text)| file != "diag/codes.rs" && text.contains(name));
+        if used {
+            written.extend(code_literals(code));
+        }
+    }
+    let unregistered: Vec<&String> = written.difference(&registered).collect();
+    assert!(
+        unregistered.is_empty(),
+        "codes not in diag::codes: {unregistered:?}"
+    );
+    let unused: Vec<&String> = registered.difference(&written).collect();
+    assert!(
+        unused.is_empty(),
+        "registered codes nothing writes: {unused:?}"
+    );
+    let readme = readme_codes(&super::read(&root().join("README.md")));
+    assert_eq!(
+        readme, registered,
+        "README's table of codes and diag::codes differ"
+    );
+    for known in CODES {
+        assert!(
+            !known.summary.is_empty() && known.explanation.ends_with('.'),
+            "{} needs its words",
+            known.code
+        );
+    }
+    // The checks read what they should: a literal in code, a range row.
+    assert_eq!(
+        code_literals("x(\"E0404\", \"W0002\") \"E04045\" E0101"),
+        BTreeSet::from(["E0404".to_string(), "W0002".to_string()])
+    );
+    assert_eq!(
+        readme_codes(
+            "### Diagnostic codes\n\n| E0201–E0203 | t |\n| W0001 | w |\n## Next\n| E0999 | x |"
+        ),
+        BTreeSet::from(["E0201", "E0202", "E0203", "W0001"].map(String::from))
+    );
+}

@@ -1,6 +1,8 @@
 //! The one diagnostic type of euc: written whole by the core, laid out by the
 //! terminal renderer (ariadne) and the language server alike.
 
+pub mod codes;
+
 use crate::span::{Shift, Span};
 use serde::Serialize;
 
@@ -124,39 +126,11 @@ impl Diagnostic {
     }
 }
 
-/// What a diagnostic code is about, in a few words (the README's table; the
-/// rule descriptions of `euc check --format sarif`).
+/// What a diagnostic code is about, in a few words (the registry's
+/// summary: `codes::CODES`; the rule descriptions of `euc check --format
+/// sarif`).
 pub fn describe_code(code: &str) -> &'static str {
-    match code {
-        "E0001" | "E0002" | "E0003" | "E0004" => "syntax error",
-        "E0101" => "unknown name",
-        "E0102" => "name declared twice",
-        "E0103" => "name used before its declaration",
-        "E0104" => "name clashes with a top-level name",
-        "E0105" => "goal used before it is constructed",
-        code if code.starts_with("E02") => "type error",
-        "E0301" => "a value cannot be computed",
-        "E0302" => "a block could not be checked",
-        "E0401" => "a step cannot be built",
-        "E0402" => "a goal is not reached",
-        "E0403" => "the construction works only for the declared coordinates",
-        "E0404" => "a step binds a goal's name to another point",
-        "E0405" => "an intersection beyond a segment or behind a ray",
-        "E0406" => "the construction depends on where an arbitrary point fell",
-        "E0506" => "steps outside the mask",
-        "E0507" => "a step with an L-tool the block does not allow",
-        "E0510" => "no such L-tool",
-        code if code.starts_with("E05") => "mask, limits, verify or tools line",
-        code if code.starts_with("E06") => "planar block error",
-        "E0701" => "links of a planar block cross",
-        "E0702" => "many links of a planar block cross",
-        "W0001" => "a constant goal",
-        "W0002" => "a block has no construction yet",
-        "W0003" => "a wasted move",
-        "W0004" => "checked on the declared coordinates only",
-        "W0005" => "the construction fails for some drops of an arbitrary point",
-        _ => "euc diagnostic",
-    }
+    codes::code(code).map_or("euc diagnostic", |known| known.summary)
 }
 
 impl Shift for Diagnostic {

@@ -1,0 +1,96 @@
+//! Every diagnostic code euc reports, once: its severity, what it is about
+//! in a few words (SARIF's rule descriptions, the README's table) and what
+//! it means with how to fix it (`euc explain CODE`). `tests/suite/house.rs`
+//! ties the README's table and every code the source writes to this list.
+
+use super::Severity;
+
+/// One diagnostic code.
+#[derive(Clone, Copy, Debug)]
+pub struct Code {
+    pub code: &'static str,
+    pub severity: Severity,
+    /// A few words: "unknown name".
+    pub summary: &'static str,
+    /// What it means and how to fix it, in sentences.
+    pub explanation: &'static str,
+}
+
+const fn error(code: &'static str, summary: &'static str, explanation: &'static str) -> Code {
+    Code {
+        code,
+        severity: Severity::Error,
+        summary,
+        explanation,
+    }
+}
+
+const fn warning(code: &'static str, summary: &'static str, explanation: &'static str) -> Code {
+    Code {
+        code,
+        severity: Severity::Warning,
+        summary,
+        explanation,
+    }
+}
+
+/// The code of an empty block's warning, which Find construction's code
+/// action looks for.
+pub const NO_CONSTRUCTION_YET: &str = "W0002";
+
+/// Every code, in order.
+pub const CODES: &[Code] = &[
+    error("E0001", "syntax error: unexpected character", "A character that is no part of the language (a `°`, a pasted Unicode minus). Write the ASCII form: `60deg`, `-1`."),
+    error("E0002", "syntax error: unexpected token", "The parser expected something else here; the message lists what fits. Check the line against docs/language.md."),
+    error("E0003", "syntax error: unclosed block", "A `{` or `(` is never closed. Close it where the block or expression ends."),
+    error("E0004", "syntax error: nested too deeply", "An expression or statement nests deeper than the parser goes. Name a part with `let` and use the name."),
+    error("E0005", "document too large", "The language server analyses documents up to 2 MiB, as `euc check` reads files up to that size. Split the file."),
+    error("E0101", "unknown name", "A name that is declared nowhere in scope; the message suggests a close one. Declare it, or fix the spelling."),
+    error("E0102", "name declared twice", "Two declarations (or two binders of a block) use one name. Rename one of them."),
+    error("E0103", "name used before its declaration", "A top-level name is used above the line that declares it. Move the declaration up."),
+    error("E0104", "name clashes with a top-level name", "A step binds a name the file declares at the top level. Choose another name for the step."),
+    error("E0105", "goal used before it is constructed", "A step uses a goal's name before a step binds it. Construct the goal first, or use another point."),
+    error("E0201", "type error", "An operator or argument has the wrong type (a number where a point is wanted, …). The message says what was expected."),
+    error("E0202", "wrong function arguments", "A function is called with arguments it does not take. The message lists its forms."),
+    error("E0203", "unknown function", "No function has this name; the message suggests a close one."),
+    error("E0204", "wrong number of bound names", "A step binds more or fewer names than its right side makes (an intersection of two circles makes two points: `P, Q = c1 & c2`)."),
+    error("E0205", "a point has two coordinates", "A point is written with another number of coordinates. Write `(x, y)`."),
+    error("E0206", "not a given point", "A construction may use only given points (`point`) and what the steps make. Declare it as a `point`, or construct it."),
+    error("E0207", "not a construction step", "A step's right side is no line, circle, intersection, L-tool or dropped point. The message says which form fits."),
+    error("E0208", "goal type or alternatives", "A goal is not a point, line or circle, or its alternatives are of two kinds, or a goal line's alternatives list another number of values than it names."),
+    error("E0209", "`any(…)` in the wrong place", "`any(…)` declares a given point dropped anywhere: it is the whole right side of a `point` declaration (`point D = any(r, 1)`), used by its name elsewhere."),
+    error("E0301", "a value cannot be computed", "A declaration or goal has no value on the declared coordinates (a square root of a negative, circles that do not meet). Fix the figure."),
+    error("E0302", "a block could not be checked", "Something kept a block from being checked and nothing else said why. Report it: it is never silent."),
+    error("E0401", "a step cannot be built", "On the declared coordinates the step's objects do not cross (parallel lines, circles apart), or touch, or a circle has no radius."),
+    error("E0402", "a goal is not reached", "No given point, step or intersection of the drawing is the goal. Add the steps that reach it; the help says where it is."),
+    error("E0403", "works only for the declared coordinates", "The construction reaches the goals as declared but not when the givens move: it relies on a coincidence. The help gives a failing instance."),
+    error("E0404", "a goal's name bound to something else", "A step binds a goal's name to a point or object that is not the goal, or that is another alternative than the rest of its goal line."),
+    error("E0405", "an intersection beyond a segment or ray", "Segments and rays meet other objects only within their extent. Write `_` for that point, or draw the full line first."),
+    error("E0406", "depends on where a point was dropped", "The construction fails for half or more of the drops of a point dropped anywhere (`any(…)`). Name crossings by where they lie (`other`, `nearer`)."),
+    error("E0501", "two `**` parts in a mask", "A mask has at most one `**` part."),
+    error("E0502", "a line given twice", "A block has two `mask`, `ignore`, `tools`, `count` or `stars` lines. Put everything on one."),
+    error("E0503", "a bad `ignore` limit", "`ignore min` and `ignore max` take positive numbers."),
+    error("E0504", "`verify` of a non-parameter", "`verify` sets parameters (declarations whose right side names nothing), never a constant or a computed name."),
+    error("E0505", "`verify` with the wrong type", "A `verify` value has another type than the parameter it sets."),
+    error("E0506", "steps outside the mask", "The steps draw what the block's mask does not allow. Change the steps, or widen the mask (a quick fix)."),
+    error("E0507", "an L-tool the block does not allow", "A step uses an L-tool the block's `tools` line does not list. Add it to the line, or construct it from lines and circles."),
+    error("E0508", "`count` is not `e` or `l`", "`count e` minimises elementary moves; `count l` tool uses."),
+    error("E0509", "a bad `stars` count", "A star count is `e` or `l` with a whole number from 1 to 64, each given once."),
+    error("E0510", "no such L-tool", "A `tools` line names something that is no L-tool (nor `drop`); the message suggests a close one."),
+    error("E0601", "unknown node", "A planar edge names a node the block does not declare."),
+    error("E0602", "edge listed twice", "A planar block lists one edge twice."),
+    error("E0603", "edge from a node to itself", "A planar edge joins a node to itself."),
+    error("E0604", "a bad `level` or `seed`", "A planar block's `level` and `seed` are whole numbers, 0 or more."),
+    error("E0701", "links of a planar block cross", "A link crosses others: how many, and the first three with where. Move the nodes (or `euc planar untangle`)."),
+    error("E0702", "many links of a planar block cross", "More than 100 links cross: the counts, on the block (the first 100 links have their E0701)."),
+    warning("W0001", "a constant goal", "A goal written as a constant cannot follow the givens when they move. Write it from the givens."),
+    warning("W0002", "no construction yet", "A block has no steps and its goals are not reached. Run `euc solve`, or the editor's Find construction."),
+    warning("W0003", "a wasted move", "A step draws a line or circle that is already drawn. Remove it, or use the earlier object."),
+    warning("W0004", "checked on the declared coordinates only", "No moved instance of the block could be computed, so the check holds for the declared coordinates alone."),
+    warning("W0005", "works for some drops only", "The construction works for some of the 1,000 surveyed drops of a point dropped anywhere, not all (under half is E0406)."),
+];
+
+/// The code `code`, if euc reports it.
+pub fn code(code: &str) -> Option<&'static Code> {
+    CODES.iter().find(|known| known.code == code)
+}
