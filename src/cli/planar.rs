@@ -121,10 +121,7 @@ fn edit_block(
     make: impl FnOnce(&crate::resolve::Puzzle, usize) -> Result<Vec<TextEdit>, String>,
 ) -> i32 {
     let name = args.file.display().to_string();
-    let index = match &args.block {
-        Some(block) => scene.puzzle_index(block),
-        None => (!scene.puzzles.is_empty()).then_some(0),
-    };
+    let index = scene.puzzle_or_first(args.block.as_deref());
     let Some(index) = index else {
         say!(
             "error: {name} has no planar block{}",

@@ -170,11 +170,9 @@ impl Backend {
             return Err(invalid("the document is not open".into()));
         };
         let scene = analysis.scene();
-        let index = match &params.block {
-            Some(name) => scene.problem_index(name),
-            None => (!scene.problems.is_empty()).then_some(0),
-        }
-        .ok_or_else(|| invalid("no such solve block".into()))?;
+        let index = scene
+            .problem_or_first(params.block.as_deref())
+            .ok_or_else(|| invalid("no such solve block".into()))?;
         Ok((snapshot, analysis, index))
     }
 }

@@ -203,11 +203,9 @@ impl Backend {
             return Err(invalid("the document is not open".into()));
         };
         let scene = analysis.scene();
-        let index = match &params.block {
-            Some(name) => scene.puzzle_index(name),
-            None => (!scene.puzzles.is_empty()).then_some(0),
-        }
-        .ok_or_else(|| invalid("no such planar block".into()))?;
+        let index = scene
+            .puzzle_or_first(params.block.as_deref())
+            .ok_or_else(|| invalid("no such planar block".into()))?;
         Ok((
             snapshot,
             scene.puzzles[index].clone(),

@@ -185,6 +185,23 @@ impl Scene {
         self.puzzles.iter().position(|puzzle| puzzle.name == name)
     }
 
+    /// The solve block named `name`, or without a name the first one: what
+    /// every command and request that takes `--block`/`block` means.
+    pub fn problem_or_first(&self, name: Option<&str>) -> Option<usize> {
+        match name {
+            Some(name) => self.problem_index(name),
+            None => (!self.problems.is_empty()).then_some(0),
+        }
+    }
+
+    /// The planar block named `name`, or without a name the first one.
+    pub fn puzzle_or_first(&self, name: Option<&str>) -> Option<usize> {
+        match name {
+            Some(name) => self.puzzle_index(name),
+            None => (!self.puzzles.is_empty()).then_some(0),
+        }
+    }
+
     /// The given points, in declaration order: the starting set.
     pub fn givens(&self) -> &[usize] {
         &self.kinds.givens

@@ -65,14 +65,12 @@ impl Construction {
         let text = super::super::read_source(&self.file)?;
         let analysis = analyze(&text);
         let scene = analysis.scene();
-        let index = match &self.name {
-            Some(name) => scene.problem_index(name),
-            None => (!scene.problems.is_empty()).then_some(0),
-        }
-        .ok_or_else(|| match &self.name {
-            Some(name) => format!("{} has no solve block named `{name}`", self.file.display()),
-            None => format!("{} has no solve block", self.file.display()),
-        })?;
+        let index = scene
+            .problem_or_first(self.name.as_deref())
+            .ok_or_else(|| match &self.name {
+                Some(name) => format!("{} has no solve block named `{name}`", self.file.display()),
+                None => format!("{} has no solve block", self.file.display()),
+            })?;
         self.name = Some(scene.problems[index].name.clone());
         Ok((text, analysis, index))
     }
