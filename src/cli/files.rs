@@ -597,6 +597,27 @@ mod tests {
         std::fs::remove_dir_all(&directory).unwrap();
     }
 
+    /// A temporary file of euc's text ("ours") beside `path`, exchanged
+    /// with it (as `write` does before it checks), and its name.
+    #[cfg(target_os = "linux")]
+    fn ours_exchanged_in(
+        directory: &Path,
+        path: &Path,
+    ) -> (tempfile::NamedTempFile, std::path::PathBuf) {
+        let mut temporary = tempfile::Builder::new()
+            .prefix(&temporary_prefix())
+            .suffix(".tmp")
+            .tempfile_in(directory)
+            .unwrap();
+        temporary.write_all(b"ours").unwrap();
+        let name = temporary.path().to_path_buf();
+        assert!(
+            exchange(&name, path).is_ok(),
+            "no exchange on this file system"
+        );
+        (temporary, name)
+    }
+
     /// The swap back, step by step: a save that landed after euc read the
     /// file and before the exchange is swapped out, seen, and swapped back;
     /// the write is an error and nothing is left beside the file.
@@ -607,17 +628,7 @@ mod tests {
         let path = directory.join("file.euc");
         // Euc read "old"; the editor has saved "theirs" since.
         std::fs::write(&path, "theirs").unwrap();
-        let mut temporary = tempfile::Builder::new()
-            .prefix(&temporary_prefix())
-            .suffix(".tmp")
-            .tempfile_in(&directory)
-            .unwrap();
-        temporary.write_all(b"ours").unwrap();
-        let name = temporary.path().to_path_buf();
-        assert!(
-            exchange(&name, &path).is_ok(),
-            "no exchange on this file system"
-        );
+        let (temporary, name) = ours_exchanged_in(&directory, &path);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "ours");
         let refused =
             exchange_checked(temporary, &name, &path, &path, b"old", b"ours").unwrap_err();
@@ -636,17 +647,7 @@ mod tests {
         let directory = scratch("swap-twice");
         let path = directory.join("file.euc");
         std::fs::write(&path, "first save").unwrap();
-        let mut temporary = tempfile::Builder::new()
-            .prefix(&temporary_prefix())
-            .suffix(".tmp")
-            .tempfile_in(&directory)
-            .unwrap();
-        temporary.write_all(b"ours").unwrap();
-        let name = temporary.path().to_path_buf();
-        assert!(
-            exchange(&name, &path).is_ok(),
-            "no exchange on this file system"
-        );
+        let (temporary, name) = ours_exchanged_in(&directory, &path);
         // The editor saves again, by a rename, over euc's text.
         let aside = directory.join("editor.tmp");
         std::fs::write(&aside, "second save").unwrap();
