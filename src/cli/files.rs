@@ -239,6 +239,12 @@ fn still_holds(target: &Path, expected: Option<&[u8]>) -> Result<(), ()> {
     }
 }
 
+/// How long the file swapped out by the exchange is watched for a save in
+/// place already under way (docs/design.md, "Writing files"): a path's
+/// lookup and its truncation take microseconds; 2 ms is far beyond them
+/// and unnoticed in a write.
+const IN_PLACE_SAVE_GRACE: std::time::Duration = std::time::Duration::from_millis(2);
+
 /// The exchange of two names is not available here.
 struct Unsupported;
 
@@ -271,8 +277,14 @@ fn exchange_checked(
     contents: &[u8],
 ) -> Result<(), String> {
     if std::fs::read(name).ok().as_deref() == Some(expected) {
-        drop(temporary);
-        return Ok(());
+        // A save in place whose open looked the file up just before the
+        // exchange truncates and writes the old file a moment after it:
+        // look again after that moment before letting the old file go.
+        std::thread::sleep(IN_PLACE_SAVE_GRACE);
+        if std::fs::read(name).ok().as_deref() == Some(expected) {
+            drop(temporary);
+            return Ok(());
+        }
     }
     if exchange(name, target).is_err() {
         // Keep what was swapped out, whatever it is, and say where.
