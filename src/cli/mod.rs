@@ -418,7 +418,7 @@ fn read(path: &std::path::Path) -> Result<String, i32> {
 /// 5,000-node planar level is about 300 KB), and analysis needs a few
 /// hundred bytes of memory per byte of input, so this also bounds memory
 /// (`euc check /dev/zero` once read until memory ran out).
-pub const MAX_INPUT: u64 = 2 << 20;
+pub const MAX_INPUT: u64 = crate::analysis::MOST_BYTES as u64;
 
 /// Where a path reads from, for messages: `-` is standard input.
 pub(crate) fn source_name(path: &std::path::Path) -> String {

@@ -6,23 +6,10 @@
 use super::root;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The `.rs` files under src/, by their path from src/, with their text.
+/// The `.rs` files under src/, by their path from src/, with their text
+/// (the purity test's reading of them).
 fn source_files() -> BTreeMap<String, String> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![root().join("src")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("src/ reads") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let relative = path.strip_prefix(root().join("src")).expect("under src/");
-                let relative = relative.to_string_lossy().replace('\\', "/");
-                files.insert(relative, super::read(&path));
-            }
-        }
-    }
-    files
+    super::purity::source_files().into_iter().collect()
 }
 
 /// The code map's bullets (docs/architecture.md, "Code map"), each with

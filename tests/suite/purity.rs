@@ -134,7 +134,8 @@ fn upward_imports(files: &[(String, String)]) -> Vec<String> {
     upward
 }
 
-fn source_files() -> Vec<(String, String)> {
+/// The `.rs` files under src/, by their path from src/, with their text.
+pub(super) fn source_files() -> Vec<(String, String)> {
     let mut files = Vec::new();
     let mut stack = vec![root().join("src")];
     while let Some(dir) = stack.pop() {
