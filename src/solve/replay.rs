@@ -220,7 +220,12 @@ pub fn mixed_bindings(
     replay: &Replay,
     bound: &[BoundGoal],
 ) -> Vec<usize> {
-    let chosen = goals_reached(goals, instance, replay);
+    if bound.is_empty() {
+        return Vec::new();
+    }
+    // Asked for only when a line is not whole: most calls (every surveyed
+    // drop of a candidate answer) never need it.
+    let mut chosen: Option<Vec<Option<usize>>> = None;
     let mut mixed = Vec::new();
     let mut groups: Vec<usize> = goals.iter().map(|goal| goal.group).collect();
     groups.dedup();
@@ -248,6 +253,7 @@ pub fn mixed_bindings(
             continue;
         }
         // A line not reached at all is the missed goals' error.
+        let chosen = chosen.get_or_insert_with(|| goals_reached(goals, instance, replay));
         let Some(choice) = members.iter().find_map(|&goal| chosen[goal]) else {
             continue;
         };
