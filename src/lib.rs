@@ -32,12 +32,16 @@
 //! | formatting | `format`   | the formatter                                    |
 //! | editor     | `ide`      | hover, navigation, outline, completion by offset |
 //! | pictures   | `render`   | SVG of a solve or planar block                   |
+//! | the door   | `door`     | every use case, one function each, for the edges |
+//! | the clock  | `deadline` | the edges' one search budget                     |
 //! | edges      | `lsp`, `cli` | the protocol; files, terminal, JSON, exit codes |
 
 pub mod analysis;
 pub mod check;
 pub mod cli;
+pub mod deadline;
 pub mod diag;
+pub mod door;
 pub mod edit;
 pub mod format;
 pub mod geom;

@@ -3,8 +3,8 @@
 
 use super::{colour, emit, exit_code, read_source, report, source_name, Format};
 use super::{EXIT_OK, EXIT_USAGE};
-use crate::analysis::{analyze, Analysis};
-use crate::check::Status;
+use crate::door::Status;
+use crate::door::{analyze, Analysis};
 use crate::span::LineIndex;
 use serde_json::json;
 use std::path::PathBuf;
@@ -76,11 +76,7 @@ fn print_summary(path: &str, analysis: &Analysis) {
             Status::Solved => format!(
                 "ok      {path}: {} ({}, {} instances{})",
                 report.name,
-                crate::solve::construction::describe_count(
-                    report.tool_uses,
-                    report.moves,
-                    report.uses_tools
-                ),
+                crate::door::describe_count(report.tool_uses, report.moves, report.uses_tools),
                 report.instances,
                 report
                     .drops

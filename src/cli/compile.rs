@@ -1,9 +1,9 @@
 //! `euc compile`: the resolved problems as the solver receives them.
 
-use crate::geom::format_number;
-use crate::parse::ast::{MaskToken, Tool};
-use crate::resolve::{Count, Instance, Limits, Type};
-use crate::resolve::{Origin, Problem, Puzzle, Scene, StepOp, Value};
+use crate::door::format_number;
+use crate::door::{Count, Instance, Limits, Type};
+use crate::door::{MaskToken, Tool};
+use crate::door::{Origin, Problem, Puzzle, Scene, StepOp, Value};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -198,8 +198,8 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
         writeln!(out, "  setup:")?;
         for (symbol, object) in problem.setup.iter().zip(&declared.setup) {
             let value = match object {
-                crate::geom::Object::Line(line) => crate::resolve::Value::Line(*line),
-                crate::geom::Object::Circle(circle) => crate::resolve::Value::Circle(*circle),
+                crate::door::Object::Line(line) => crate::door::Value::Line(*line),
+                crate::door::Object::Circle(circle) => crate::door::Value::Circle(*circle),
             };
             writeln!(out, "    {} = {}", scene.symbols[*symbol].name, value)?;
         }
@@ -302,8 +302,8 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
                 }
                 StepOp::Tool { tool, args } => {
                     Tool::call_text(tool, args, |operand, arg| match operand {
-                        crate::tools::Operand::Point => format!("p{arg}"),
-                        crate::tools::Operand::Line => format!("o{arg}"),
+                        crate::door::Operand::Point => format!("p{arg}"),
+                        crate::door::Operand::Line => format!("o{arg}"),
                     })
                 }
             };
@@ -322,7 +322,7 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
 pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
     use super::{colour, emit, emit_json, read_source, report, source_name};
     use super::{EXIT_OK, EXIT_USAGE};
-    use crate::analysis::analyze;
+    use crate::door::analyze;
     use crate::span::LineIndex;
     use serde_json::json;
     let text = match read_source(path) {

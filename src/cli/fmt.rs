@@ -18,7 +18,7 @@ pub(super) fn run(files: &[PathBuf], write: bool, check: bool) -> i32 {
                 continue;
             }
         };
-        let Some(formatted) = crate::format::format(&text) else {
+        let Some(formatted) = crate::door::format(&text) else {
             say!(
                 "error: {} has syntax errors; not formatted (see `euc check`)",
                 path.display()

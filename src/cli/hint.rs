@@ -3,12 +3,10 @@
 
 use super::solve::{parse_jobs, parse_max_moves, parse_timeout, CountArg, Timeout};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::edit::hint_to_lines;
-use crate::ide::find;
-use crate::solve::hint::{next_moves, HintOptions, NoHint};
-use crate::solve::search::{Budget, Progress, SearchOptions, Stop};
+use crate::deadline::Deadline;
+use crate::door::hint::{hint, HintRequest, Hinted};
+use crate::door::{HintOptions, SearchOptions};
 use std::path::PathBuf;
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct HintArgs {
@@ -35,18 +33,6 @@ pub struct HintArgs {
     jobs: usize,
 }
 
-/// A search's deadline (`None`: none); the board's hints use it too.
-pub(super) struct Deadline(pub(super) Option<Instant>);
-
-impl Budget for Deadline {
-    fn stop(&self) -> Option<Stop> {
-        self.0
-            .is_some_and(|deadline| Instant::now() >= deadline)
-            .then_some(Stop::OutOfTime)
-    }
-    fn progress(&self, _: &Progress) {}
-}
-
 pub fn run(args: &HintArgs) -> i32 {
     let (_, scene) = match super::load_resolved(&args.file) {
         Ok(loaded) => loaded,
@@ -71,42 +57,36 @@ pub fn run(args: &HintArgs) -> i32 {
         }
         return EXIT_USAGE;
     };
-    let problem = scene.searchable(index);
-    let started = Instant::now();
-    let budget = Deadline(args.timeout.0.and_then(|limit| started.checked_add(limit)));
-    let options = HintOptions {
-        search: SearchOptions {
-            threads: args.jobs,
-            count: args.count.map(CountArg::count),
-            ..SearchOptions::default()
+    let request = HintRequest {
+        block: index,
+        options: HintOptions {
+            search: SearchOptions {
+                threads: args.jobs,
+                count: args.count.map(CountArg::count),
+                ..SearchOptions::default()
+            },
+            limit: args.max_moves,
         },
-        limit: args.max_moves,
+        all: args.all,
+        limit: Some(args.timeout.to_string()),
     };
-    let uses_tools = !problem.tools.is_empty();
-    match next_moves(&problem, &options, &budget) {
-        Ok(hint) => {
-            if hint.construction.draws.is_empty() {
-                say!("{}: the steps already reach the goals", problem.name);
-                return EXIT_OK;
-            }
-            let lines = hint_to_lines(&scene, &scene.problems[index], &hint);
-            let shown = if args.all { &lines.all } else { &lines.next };
+    let name = &scene.problems[index].name;
+    match hint(&scene, &request, &Deadline::after(args.timeout.0)) {
+        Ok(Hinted::Reached) => {
+            say!("{name}: the steps already reach the goals");
+            EXIT_OK
+        }
+        Ok(Hinted::Lines(lines)) => {
             super::emit(
-                &shown
+                &lines
                     .iter()
                     .map(|line| format!("{line}\n"))
                     .collect::<String>(),
             );
             EXIT_OK
         }
-        Err(no_hint) => {
-            let why = match &no_hint {
-                NoHint::Stopped { stop, .. } => {
-                    find::why_stopped(*stop, Some(&args.timeout.to_string()))
-                }
-                _ => String::new(),
-            };
-            say!("{}: {}", problem.name, no_hint.describe(uses_tools, &why));
+        Err(why) => {
+            say!("{name}: {why}");
             EXIT_FAILED
         }
     }

@@ -31,8 +31,8 @@ pub mod report;
 mod shard;
 mod solve;
 
-use crate::analysis::{analyze, Analysis};
 use crate::diag::Diagnostic;
+use crate::door::{analyze, Analysis};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -378,10 +378,10 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
 /// refused with its input errors. For commands that need no verdict (`euc
 /// planar untangle`: counting the crossings of a scrambled 5,000-node level
 /// took 6 of its 8 seconds).
-fn load_resolved(path: &std::path::Path) -> Result<(String, crate::resolve::Scene), i32> {
+fn load_resolved(path: &std::path::Path) -> Result<(String, crate::door::Scene), i32> {
     let text = read(path)?;
-    let (file, mut diagnostics) = crate::parse::parse(&text);
-    let (scene, resolved) = crate::resolve::resolve(&file, &Default::default());
+    let (file, mut diagnostics) = crate::door::parse(&text);
+    let (scene, resolved) = crate::door::resolve(&file, &Default::default());
     diagnostics.extend(resolved);
     diagnostics.retain(Diagnostic::is_input_error);
     // In the order an analysis gives them (`analysis::assemble`).
@@ -418,7 +418,7 @@ fn read(path: &std::path::Path) -> Result<String, i32> {
 /// 5,000-node planar level is about 300 KB), and analysis needs a few
 /// hundred bytes of memory per byte of input, so this also bounds memory
 /// (`euc check /dev/zero` once read until memory ran out).
-pub const MAX_INPUT: u64 = crate::analysis::MOST_BYTES as u64;
+pub const MAX_INPUT: u64 = crate::door::MOST_BYTES as u64;
 
 /// Where a path reads from, for messages: `-` is standard input.
 pub(crate) fn source_name(path: &std::path::Path) -> String {

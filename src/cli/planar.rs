@@ -1,10 +1,8 @@
 //! `euc planar`: generate a level, advance a solved one, untangle one.
 
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::edit::planar::{next_level, untangle_block};
-use crate::edit::{apply_edits, TextEdit};
-use crate::planar::generate::{generate, Method};
-use crate::planar::write::block_text;
+use crate::door::planar::{self, new_level, Ask};
+use crate::door::{apply_edits, Method, Puzzle, Scene, Status};
 use clap::{Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -14,7 +12,7 @@ pub enum PlanarCommand {
     New {
         /// The level: L + 4 nodes, 1 to 5,000 (`--method lines`: 1 to 97, with
         /// (L + 3)(L + 2) / 2 nodes).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::planar::generate::MAX_LEVEL)))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::door::MAX_LEVEL)))]
         level: u32,
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -71,39 +69,31 @@ pub fn run(command: &PlanarCommand) -> i32 {
                 GeneratorMethod::Model => Method::Model,
                 GeneratorMethod::Lines => Method::Lines,
             };
-            if *level > method.max_level() {
-                say!(
-                    "error: `--method lines` draws L + 3 lines, (L + 3)(L + 2) / 2 nodes at level L: \
-                     its levels are 1 to {} (up to 4,950 nodes)",
-                    method.max_level()
-                );
-                return EXIT_USAGE;
+            match new_level(*level, *seed, method, name.as_deref()) {
+                Ok(block) => {
+                    super::emit(&block);
+                    EXIT_OK
+                }
+                Err(message) => {
+                    say!("error: {message}");
+                    EXIT_USAGE
+                }
             }
-            let generated = generate(*level, *seed, method);
-            let name = name.clone().unwrap_or_else(|| format!("level_{level}"));
-            super::emit(&block_text(
-                &name,
-                *level,
-                *seed,
-                &generated.positions,
-                &generated.links,
-            ));
-            EXIT_OK
         }
         PlanarCommand::Next(args) => match super::load_valid(&args.file) {
             Ok((text, analysis)) => {
                 let status = |index: usize| analysis.puzzle_reports[index].status;
                 edit_block(args, &text, analysis.scene(), |puzzle, index| {
-                    next_level(puzzle, status(index))
+                    edits(puzzle, status(index), &Ask::Next)
                 })
             }
             Err(code) => code,
         },
         // Untangling needs no verdict: the crossings are not counted first.
         PlanarCommand::Untangle(args) => match super::load_resolved(&args.file) {
-            Ok((text, scene)) => {
-                edit_block(args, &text, &scene, |puzzle, _| untangle_block(puzzle))
-            }
+            Ok((text, scene)) => edit_block(args, &text, &scene, |puzzle, _| {
+                edits(puzzle, Status::Unchecked, &Ask::Untangle)
+            }),
             Err(code) => code,
         },
         PlanarCommand::Play { file, block, port } => {
@@ -117,8 +107,8 @@ pub fn run(command: &PlanarCommand) -> i32 {
 fn edit_block(
     args: &FileArgs,
     text: &str,
-    scene: &crate::resolve::Scene,
-    make: impl FnOnce(&crate::resolve::Puzzle, usize) -> Result<Vec<TextEdit>, String>,
+    scene: &Scene,
+    make: impl FnOnce(&Puzzle, usize) -> Result<Vec<crate::door::TextEdit>, String>,
 ) -> i32 {
     let name = args.file.display().to_string();
     let index = scene.puzzle_or_first(args.block.as_deref());
@@ -150,4 +140,12 @@ fn edit_block(
         super::emit(&result);
     }
     EXIT_OK
+}
+
+/// The edits the door makes of `ask` on a block.
+fn edits(puzzle: &Puzzle, status: Status, ask: &Ask) -> Result<Vec<crate::door::TextEdit>, String> {
+    match planar::ask(puzzle, status, ask)? {
+        planar::Answer::Edit { edits, .. } => Ok(edits),
+        planar::Answer::State(_) => Err("the block answered with a state".into()),
+    }
 }

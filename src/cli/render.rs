@@ -16,8 +16,8 @@ pub(super) fn run(
             return code;
         }
     };
-    let options = crate::render::RenderOptions { block, moves: step };
-    match crate::render::render_svg(&analysis, &options) {
+    let options = crate::door::RenderOptions { block, moves: step };
+    match crate::door::render_svg(&analysis, &options) {
         Ok(svg) => match output {
             Some(output) => match files::replace(output, svg.as_bytes()) {
                 Ok(()) => EXIT_OK,

@@ -4,8 +4,8 @@
 //! the shortest, and at that length the one in the earliest subtree
 //! (docs/solver.md, "Shards").
 
-use crate::analysis::Analysis;
-use crate::solve::search::Shard;
+use crate::door::Analysis;
+use crate::door::Shard;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -53,7 +53,7 @@ pub(super) fn merge(
         .iter()
         .map(|&index| analysis.scene().problems[index].name.as_str())
         .collect();
-    let most = crate::solve::search::MOST_SHARDS;
+    let most = crate::door::MOST_SHARDS;
     let mut count = None;
     // Per shard, by its index: the records of the target blocks only, so
     // that no more than one whole result is held at a time.
@@ -121,7 +121,7 @@ pub(super) fn merge(
         let records: Vec<&Value> = shards.iter().map(|records| &records[place]).collect();
         match choose(&records) {
             Merged::Answer { moves, steps } => {
-                crate::analysis::checked_steps(text, analysis, index, &steps).map_err(|why| {
+                crate::door::checked_steps(text, analysis, index, &steps).map_err(|why| {
                     format!(
                         "the shards' answer for block `{name}` is refused, nothing written: {why}"
                     )

@@ -1,16 +1,18 @@
 //! `euc solve`: fill solve blocks with shortest constructions.
 
 use super::{exit_code, report, EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::analysis::Analysis;
-use crate::check::Status;
-use crate::edit::{apply_edits, fill_block};
-use crate::ide::find;
-use crate::resolve::Problem;
-use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Shard, Stats, Stop};
+use crate::deadline::Deadline;
+use crate::door::find::{self, find, FindRequest, Verdict};
+use crate::door::{
+    apply_edits, fill_block, kinds_at, Analysis, Construction, Count, MaskToken, Outcome, Problem,
+    Progress, SearchOptions, Shard, Stats, Status, Stop,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
@@ -60,10 +62,10 @@ pub enum CountArg {
 }
 
 impl CountArg {
-    pub(super) fn count(self) -> crate::resolve::Count {
+    pub(super) fn count(self) -> Count {
         match self {
-            CountArg::E => crate::resolve::Count::E,
-            CountArg::L => crate::resolve::Count::L,
+            CountArg::E => Count::E,
+            CountArg::L => Count::L,
         }
     }
 }
@@ -119,7 +121,7 @@ pub(super) fn parse_timeout(text: &str) -> Result<Timeout, String> {
 }
 
 pub(super) fn parse_max_moves(text: &str) -> Result<usize, String> {
-    let most = crate::solve::search::MOST_MOVES;
+    let most = crate::door::MOST_MOVES;
     match text.trim().parse::<usize>() {
         Ok(moves) if (1..=most).contains(&moves) => Ok(moves),
         _ => Err(format!(
@@ -136,7 +138,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{index}` is not a shard number"))?;
-    let most = crate::solve::search::MOST_SHARDS;
+    let most = crate::door::MOST_SHARDS;
     let count: usize = count
         .trim()
         .parse()
@@ -151,56 +153,43 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
-struct CliBudget {
-    deadline: Option<Instant>,
-    bar: Option<ProgressBar>,
-    started: Instant,
-    block: String,
-    mask: Vec<crate::parse::ast::MaskToken>,
-    /// The length of the best answer so far (0: none yet).
-    best: std::sync::atomic::AtomicUsize,
-}
-
 /// The kinds of move a construction of `moves` moves may make, in order.
-fn pattern(mask: &[crate::parse::ast::MaskToken], moves: usize) -> String {
+fn pattern(mask: &[MaskToken], moves: usize) -> String {
     let parts: Vec<&str> = (0..moves)
-        .map(
-            |index| match crate::solve::mask::kinds_at(mask, index, moves) {
-                (true, false, _) => "line",
-                (false, true, _) => "circle",
-                _ => "*",
-            },
-        )
+        .map(|index| match kinds_at(mask, index, moves) {
+            (true, false, _) => "line",
+            (false, true, _) => "circle",
+            _ => "*",
+        })
         .collect();
     parts.join(" ")
 }
 
-impl Budget for CliBudget {
-    fn stop(&self) -> Option<Stop> {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-            .then_some(Stop::OutOfTime)
-    }
-
-    fn progress(&self, progress: &Progress) {
-        if let Some(best) = progress.best {
-            self.best.store(best, std::sync::atomic::Ordering::Relaxed);
+/// The spinner's line for a block's progress: what is searched, what is
+/// proved, the best answer so far (kept while later reports omit it), the
+/// moves' kinds and the rate.
+fn progress_bar(bar: ProgressBar, problem: &Problem) -> impl Fn(&Progress) + Send + Sync {
+    let started = Instant::now();
+    let block = problem.name.clone();
+    let mask = problem.mask.clone();
+    // The length of the best answer so far (0: none yet).
+    let best = Arc::new(AtomicUsize::new(0));
+    move |progress: &Progress| {
+        if let Some(found) = progress.best {
+            best.store(found, Ordering::Relaxed);
         }
-        if let Some(bar) = &self.bar {
-            let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
-            let best = self.best.load(std::sync::atomic::Ordering::Relaxed);
-            let progress = Progress {
-                best: (best > 0).then_some(best),
-                ..progress.clone()
-            };
-            bar.set_message(format!(
-                "{}: {} [{}] ({:.0}/s)",
-                self.block,
-                find::describe_progress(&progress),
-                pattern(&self.mask, progress.moves),
-                progress.examined as f64 / seconds
-            ));
-        }
+        let seconds = started.elapsed().as_secs_f64().max(1e-3);
+        let best = best.load(Ordering::Relaxed);
+        let progress = Progress {
+            best: (best > 0).then_some(best),
+            ..progress.clone()
+        };
+        bar.set_message(format!(
+            "{block}: {} [{}] ({:.0}/s)",
+            find::describe_progress(&progress),
+            pattern(&mask, progress.moves),
+            progress.examined as f64 / seconds
+        ));
     }
 }
 
@@ -303,7 +292,7 @@ fn load_for_json(args: &SolveArgs, name: &str) -> Result<(String, Analysis), i32
         Ok(text) => text,
         Err(message) => return Err(refused(args, name, &message, None)),
     };
-    let analysis = crate::analysis::analyze(&text);
+    let analysis = crate::door::analyze(&text);
     let errors = analysis.input_errors();
     if let Err(code) = super::refuse_input_errors(&args.file, &text, &errors) {
         let index = crate::span::LineIndex::new(&text);
@@ -378,9 +367,9 @@ fn finish(
 /// One block's record in `--format json` (and a shard's result).
 fn block_result(problem: &Problem, solved: &Solved) -> Value {
     // `moves` is what the search minimised (E, or L with `count l`).
-    let minimised = |construction: &crate::solve::construction::Construction| match solved.count {
-        crate::resolve::Count::E => construction.e_moves(),
-        crate::resolve::Count::L => construction.moves(),
+    let minimised = |construction: &Construction| match solved.count {
+        Count::E => construction.e_moves(),
+        Count::L => construction.moves(),
     };
     let (status, moves, searched, reason) = match &solved.outcome {
         Outcome::Found(construction) => (
@@ -428,7 +417,7 @@ pub(super) struct Solved {
     pub seconds: f64,
     pub lines: Option<Vec<String>>,
     /// What the search minimised (E or L).
-    pub count: crate::resolve::Count,
+    pub count: Count,
 }
 
 /// Solves one block and reports on stderr.
@@ -444,95 +433,60 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
     });
-    let budget = CliBudget {
-        deadline: args.timeout.0.and_then(|limit| started.checked_add(limit)),
-        bar,
-        started,
-        block: problem.name.clone(),
-        mask: problem.mask.clone(),
-        best: Default::default(),
+    let mut budget = Deadline::after(args.timeout.0);
+    if let Some(bar) = &bar {
+        budget = budget.reporting(progress_bar(bar.clone(), problem));
+    }
+    let request = FindRequest {
+        block: index,
+        options: SearchOptions {
+            max_moves: args.max_moves,
+            threads: args.jobs,
+            shard: args.shard,
+            count: args.count.map(CountArg::count),
+            ..SearchOptions::default()
+        },
+        solved: None,
+        limit: Some(args.timeout.to_string()),
     };
-    let options = SearchOptions {
-        max_moves: args.max_moves,
-        threads: args.jobs,
-        shard: args.shard,
-        count: args.count.map(|count| match count {
-            CountArg::E => crate::resolve::Count::E,
-            CountArg::L => crate::resolve::Count::L,
-        }),
-        ..SearchOptions::default()
-    };
-    let searchable = analysis.scene().searchable(index);
-    let (mut outcome, stats) = search(&searchable, &options, &budget);
-    // What the solver answers, `check` accepts: else it says so.
-    let lines = match &outcome {
-        Outcome::Found(construction) => {
-            match crate::analysis::checked_answer(text, analysis, index, construction) {
-                Ok(lines) => Some(lines),
-                Err(why) => {
-                    outcome = Outcome::Unsearchable(why);
-                    None
-                }
-            }
-        }
-        // Stopped with an answer not proved shortest: it is written all the
-        // same, and the last line says what is still open.
-        Outcome::Stopped {
-            best: Some(best), ..
-        } => crate::analysis::checked_answer(text, analysis, index, best).ok(),
-        _ => None,
-    };
-    if let Some(bar) = &budget.bar {
+    let found = find(text, analysis, &request, &budget, &|| false);
+    if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
-    let examined = stats.examined();
-    let rate = examined as f64 / seconds.max(1e-9);
+    let examined = found.stats.examined();
     let share = args.shard.map_or(String::new(), |shard| {
         format!(" in shard {}/{}", shard.index, shard.count)
     });
-    match &outcome {
-        Outcome::Found(construction) => {
-            say!(
-                "{}: {}{share} ({examined} constructions examined in {seconds:.3} s, {rate:.0}/s)",
-                problem.name,
-                find::found(construction, !problem.tools.is_empty())
-            );
+    // The search's record after the verdict: its rate for an answer, its
+    // size for a proof that there is none.
+    let record = match (&found.verdict, &found.outcome) {
+        (Verdict::Answer { proved: true, .. }, _) => format!(
+            " ({examined} constructions examined in {seconds:.3} s, {:.0}/s)",
+            examined as f64 / seconds.max(1e-9)
+        ),
+        (_, Outcome::Exhausted { .. }) => format!(" ({examined} examined in {seconds:.3} s)"),
+        _ => String::new(),
+    };
+    let (lines, message) = match found.verdict {
+        Verdict::Answer { lines, message, .. } => (Some(lines), message),
+        Verdict::Proved(message) | Verdict::Failed(message) | Verdict::StoppedEmpty(message) => {
+            (None, message)
         }
-        Outcome::Exhausted { max_moves } => {
-            say!(
-                "{}: {}{share} ({examined} examined in {seconds:.3} s)",
-                problem.name,
-                find::none_within(*max_moves)
-            );
-        }
-        Outcome::Stopped {
-            stop,
-            searched,
-            best,
-        } => {
-            let why = find::why_stopped(*stop, Some(&args.timeout.to_string()));
-            let message = match (best, &lines) {
-                (Some(best), Some(_)) => find::improvable(
-                    &find::found(best, !problem.tools.is_empty()),
-                    best.draws.len(),
-                    &why,
-                    *searched,
-                ),
-                _ => find::stopped(&why, *searched),
-            };
-            say!("{}: {message}{share}", problem.name);
-        }
-        Outcome::Unsearchable(why) => {
-            say!("{}: {}", problem.name, find::unsearchable(why));
-        }
-    }
+        Verdict::Cancelled => (None, find::CANCELLED.to_string()),
+    };
+    // An unsearchable block has no shard to name.
+    let share = match found.outcome {
+        Outcome::Unsearchable(_) => "",
+        _ => share.as_str(),
+    };
+    say!("{}: {message}{share}{record}", problem.name);
     Solved {
-        outcome,
-        stats,
+        outcome: found.outcome,
+        stats: found.stats,
         seconds,
         lines,
-        count: options.count.unwrap_or(problem.count),
+        count: request.options.count.unwrap_or(problem.count),
     }
 }
 
@@ -579,7 +533,7 @@ fn check_only(
 #[cfg(test)]
 mod tests {
     use super::pattern;
-    use crate::parse::ast::MaskToken;
+    use crate::door::MaskToken;
 
     #[test]
     fn the_progress_pattern_follows_the_mask() {

@@ -4,7 +4,6 @@
 //! of a planar block (moves, next level, untangle) in `planar`; the
 //! construction board's state and moves in `board`.
 
-pub mod board;
 pub mod planar;
 
 use crate::parse::ast::Tool;

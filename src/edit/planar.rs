@@ -203,46 +203,6 @@ fn shown(value: f64) -> String {
     }
 }
 
-/// What the board shows: the block's nodes and links and its exact crossing
-/// count (docs/planar.md, "The board").
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct BoardState {
-    pub block: String,
-    pub level: Option<u32>,
-    pub crossings: usize,
-    pub solved: bool,
-    pub nodes: Vec<BoardNode>,
-    pub links: Vec<(usize, usize)>,
-}
-
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct BoardNode {
-    pub name: String,
-    pub x: f64,
-    pub y: f64,
-}
-
-pub fn board_state(puzzle: &Puzzle) -> BoardState {
-    let positions = puzzle.positions();
-    let pairs = crossing_summary(&positions, &puzzle.links, 0).pairs;
-    BoardState {
-        block: puzzle.name.clone(),
-        level: puzzle.level,
-        crossings: pairs,
-        solved: puzzle.complete && pairs == 0,
-        nodes: puzzle
-            .nodes
-            .iter()
-            .map(|node| BoardNode {
-                name: node.name.clone(),
-                x: node.position.x,
-                y: node.position.y,
-            })
-            .collect(),
-        links: puzzle.links.clone(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

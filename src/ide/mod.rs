@@ -4,7 +4,6 @@
 //! only converts positions and wraps the answers in protocol types.
 
 mod complete;
-pub mod find;
 mod hover;
 mod lens;
 mod navigate;

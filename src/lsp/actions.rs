@@ -4,7 +4,10 @@
 
 use super::commands::{BlockCommand, ServerCommand};
 use super::documents::Snapshot;
-use crate::analysis::Analysis;
+use crate::deadline::Deadline;
+use crate::door::hint::{hint, HintRequest, Hinted, COMPLETE_SECONDS, REACHED};
+use crate::door::planar::{self, append_new_level, Ask};
+use crate::door::{fill_block, fix_edit, Analysis, Puzzle, Status, TextEdit};
 use crate::span::Span;
 use tower_lsp_server::ls_types::*;
 
@@ -24,7 +27,7 @@ pub fn quick_fixes(
             continue;
         }
         for fix in &diagnostic.fixes {
-            let edit = crate::edit::fix_edit(&snapshot.text, fix);
+            let edit = fix_edit(&snapshot.text, fix);
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: fix.title.clone(),
                 kind: Some(CodeActionKind::QUICKFIX),
@@ -52,7 +55,7 @@ pub fn find_action(
 ) -> CodeActionOrCommand {
     let problem = &analysis.scene().problems[block];
     let empty = problem.steps.is_empty();
-    let title = crate::ide::find::action_title(!empty);
+    let title = crate::door::find::action_title(!empty);
     let arguments = BlockCommand {
         uri: uri.clone(),
         block: problem.name.clone(),
@@ -101,7 +104,6 @@ pub fn planar_actions(
     offset: usize,
     lazy: bool,
 ) -> Vec<CodeActionOrCommand> {
-    use crate::edit::planar::append_new_level;
     let action = |title: &str, kind: CodeActionKind| CodeAction {
         title: title.to_string(),
         kind: Some(kind),
@@ -116,18 +118,10 @@ pub fn planar_actions(
     {
         let puzzle = &analysis.scene().puzzles[index];
         let status = analysis.puzzle_reports[index].status;
-        let offered = [
-            (
-                PlanarAction::Untangle,
-                status == crate::check::Status::Failed,
-            ),
-            (
-                PlanarAction::NextLevel,
-                status == crate::check::Status::Solved
-                    && puzzle.level.unwrap_or(0) < crate::planar::generate::MAX_LEVEL,
-            ),
-        ];
-        for (kind, _) in offered.into_iter().filter(|(_, offered)| *offered) {
+        for kind in planar::offered(puzzle, status)
+            .iter()
+            .filter_map(PlanarAction::of)
+        {
             let mut action = action(kind.title(), CodeActionKind::REFACTOR_REWRITE);
             if lazy {
                 let command = BlockCommand {
@@ -173,6 +167,15 @@ pub enum PlanarAction {
 }
 
 impl PlanarAction {
+    /// The action that carries out a question of the door, if one does.
+    fn of(ask: &Ask) -> Option<PlanarAction> {
+        match ask {
+            Ask::Untangle => Some(PlanarAction::Untangle),
+            Ask::Next => Some(PlanarAction::NextLevel),
+            Ask::State | Ask::Move(_) => None,
+        }
+    }
+
     fn title(self) -> &'static str {
         match self {
             PlanarAction::Untangle => "Untangle",
@@ -202,21 +205,17 @@ impl PlanarAction {
     }
 
     /// The edits that carry it out, or why it cannot be.
-    pub fn edits(
-        self,
-        puzzle: &crate::resolve::Puzzle,
-        status: crate::check::Status,
-    ) -> Result<Vec<crate::edit::TextEdit>, String> {
-        match self {
-            PlanarAction::Untangle => crate::edit::planar::untangle_block(puzzle),
-            PlanarAction::NextLevel => crate::edit::planar::next_level(puzzle, status),
+    pub fn edits(self, puzzle: &Puzzle, status: Status) -> Result<Vec<TextEdit>, String> {
+        let ask = match self {
+            PlanarAction::Untangle => Ask::Untangle,
+            PlanarAction::NextLevel => Ask::Next,
+        };
+        match planar::ask(puzzle, status, &ask)? {
+            planar::Answer::Edit { edits, .. } => Ok(edits),
+            planar::Answer::State(_) => Err("the action answered with a state".into()),
         }
     }
 }
-
-/// How long "Hint: the next move" and "Complete this construction" search
-/// before they say they ran out of time.
-const HINT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The hint actions on a solve block (docs/solver.md, "Hints"): the next
 /// move of a shortest completion, or all of it, appended to the block.
@@ -256,7 +255,7 @@ impl HintAction {
         uri: &Uri,
         block: usize,
     ) -> Vec<CodeActionOrCommand> {
-        if analysis.reports[block].status == crate::check::Status::Solved {
+        if analysis.reports[block].status == Status::Solved {
             return Vec::new();
         }
         let command = BlockCommand {
@@ -291,27 +290,18 @@ impl HintAction {
         let index = scene
             .problem_index(block)
             .ok_or_else(|| format!("no solve block named `{block}`"))?;
-        // The board's hint, on the text as the editor has it.
-        let ask = crate::edit::board::HintAsk {
+        let request = HintRequest {
+            block: index,
             all: self == HintAction::Complete,
-            version: None,
+            limit: Some(format!("{COMPLETE_SECONDS} s")),
+            ..HintRequest::default()
         };
-        let budget = HintBudget(std::time::Instant::now() + HINT_TIMEOUT);
-        let limit = format!("{} s", HINT_TIMEOUT.as_secs());
-        let played =
-            crate::edit::board::hint_move(&snapshot.text, scene, index, &ask, &budget, &|stop| {
-                crate::ide::find::why_stopped(stop, Some(&limit))
-            })?;
-        let edits = played.edits;
-        Ok(snapshot.versioned_edit(edits))
+        match hint(scene, &request, &Deadline::seconds(COMPLETE_SECONDS))? {
+            Hinted::Reached => Err(REACHED.to_string()),
+            Hinted::Lines(lines) => {
+                let block = &scene.problems[index];
+                Ok(snapshot.versioned_edit(fill_block(&snapshot.text, block, &[], &lines)))
+            }
+        }
     }
-}
-
-pub(super) struct HintBudget(pub(super) std::time::Instant);
-
-impl crate::solve::search::Budget for HintBudget {
-    fn stop(&self) -> Option<crate::solve::search::Stop> {
-        (std::time::Instant::now() >= self.0).then_some(crate::solve::search::Stop::OutOfTime)
-    }
-    fn progress(&self, _: &crate::solve::search::Progress) {}
 }

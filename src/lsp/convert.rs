@@ -1,7 +1,7 @@
 //! Byte spans ↔ LSP positions (UTF-16 columns), and diagnostics to protocol form.
 
 use crate::diag::{Diagnostic, Severity};
-use crate::ide;
+use crate::door::ide;
 use crate::span::{LineIndex, Position as LinePosition, Span};
 use tower_lsp_server::ls_types as lsp;
 

@@ -1,8 +1,8 @@
 //! Open documents: text, version, line index and the latest analysis.
 
 use super::analyser::on_analysis_thread;
-use crate::analysis::{analyze_shared, Analysis, Text};
-use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone};
+use crate::door::{analyze_shared, Analysis, Text};
+use crate::door::{reanalyze_shared, touches_one_block, Change, Redone};
 use crate::span::{LineIndex, Span};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -76,7 +76,7 @@ impl Snapshot {
     /// requests about a larger one are answered with nothing, and its
     /// diagnostics say why.
     pub fn analysable(&self) -> bool {
-        self.text.len() <= crate::analysis::MOST_BYTES
+        self.text.len() <= crate::door::MOST_BYTES
     }
 
     /// The text with its line index, for position conversions.
@@ -89,14 +89,14 @@ impl Snapshot {
 
     /// Core edits as an edit of this version of the document: a client
     /// applies it only if the document is still at this version.
-    pub fn versioned_edit(&self, edits: Vec<crate::edit::TextEdit>) -> lsp::WorkspaceEdit {
+    pub fn versioned_edit(&self, edits: Vec<crate::door::TextEdit>) -> lsp::WorkspaceEdit {
         let view = self.view();
         let edits = edits
             .into_iter()
             .map(|edit| {
                 lsp::OneOf::Left(lsp::TextEdit {
                     range: view.range(edit.span),
-                    new_text: crate::edit::with_line_breaks_of(&self.text, edit.text),
+                    new_text: crate::door::with_line_breaks_of(&self.text, edit.text),
                 })
             })
             .collect();
@@ -254,7 +254,7 @@ impl Documents {
         // large to analyse that shrinks again is analysed from its latest
         // analysable version.
         if !snapshot.analysable() {
-            return Arc::new(crate::analysis::too_large(snapshot.text.len()));
+            return Arc::new(crate::door::too_large(snapshot.text.len()));
         }
         let (cell, latest, edit) = {
             let mut documents = self.lock();
@@ -455,7 +455,7 @@ mod tests {
         let snapshot = documents.snapshot(&uri).unwrap();
         assert_eq!(*snapshot.text, whole.replace("(A, B)", "(A, Bx)"));
         let analysis = documents.analysis(&snapshot);
-        let fresh = crate::analysis::analyze(&snapshot.text);
+        let fresh = crate::door::analyze(&snapshot.text);
         assert_eq!(analysis.diagnostics, fresh.diagnostics);
         assert!(!analysis.diagnostics.is_empty(), "`Bx` is unknown");
     }

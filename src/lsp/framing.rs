@@ -16,11 +16,9 @@
 //! length too short, or a length no message has) the bytes up to the next
 //! header are dropped rather than read as one.
 
+use super::ext::{InvalidMessage, Method};
 use serde_json::{json, Value};
 use tower_lsp_server::jsonrpc;
-
-/// The method broken messages become; answered with the error in its params.
-pub const INVALID_MESSAGE: &str = "euc/invalidMessage";
 
 /// The largest message read: a 2 MiB document escaped as JSON, with room.
 /// A larger length is refused with -32600 and the bytes after it skipped to
@@ -265,7 +263,7 @@ fn error_request(id: Value, code: i64, message: &str) -> Vec<u8> {
     let request = json!({
         "jsonrpc": "2.0",
         "id": id,
-        "method": INVALID_MESSAGE,
+        "method": InvalidMessage::METHOD,
         "params": { "code": code, "message": message },
     });
     serde_json::to_vec(&request).expect("a request serializes")
@@ -296,24 +294,6 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack
         .windows(needle.len())
         .position(|window| window == needle)
-}
-
-/// The params of `euc/invalidMessage`.
-#[derive(serde::Deserialize)]
-pub struct InvalidMessage {
-    pub code: i64,
-    pub message: String,
-}
-
-impl InvalidMessage {
-    /// The answer: the error the message deserves.
-    pub fn error(&self) -> jsonrpc::Error {
-        jsonrpc::Error {
-            code: jsonrpc::ErrorCode::from(self.code),
-            message: self.message.clone().into(),
-            data: None,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -372,7 +352,7 @@ mod tests {
         for (body, id, code) in cases {
             let out = bodies(&Reframer::default().push(&framed(body)));
             assert_eq!(out.len(), 1, "{body}");
-            assert_eq!(out[0]["method"], INVALID_MESSAGE, "{body}");
+            assert_eq!(out[0]["method"], InvalidMessage::METHOD, "{body}");
             assert_eq!(out[0]["id"], id, "{body}");
             assert_eq!(out[0]["params"]["code"], code, "{body}");
         }
@@ -439,7 +419,7 @@ mod tests {
             stream.extend(&last);
             let out = in_pieces(&stream);
             assert_eq!(out.len(), 3, "length {wrong}: {out:?}");
-            assert_eq!(out[0]["method"], INVALID_MESSAGE, "length {wrong}");
+            assert_eq!(out[0]["method"], InvalidMessage::METHOD, "length {wrong}");
             let code = if wrong > MAX_BODY { -32600 } else { -32700 };
             assert_eq!(out[0]["params"]["code"], code, "length {wrong}");
             assert_eq!(out[1]["id"], 2, "length {wrong}");

@@ -4,8 +4,8 @@
 //! status or count), so the lenses follow without the client guessing
 //! when to ask (README, "code lenses").
 
-use crate::analysis::Analysis;
-use crate::ide::{self, LensAction};
+use crate::door::ide::{self, LensAction};
+use crate::door::Analysis;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;

@@ -10,6 +10,7 @@ mod commands;
 mod construction;
 mod convert;
 mod documents;
+mod ext;
 mod framing;
 mod lens_refresh;
 mod publish;
@@ -22,6 +23,7 @@ mod workspace;
 
 pub use server::Backend;
 
+use ext::Method;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -61,20 +63,17 @@ pub fn run() -> i32 {
     runtime.block_on(async {
         let (service, socket) =
             LspService::build(move |client| Backend::with_shutdown_flag(client, flag.clone()))
-                .custom_method(requests::RENDER, Backend::render)
-                .custom_method(requests::BOARD_STATE, Backend::board_state)
-                .custom_method(requests::BOARD_MOVE, Backend::board_move)
-                .custom_method(requests::BOARD_NEXT, Backend::board_next)
-                .custom_method(
-                    construction::CONSTRUCTION_STATE,
-                    Backend::construction_state,
-                )
-                .custom_method(construction::CONSTRUCTION_MOVE, Backend::construction_move)
-                .custom_method(construction::CONSTRUCTION_UNDO, Backend::construction_undo)
-                .custom_method(construction::CONSTRUCTION_REDO, Backend::construction_redo)
-                .custom_method(construction::CONSTRUCTION_HINT, Backend::construction_hint)
-                .custom_method(requests::INVALID_MESSAGE, Backend::invalid_message)
-                .custom_method(requests::PROGRESS_CANCEL, Backend::progress_cancel)
+                .custom_method(ext::Render::METHOD, Backend::render)
+                .custom_method(ext::BoardState::METHOD, Backend::board_state)
+                .custom_method(ext::BoardMove::METHOD, Backend::board_move)
+                .custom_method(ext::BoardNext::METHOD, Backend::board_next)
+                .custom_method(ext::ConstructionState::METHOD, Backend::construction_state)
+                .custom_method(ext::ConstructionMove::METHOD, Backend::construction_move)
+                .custom_method(ext::ConstructionUndo::METHOD, Backend::construction_undo)
+                .custom_method(ext::ConstructionRedo::METHOD, Backend::construction_redo)
+                .custom_method(ext::ConstructionHint::METHOD, Backend::construction_hint)
+                .custom_method(ext::InvalidMessage::METHOD, Backend::invalid_message)
+                .custom_method(ext::ProgressCancel::METHOD, Backend::progress_cancel)
                 .finish();
         let hung_up = Arc::new(tokio::sync::Notify::new());
         let input = Input {

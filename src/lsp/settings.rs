@@ -58,7 +58,7 @@ impl Settings {
         let solver = solver.0.unwrap_or_default();
         if let Some(moves) = solver.max_moves.0 {
             // At most the solver's limit: a huge setting once aborted the server.
-            let most = crate::solve::search::MOST_MOVES as u64;
+            let most = crate::door::MOST_MOVES as u64;
             self.solver.max_moves = moves.clamp(1, most) as usize;
         }
         if let Some(seconds) = solver.timeout.0 {
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn max_moves_is_clamped_to_the_solvers_limit() {
-        let most = crate::solve::search::MOST_MOVES;
+        let most = crate::door::MOST_MOVES;
         let huge = updated(json!({ "solver": { "maxMoves": 1_000_000_000u64 } }));
         assert_eq!(huge.solver.max_moves, most);
         assert_eq!(

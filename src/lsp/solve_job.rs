@@ -4,13 +4,13 @@
 //! tied to the document version it was computed for.
 
 use super::documents::{Documents, Snapshot};
-use crate::edit::fill_block;
-use crate::ide::find;
-use crate::solve::search::{search, Budget, Outcome, Progress, SearchOptions, Stop};
+use crate::deadline::Deadline;
+use crate::door::find::{self, find, FindRequest, Verdict};
+use crate::door::{fill_block, Analysis, Progress, SearchOptions};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::Client;
@@ -82,48 +82,6 @@ impl Running {
     fn end(&self, token: &lsp::ProgressToken) {
         if let Ok(mut map) = self.0.lock() {
             map.remove(token);
-        }
-    }
-}
-
-struct JobBudget {
-    cancelled: Arc<AtomicBool>,
-    /// Stopped from the progress bar: the best answer so far is taken.
-    stopped: Arc<AtomicBool>,
-    current_version: Arc<AtomicI32>,
-    version: i32,
-    /// `None`: a limit too far away to count (a huge setting).
-    deadline: Option<Instant>,
-    latest: Mutex<Option<Progress>>,
-}
-
-impl Budget for JobBudget {
-    fn stop(&self) -> Option<Stop> {
-        if self.cancelled.load(Ordering::Relaxed)
-            || self.stopped.load(Ordering::Relaxed)
-            || self.current_version.load(Ordering::SeqCst) != self.version
-        {
-            Some(Stop::Cancelled)
-        } else if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            Some(Stop::OutOfTime)
-        } else {
-            None
-        }
-    }
-
-    fn progress(&self, progress: &Progress) {
-        if let Ok(mut latest) = self.latest.lock() {
-            // The best answer so far stays known when later reports omit it.
-            let best = progress
-                .best
-                .or_else(|| latest.as_ref().and_then(|latest| latest.best));
-            *latest = Some(Progress {
-                best,
-                ..progress.clone()
-            });
         }
     }
 }
@@ -252,46 +210,67 @@ pub async fn find_construction(
 
 async fn run(
     client: &Client,
-    analysis: &Arc<crate::analysis::Analysis>,
+    analysis: &Arc<Analysis>,
     problem_index: usize,
     snapshot: &Snapshot,
     settings: SolveSettings,
     guard: &mut Guard,
 ) -> jsonrpc::Result<lsp::WorkspaceEdit> {
-    let cancelled = guard.cancelled.clone();
-    let budget = Arc::new(JobBudget {
-        cancelled: cancelled.clone(),
-        stopped: guard.stopped.clone(),
-        current_version: snapshot.current_version.clone(),
-        version: snapshot.version,
-        deadline: Instant::now().checked_add(settings.timeout),
-        latest: Mutex::new(None),
-    });
-    // On a block that is solved already, only a shorter construction helps
-    // (`ide::find`).
-    let problem = &analysis.scene().problems[problem_index];
+    // Stopped by the request's end, an edit of the document, or the
+    // progress bar's button (then the best answer so far is taken).
+    let (cancelled, stopped) = (guard.cancelled.clone(), guard.stopped.clone());
+    let (current, version) = (snapshot.current_version.clone(), snapshot.version);
+    let latest: Arc<Mutex<Option<Progress>>> = Arc::default();
+    let reported = latest.clone();
+    let budget = Deadline::after(Some(settings.timeout))
+        .cancelled_when(move || {
+            cancelled.load(Ordering::Relaxed)
+                || stopped.load(Ordering::Relaxed)
+                || current.load(Ordering::SeqCst) != version
+        })
+        .reporting(move |progress| {
+            if let Ok(mut latest) = reported.lock() {
+                // The best answer so far stays known when later reports omit it.
+                let best = progress
+                    .best
+                    .or_else(|| latest.as_ref().and_then(|latest| latest.best));
+                *latest = Some(Progress {
+                    best,
+                    ..progress.clone()
+                });
+            }
+        });
+    // On a block that is solved already, only a shorter construction helps.
     let solved = find::solved_length(analysis, problem_index);
-    let options = SearchOptions {
-        max_moves: find::max_moves(solved, settings.max_moves),
-        ..SearchOptions::default()
+    let request = FindRequest {
+        block: problem_index,
+        options: SearchOptions {
+            max_moves: find::max_moves(solved, settings.max_moves),
+            ..SearchOptions::default()
+        },
+        solved,
+        limit: None,
     };
     let job = {
-        let analysis = analysis.clone();
-        let budget = budget.clone();
+        let (analysis, text, taken) = (
+            analysis.clone(),
+            snapshot.text.clone(),
+            guard.stopped.clone(),
+        );
+        // What the solver answers, `check` accepts: the door checks it,
+        // off the async threads.
         tokio::task::spawn_blocking(move || {
-            search(
-                &analysis.scene().searchable(problem_index),
-                &options,
-                budget.as_ref(),
-            )
+            find(&text, &analysis, &request, &budget, &|| {
+                taken.load(Ordering::Relaxed)
+            })
         })
     };
     tokio::pin!(job);
-    let outcome = loop {
+    let found = loop {
         tokio::select! {
-            result = &mut job => break result.map_err(|_| internal("the solver failed"))?.0,
+            result = &mut job => break result.map_err(|_| internal("the solver failed"))?,
             _ = tokio::time::sleep(Duration::from_millis(100)) => {
-                let latest = budget.latest.lock().ok().and_then(|latest| latest.clone());
+                let latest = latest.lock().ok().and_then(|latest| latest.clone());
                 if let (Some(token), Some(progress)) = (guard.token.clone(), latest) {
                     let message = find::describe_progress(&progress);
                     send_progress(client, token, lsp::WorkDoneProgress::Report(lsp::WorkDoneProgressReport {
@@ -308,94 +287,54 @@ async fn run(
         guard.message = "the document changed".into();
         return Err(content_modified());
     }
-    let Some(construction) = answer_of(client, outcome, solved, guard).await? else {
+    let Some(lines) = answer_of(client, found.verdict, guard).await? else {
         return Ok(lsp::WorkspaceEdit::default());
     };
-    guard.message = find::found_briefly(&construction);
-    // What the solver answers, `check` accepts (the filled file is analysed
-    // again, off the async threads).
-    let lines = {
-        let analysis = analysis.clone();
-        let text = snapshot.text.clone();
-        tokio::task::spawn_blocking(move || {
-            crate::analysis::checked_answer(&text, &analysis, problem_index, &construction)
-        })
-        .await
-        .map_err(|_| internal("the check of the answer failed"))?
-    };
-    let lines = match lines {
-        Ok(lines) => lines,
-        Err(why) => {
-            guard.message = why.clone();
-            return Err(invalid(why));
-        }
-    };
+    let problem = &analysis.scene().problems[problem_index];
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     Ok(snapshot.versioned_edit(fill_block(&snapshot.text, problem, &spans, &lines)))
 }
 
-/// What Find construction writes for the search's outcome, in the words of
-/// `ide::find`: the answer (`None`: nothing to change, said in a message),
-/// or the error the request ends with.
+/// What Find construction writes for the door's verdict: the lines
+/// (`None`: nothing to change, said in a message), or the error the request
+/// ends with; the progress bar ends with the verdict's words.
 async fn answer_of(
     client: &Client,
-    outcome: Outcome,
-    solved: Option<usize>,
+    verdict: Verdict,
     guard: &mut Guard,
-) -> jsonrpc::Result<Option<crate::solve::construction::Construction>> {
-    // Stopped from the progress bar: the best answer so far is taken.
-    let taken = guard.stopped.load(Ordering::Relaxed);
-    let construction = match outcome {
-        Outcome::Found(construction) => construction,
-        Outcome::Exhausted { max_moves } if solved.is_some() => {
-            // An answer, not a failure: say it and change nothing.
-            let proved = find::no_shorter(max_moves, solved);
-            guard.message = proved.clone();
-            client.show_message(lsp::MessageType::INFO, proved).await;
-            return Ok(None);
-        }
-        Outcome::Exhausted { max_moves } => {
-            guard.message = find::none_within(max_moves);
-            return Err(invalid(guard.message.clone()));
-        }
-        // Out of time, or stopped from the progress bar (not cancelled),
-        // with an answer not proved shortest: it is taken, and the message
-        // says what is still open.
-        Outcome::Stopped {
-            stop,
-            searched,
-            best: Some(best),
-        } if stop == Stop::OutOfTime || taken => {
-            let why = match stop {
-                Stop::Cancelled => find::STOPPED_ON_REQUEST.to_string(),
-                Stop::OutOfTime => find::why_stopped(stop, None),
-            };
-            let found = find::found_briefly(&best);
-            let message = find::improvable(&found, best.draws.len(), &why, searched);
-            client.show_message(lsp::MessageType::INFO, message).await;
-            *best
-        }
-        Outcome::Stopped {
-            stop: Stop::Cancelled,
-            searched,
-            best: None,
-        } if taken => {
-            guard.message = find::stopped(find::STOPPED_ON_REQUEST, searched);
-            return Err(stopped_without_answer(guard.message.clone()));
-        }
-        Outcome::Stopped {
-            stop: stop @ Stop::OutOfTime,
-            searched,
-            best: None,
+) -> jsonrpc::Result<Option<Vec<String>>> {
+    match verdict {
+        Verdict::Answer {
+            construction,
+            lines,
+            proved,
+            message,
         } => {
-            guard.message = find::stopped(&find::why_stopped(stop, None), searched);
-            return Err(invalid(guard.message.clone()));
+            if !proved {
+                // Taken before it was proved shortest: the message says
+                // what is still open.
+                client.show_message(lsp::MessageType::INFO, message).await;
+            }
+            guard.message = find::found_briefly(&construction);
+            Ok(Some(lines))
+        }
+        // An answer, not a failure: say it and change nothing.
+        Verdict::Proved(message) => {
+            guard.message = message.clone();
+            client.show_message(lsp::MessageType::INFO, message).await;
+            Ok(None)
+        }
+        Verdict::Failed(message) => {
+            guard.message = message.clone();
+            Err(invalid(message))
+        }
+        Verdict::StoppedEmpty(message) => {
+            guard.message = message.clone();
+            Err(stopped_without_answer(message))
         }
         // Cancelled: the request is gone, nothing is written.
-        Outcome::Stopped { .. } => return Err(jsonrpc::Error::request_cancelled()),
-        Outcome::Unsearchable(why) => return Err(invalid(why)),
-    };
-    Ok(Some(construction))
+        Verdict::Cancelled => Err(jsonrpc::Error::request_cancelled()),
+    }
 }
 
 /// Stopped from the progress bar before any answer: the request is

@@ -6,7 +6,7 @@
 use super::documents::Snapshot;
 use super::server::{guarded, panicked, Backend};
 use super::workspace::{matches, symbols_of, MAX_ANSWERS};
-use crate::ide;
+use crate::door::ide;
 use crate::span::Span;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
@@ -70,7 +70,7 @@ impl Backend {
         let Some(snapshot) = self.documents.snapshot(uri).filter(Snapshot::analysable) else {
             return Ok(None);
         };
-        let formatted = guarded(|| crate::format::format(&snapshot.text))?;
+        let formatted = guarded(|| crate::door::format(&snapshot.text))?;
         let text = snapshot.view();
         Ok(formatted
             .filter(|formatted| *formatted != *snapshot.text)
@@ -92,7 +92,7 @@ impl Backend {
         };
         let text = snapshot.view();
         let span = text.span(range);
-        let edits = guarded(|| crate::format::format_range(&snapshot.text, span))?;
+        let edits = guarded(|| crate::door::format_range(&snapshot.text, span))?;
         Ok(edits.map(|edits| {
             edits
                 .into_iter()

@@ -4,7 +4,7 @@
 //! are read as edited, by `structure.rs`).
 
 use super::convert::{self, Text};
-use crate::ide;
+use crate::door::ide;
 use crate::span::LineIndex;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -108,7 +108,7 @@ impl Workspace {
             text: &text,
             index: &index,
         };
-        let analysis = crate::analysis::analyze(&text);
+        let analysis = crate::door::analyze(&text);
         let found = Arc::new(symbols_of(&uri, &view, &ide::outline(&analysis)));
         self.read.lock().ok()?.insert(
             path.to_path_buf(),

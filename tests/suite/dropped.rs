@@ -235,8 +235,8 @@ fn a_point_dropped_on_the_drawing_is_surveyed() {
 mod board {
     use euc::analysis::analyze;
     use euc::check::Status;
+    use euc::door::board::{construction_state, play_move, Move};
     use euc::edit::apply_edits;
-    use euc::edit::board::{construction_state, play_move, Move};
     use euc::geom::Point;
     use euc::resolve::StepOp;
 

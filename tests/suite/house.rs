@@ -383,3 +383,103 @@ fn every_diagnostic_code_is_registered_once_and_in_the_readme() {
         BTreeSet::from(["E0201", "E0202", "E0203", "W0001"].map(String::from))
     );
 }
+
+/// The methods `src/lsp/ext.rs` declares, by their names on the wire.
+fn declared_methods(ext: &str) -> Vec<String> {
+    ext.lines()
+        .filter_map(|line| {
+            let (_, rest) = line.split_once(" = \"")?;
+            let (method, params) = rest.split_once('"')?;
+            params
+                .trim_start()
+                .starts_with('(')
+                .then(|| method.to_string())
+        })
+        .collect()
+}
+
+/// Every `"euc/…"` method a piece of code names.
+fn named_methods(text: &str) -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
+    for quote in ['"', '\''] {
+        let opening = format!("{quote}euc/");
+        for (at, _) in text.match_indices(&opening) {
+            let rest = &text[at + 1..];
+            if let Some(end) = rest.find(quote) {
+                named.insert(rest[..end].to_string());
+            }
+        }
+    }
+    named
+}
+
+/// What a set of files names that `declared` lacks, as "file: method".
+fn undeclared(files: &[(String, String)], declared: &[String]) -> Vec<String> {
+    let mut missing = Vec::new();
+    for (file, text) in files {
+        for method in named_methods(text) {
+            if !declared.contains(&method) {
+                missing.push(format!("{file}: {method}"));
+            }
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_custom_method_is_declared_once_and_documented() {
+    let ext = super::read(&root().join("src/lsp/ext.rs"));
+    let declared = declared_methods(&ext);
+    assert!(declared.len() >= 10, "{declared:?}");
+    let unique: BTreeSet<_> = declared.iter().collect();
+    assert_eq!(unique.len(), declared.len(), "a method declared twice");
+    // One declaration: no other file of the server spells a method.
+    let others: Vec<_> = source_files()
+        .into_iter()
+        .filter(|(file, _)| file.starts_with("lsp/") && file != "lsp/ext.rs")
+        .map(|(file, text)| {
+            let named = named_methods(&text);
+            (file, named)
+        })
+        .filter(|(_, named)| !named.is_empty())
+        .collect();
+    assert!(
+        others.is_empty(),
+        "methods spelled outside ext.rs: {others:?}"
+    );
+    // The editors call only declared methods.
+    let mut editors = Vec::new();
+    for dir in ["editors/vscode/src", "editors/board"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ts" || e == "js") {
+                editors.push((path.display().to_string(), super::read(&path)));
+            }
+        }
+    }
+    let missing = undeclared(&editors, &declared);
+    assert!(missing.is_empty(), "undeclared methods: {missing:?}");
+    // The design record's table names every one.
+    let design = super::read(&root().join("docs/design.md"));
+    let table = design
+        .split("## The server's own methods")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/design.md has \"The server's own methods\"");
+    for method in &declared {
+        assert!(
+            table.contains(&format!("| `{method}` |")),
+            "docs/design.md's table lacks {method}"
+        );
+    }
+    // The check fails on an editor that calls a method nobody declared.
+    let planted = [(
+        "extension.ts".to_string(),
+        "client.sendRequest('euc/boardState', p); client.sendRequest(\"euc/teleport\", q);"
+            .to_string(),
+    )];
+    assert_eq!(
+        undeclared(&planted, &declared),
+        ["extension.ts: euc/teleport"]
+    );
+}

@@ -15,12 +15,8 @@ pub(super) mod construction;
 mod deadline;
 
 use super::EXIT_USAGE;
-use crate::analysis::analyze;
-use crate::check::Status;
-use crate::edit::planar::{board_state, move_nodes, next_level};
-use crate::edit::{apply_edits, TextEdit};
-use crate::geom::Point;
-use crate::resolve::Puzzle;
+use crate::door::planar::{self, Ask, NodeMoves};
+use crate::door::{analyze, apply_edits, Puzzle, Status};
 use access::Access;
 use connections::Connections;
 use deadline::WriteDeadline;
@@ -266,7 +262,7 @@ impl Game for Board {
     fn post(&mut self, path: &str, body: &str) -> Option<Answer> {
         match path {
             "/move" => Some(self.play_move(body)),
-            "/next" => Some(self.edit(next_level)),
+            "/next" => Some(self.edit(&Ask::Next)),
             _ => None,
         }
     }
@@ -308,8 +304,12 @@ impl Board {
     }
 
     fn state(&mut self) -> Answer {
-        match self.load() {
-            Ok((_, puzzle, _)) => json(&board_state(&puzzle)),
+        match self
+            .load()
+            .and_then(|(_, puzzle, status)| planar::ask(&puzzle, status, &Ask::State))
+        {
+            Ok(planar::Answer::State(state)) => json(&state),
+            Ok(planar::Answer::Edit { .. }) => error("the board answered a state with an edit"),
             Err(message) => error(&message),
         }
     }
@@ -317,45 +317,26 @@ impl Board {
     /// `{node, x, y}`, or `{moves: [{node, x, y}, …]}` for several nodes
     /// written at once ("Restart" and its undo: one request, one write).
     fn play_move(&mut self, body: &str) -> Answer {
-        #[derive(serde::Deserialize)]
-        struct Move {
-            node: String,
-            x: f64,
-            y: f64,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(untagged)]
-        enum Played {
-            One(Move),
-            Many { moves: Vec<Move> },
-        }
-        let played = match serde_json::from_str(body) {
-            Ok(Played::One(one)) => vec![one],
-            Ok(Played::Many { moves }) => moves,
-            Err(_) => return error(
+        match serde_json::from_str::<NodeMoves>(body) {
+            Ok(moves) => self.edit(&Ask::Move(moves)),
+            Err(_) => error(
                 "a move is {\"node\", \"x\", \"y\"}, or {\"moves\": [{\"node\", \"x\", \"y\"}, …]}",
             ),
-        };
-        let moves: Vec<(String, Point)> = played
-            .into_iter()
-            .map(|one| (one.node, Point::new(one.x, one.y)))
-            .collect();
-        // move_nodes refuses positions off the board or not finite.
-        self.edit(|puzzle, _| move_nodes(puzzle, &moves))
+        }
     }
 
-    /// Applies an edit of the block to the file and answers with the new
-    /// state.
-    fn edit(
-        &mut self,
-        make: impl FnOnce(&Puzzle, Status) -> Result<Vec<TextEdit>, String>,
-    ) -> Answer {
+    /// Applies the edit `ask` makes of the block to the file and answers
+    /// with the new state.
+    fn edit(&mut self, ask: &Ask) -> Answer {
         let (text, puzzle, status) = match self.load() {
             Ok(loaded) => loaded,
             Err(message) => return error(&message),
         };
-        let edits = match make(&puzzle, status) {
-            Ok(edits) => edits,
+        let edits = match planar::ask(&puzzle, status, ask) {
+            Ok(planar::Answer::Edit { edits, .. }) => edits,
+            Ok(planar::Answer::State(_)) => {
+                return error("the board answered an edit with a state")
+            }
             Err(message) => return error(&message),
         };
         let result = apply_edits(&text, &edits);

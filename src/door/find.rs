@@ -1,13 +1,143 @@
-//! "Find construction", the policy the editor and `euc solve` share: how
-//! long a construction to look for (on a solved block, only a shorter one
-//! helps) and the words for each outcome of the search (docs/solver.md).
-//! The edges only print these words or send them.
+//! "Find construction", the one use case behind the editor's action and
+//! `euc solve`: how long a construction to look for (on a solved block,
+//! only a shorter one helps), the search, the check of its answer, what
+//! each outcome means to the user (`Verdict`) and the words for it
+//! (docs/solver.md). The edges only print these words or send them.
 
-use crate::analysis::Analysis;
+use crate::analysis::{checked_answer, Analysis};
 use crate::check::Status;
 use crate::resolve::Count;
 use crate::solve::construction::Construction;
-use crate::solve::search::Stop;
+use crate::solve::search::{search, Budget, Outcome, SearchOptions, Stats, Stop};
+
+/// What to find: a block, how to search, and what the reader knows.
+pub struct FindRequest {
+    /// The solve block's index in the scene.
+    pub block: usize,
+    pub options: SearchOptions,
+    /// The block's length when it is solved already (`solved_length`):
+    /// exhausting the lengths below it proves there is no shorter one.
+    pub solved: Option<usize>,
+    /// The time limit as the reader set it ("60 s"), for the messages;
+    /// `None` when they did not set one themselves.
+    pub limit: Option<String>,
+}
+
+/// What a search means to the user.
+#[derive(Debug)]
+pub enum Verdict {
+    /// A construction to write, its step lines checked as `check` would;
+    /// `proved`: no shorter one exists (else `message` says what is open).
+    Answer {
+        construction: Box<Construction>,
+        lines: Vec<String>,
+        proved: bool,
+        message: String,
+    },
+    /// Nothing to write, and that is the answer: the block is solved and no
+    /// shorter construction exists within the bound.
+    Proved(String),
+    /// No construction to write: none within the bound, a stop before any
+    /// answer, a block that cannot be searched, or an answer `check`
+    /// refused.
+    Failed(String),
+    /// Stopped on request (the progress bar's button) before any answer.
+    StoppedEmpty(String),
+    /// Cancelled: whoever asked is gone, nothing is said or written.
+    Cancelled,
+}
+
+/// The search's outcome as the user sees it, with the search's own record.
+pub struct Found {
+    pub verdict: Verdict,
+    /// The outcome as the search gave it (`euc solve --format json`), but
+    /// an answer `check` refused is `Unsearchable` with its reason.
+    pub outcome: Outcome,
+    pub stats: Stats,
+}
+
+/// Finds a construction for a block of `analysis` (analysed from `text`):
+/// searches while `budget` lets it, checks the answer, and decides what the
+/// outcome means. `taken()` says whether a stop was the reader's own "stop
+/// and take the best so far" rather than a cancel.
+pub fn find(
+    text: &str,
+    analysis: &Analysis,
+    request: &FindRequest,
+    budget: &dyn Budget,
+    taken: &dyn Fn() -> bool,
+) -> Found {
+    let searchable = analysis.scene().searchable(request.block);
+    let (mut outcome, stats) = search(&searchable, &request.options, budget);
+    let checked =
+        |construction: &Construction| checked_answer(text, analysis, request.block, construction);
+    let verdict = match &outcome {
+        Outcome::Found(construction) => match checked(construction) {
+            Ok(lines) => Verdict::Answer {
+                message: found(construction, !searchable.tools.is_empty()),
+                construction: Box::new(construction.clone()),
+                lines,
+                proved: true,
+            },
+            Err(why) => {
+                outcome = Outcome::Unsearchable(why.clone());
+                Verdict::Failed(why)
+            }
+        },
+        Outcome::Stopped {
+            stop,
+            searched,
+            best,
+        } => stopped_verdict(
+            *stop,
+            *searched,
+            best.as_deref(),
+            taken(),
+            request,
+            &checked,
+            !searchable.tools.is_empty(),
+        ),
+        Outcome::Exhausted { max_moves } => match request.solved {
+            Some(_) => Verdict::Proved(no_shorter(*max_moves, request.solved)),
+            None => Verdict::Failed(none_within(*max_moves)),
+        },
+        Outcome::Unsearchable(why) => Verdict::Failed(unsearchable(why)),
+    };
+    Found {
+        verdict,
+        outcome,
+        stats,
+    }
+}
+
+/// A search that stopped early: out of time, or stopped by the reader
+/// (`taken`), its best answer so far is written with what is still open;
+/// a cancel writes nothing.
+fn stopped_verdict(
+    stop: Stop,
+    searched: usize,
+    best: Option<&Construction>,
+    taken: bool,
+    request: &FindRequest,
+    checked: &dyn Fn(&Construction) -> Result<Vec<String>, String>,
+    tools: bool,
+) -> Verdict {
+    let why = match stop {
+        Stop::Cancelled if taken => STOPPED_ON_REQUEST.to_string(),
+        Stop::Cancelled => return Verdict::Cancelled,
+        Stop::OutOfTime => why_stopped(stop, request.limit.as_deref()),
+    };
+    match best.map(|best| (best, checked(best))) {
+        Some((best, Ok(lines))) => Verdict::Answer {
+            message: improvable(&found(best, tools), best.draws.len(), &why, searched),
+            construction: Box::new(best.clone()),
+            lines,
+            proved: false,
+        },
+        _ if taken => Verdict::StoppedEmpty(stopped(&why, searched)),
+        _ => Verdict::Failed(stopped(&why, searched)),
+    }
+}
 
 /// Said when the search was cancelled, and by the editor when a search
 /// ends without another word.

@@ -134,7 +134,7 @@ pub fn reads_back(
 mod tests {
     use super::*;
     use crate::analysis::analyze;
-    use crate::edit::board::redo_move;
+    use crate::door::board::redo_move;
 
     const LEVEL: &str = "point A = (0, 0)\npoint B = (1, 0)\n\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  c1 = circle(A, B)\n}\n";
 

@@ -6,15 +6,10 @@
 
 use super::moves::same_version;
 use super::Played;
-use crate::edit::{fill_block, hint_to_lines};
+use crate::door::hint::{hint, hint_limit, HintRequest, Hinted, REACHED};
+use crate::edit::fill_block;
 use crate::resolve::Scene;
-use crate::solve::hint::{next_moves, HintOptions, NoHint};
-use crate::solve::search::{Budget, Stop};
-
-/// How long, in seconds, the board's hint searches before it says it ran
-/// out of time: the callers' deadline (this core does no I/O, clocks
-/// included).
-pub const HINT_SECONDS: u64 = 10;
+use crate::solve::search::Budget;
 
 /// What the board sends for a hint.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -29,35 +24,28 @@ pub struct HintAsk {
 
 /// The edits that append the next move (or, with `ask.all`, every move) of
 /// a shortest completion of block `index` of `scene`, analysed from `text`,
-/// searching while `budget` lets it; `why_stopped` says why a search that
-/// stopped early did.
+/// searching while `budget` lets it (the edges give it `HINT_SECONDS`).
 pub fn hint_move(
     text: &str,
     scene: &Scene,
     index: usize,
     ask: &HintAsk,
     budget: &dyn Budget,
-    why_stopped: &dyn Fn(Stop) -> String,
 ) -> Result<Played, String> {
     same_version(text, ask.version.as_deref())?;
-    let problem = scene.searchable(index);
-    let hint = next_moves(&problem, &HintOptions::default(), budget).map_err(|no_hint| {
-        let why = match &no_hint {
-            NoHint::Stopped { stop, .. } => why_stopped(*stop),
-            _ => String::new(),
-        };
-        no_hint.describe(!problem.tools.is_empty(), &why)
-    })?;
-    if hint.construction.draws.is_empty() {
-        return Err("the steps already reach the goals".to_string());
+    let request = HintRequest {
+        block: index,
+        all: ask.all,
+        limit: Some(hint_limit()),
+        ..HintRequest::default()
+    };
+    match hint(scene, &request, budget)? {
+        Hinted::Reached => Err(REACHED.to_string()),
+        Hinted::Lines(lines) => Ok(Played {
+            edits: fill_block(text, &scene.problems[index], &[], &lines),
+            lines,
+        }),
     }
-    let block = &scene.problems[index];
-    let lines = hint_to_lines(scene, block, &hint);
-    let lines = if ask.all { lines.all } else { lines.next };
-    Ok(Played {
-        edits: fill_block(text, block, &[], &lines),
-        lines,
-    })
 }
 
 #[cfg(test)]
@@ -65,7 +53,7 @@ mod tests {
     use super::*;
     use crate::analysis::analyze;
     use crate::edit::apply_edits;
-    use crate::solve::search::{search, Outcome, SearchOptions, Unlimited};
+    use crate::solve::search::{search, Outcome, SearchOptions, Stop, Unlimited};
 
     /// Doubling AB with circles only, one of its three moves drawn.
     const HALF: &str = "point A = (-1, 0.2)\npoint B = (0.3, 0.5)\nsolve double {\n  goal C = B * 2 - A\n  mask circle**\n  stars e 3\n  c1 = circle(B, A)\n}\n";
@@ -76,9 +64,7 @@ mod tests {
             all,
             version: Some(super::super::text_version(text)),
         };
-        let played = hint_move(text, analysis.scene(), 0, &ask, &Unlimited, &|_| {
-            String::new()
-        })?;
+        let played = hint_move(text, analysis.scene(), 0, &ask, &Unlimited)?;
         Ok((apply_edits(text, &played.edits), played))
     }
 
@@ -144,12 +130,9 @@ mod tests {
                 all: false,
                 version: Some(super::super::text_version(text)),
             };
-            let stopped = hint_move(text, analysis.scene(), 0, &ask, &Expired, &|stop| {
-                format!("{stop:?} after 10 s")
-            })
-            .unwrap_err();
+            let stopped = hint_move(text, analysis.scene(), 0, &ask, &Expired).unwrap_err();
             assert!(
-                stopped.starts_with("OutOfTime after 10 s before a completion was found: "),
+                stopped.starts_with("time limit of 10 s reached before a completion was found: "),
                 "{stopped}"
             );
             assert!(
@@ -176,10 +159,7 @@ mod tests {
             all: false,
             version: Some("0".into()),
         };
-        let refused = hint_move(HALF, analysis.scene(), 0, &stale, &Unlimited, &|_| {
-            String::new()
-        })
-        .unwrap_err();
+        let refused = hint_move(HALF, analysis.scene(), 0, &stale, &Unlimited).unwrap_err();
         assert!(refused.contains("the file changed"), "{refused}");
     }
 }

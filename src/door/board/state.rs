@@ -1,17 +1,8 @@
-//! The construction board (`euc play`, the editor's "Play" on a solve
-//! block): what the board shows of a solve block — its points with names
-//! and coordinates, the crossings of drawn objects a move may use, the
+//! What the construction board shows of a solve block — its points with
+//! names and coordinates, the crossings of drawn objects a move may use, the
 //! objects, the goals and whether each is reached, the E and L counts, the
-//! tools — and, in `moves`, the edits a move, an undo or a redo makes.
-//! Geometry stays here: the board's script draws what it is told and sends
-//! back names or crossing ids (docs/design.md, "The construction board").
-
-mod hint;
-mod moves;
-mod redo;
-
-pub use hint::{hint_move, HintAsk, HINT_SECONDS};
-pub use moves::{play_move, redo_move, undo_move, Move, Played};
+//! tools — and the block's drawing the moves read (docs/design.md, "The
+//! construction board").
 
 use crate::check::{BlockReport, StarReport, Status};
 use crate::diag::{Diagnostic, Severity};
@@ -448,6 +439,7 @@ fn value_shape(value: &Value, unit: f64) -> Option<Shape> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{play_move, redo_move, undo_move, Move};
     use super::*;
     use crate::analysis::analyze;
     use crate::edit::apply_edits;
