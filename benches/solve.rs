@@ -11,6 +11,8 @@
 //! cargo bench --bench solve -- euclidea   (only the named sections: seed,
 //!                                          cost, tools, techniques, euclidea,
 //!                                          growth)
+//! cargo bench --bench solve -- euclidea 04- tangent   (the levels whose
+//!                                          file names hold one of the words)
 
 // Tests and benchmarks may unwrap (a failure is the report) and run long
 // scripted scenarios; the library and the binary may do neither.
@@ -99,6 +101,8 @@ struct Run {
     /// The E count of the answer: the shortest, or the best one found
     /// when stopped.
     moves: Option<usize>,
+    /// Its tool uses (L).
+    tool_uses: Option<usize>,
 }
 
 fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration) -> Run {
@@ -106,14 +110,23 @@ fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration
     let mut examined = 0;
     let mut result = String::new();
     let mut moves = None;
+    let mut tool_uses = None;
+    let tools = !problem.tools.is_empty();
     for _ in 0..runs {
         let started = Instant::now();
         let (outcome, stats) = search(problem, &options, &Deadline(started + cap));
         times.push(started.elapsed());
         examined = stats.examined();
         moves = answer_moves(&outcome);
+        tool_uses = match &outcome {
+            Outcome::Found(construction) => Some(construction.moves()),
+            Outcome::Stopped {
+                best: Some(best), ..
+            } => Some(best.moves()),
+            _ => None,
+        };
         result = match outcome {
-            Outcome::Found(construction) => construction.describe_count(false),
+            Outcome::Found(construction) => construction.describe_count(tools),
             Outcome::Exhausted { max_moves } => format!("none ≤ {max_moves}"),
             Outcome::Stopped {
                 searched,
@@ -121,7 +134,7 @@ fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration
                 ..
             } => format!(
                 "{} found, not proved shortest: none ≤ {searched}, stopped at {} s",
-                best.describe_count(false),
+                best.describe_count(tools),
                 cap.as_secs()
             ),
             Outcome::Stopped { searched, .. } => {
@@ -139,6 +152,7 @@ fn measure(problem: &Problem, options: SearchOptions, runs: usize, cap: Duration
         examined,
         result,
         moves,
+        tool_uses,
     }
 }
 
@@ -192,7 +206,13 @@ fn main() {
         techniques(cap);
     }
     if run("euclidea") {
-        euclidea_levels(cores, cap);
+        // Other words on the command line pick levels by file name.
+        let picked: Vec<&String> = arguments
+            .iter()
+            .filter(|argument| !sections.contains(&argument.as_str()) && *argument != "quick")
+            .filter(|argument| !argument.starts_with('-'))
+            .collect();
+        euclidea_levels(cores, &picked);
     }
     if run("growth") {
         growth(cores, cap, if quick { 7 } else { 8 });
@@ -510,6 +530,10 @@ struct Level {
     chapter: Option<u32>,
     number: String,
     target: Option<usize>,
+    /// The game's L-star count (`// L-star:`), where a source gives it.
+    l_target: Option<usize>,
+    /// How many variants the V-star asks for (`// V-star:`).
+    variants: Option<usize>,
     path: std::path::PathBuf,
 }
 
@@ -534,6 +558,8 @@ fn euclidea_files() -> Vec<Level> {
                 chapter: number.split('.').next().and_then(|c| c.parse().ok()),
                 number,
                 target: count("// Shorter here: ").or(count("// E-star: ")),
+                l_target: count("// L-star: "),
+                variants: count("// V-star: "),
                 path,
             }
         })
@@ -542,77 +568,137 @@ fn euclidea_files() -> Vec<Level> {
     levels
 }
 
-/// The game as the benchmark: every level of `examples/euclidea/` with a
-/// known E-star count, searched from scratch at that count on every core
-/// with a 10 s cap, lines and circles only (blocks with L-tools are
-/// minimised in E, each tool at its cost); then, with a limit of three
-/// times the count, how soon a first answer of any length comes (1 s cap),
-/// with the quick first answer and with the exact search alone.
-/// One table per chapter total, then each level.
-fn euclidea_levels(cores: usize, _cap: Duration) {
+/// What one level gave, star by star.
+struct Stars {
+    level: Level,
+    target: usize,
+    /// At the E-star count, lines and circles (L-tools at their E cost).
+    e: Run,
+    e_found: bool,
+    /// At the L-star count with the L-tools (`None`: no L count known).
+    l: Option<Run>,
+    l_found: bool,
+    /// Every variant in one drawing, any length, and when (`None` in the
+    /// outer option: one variant, nothing more to draw).
+    v: Option<Option<(usize, Duration)>>,
+    /// A first answer of any length within 1 s: with the quick first
+    /// answer, and the exact search alone.
+    first: Option<(usize, Duration)>,
+    exact: Option<(usize, Duration)>,
+}
+
+/// The game's three stars as the benchmark: every level of
+/// `examples/euclidea/` with a known E-star count, searched from scratch on
+/// every core — at the E-star count with a 10 s cap (lines and circles;
+/// blocks with L-tools minimised in E, each tool at its cost); at the
+/// L-star count with a 10 s cap, counting tool uses, with the block's own
+/// `tools` line or else every L-tool; every variant in one drawing (the
+/// V-star: `Problem::every_variant`) with a 60 s cap and any length up to
+/// the variants times the E count; and how soon a first answer of any
+/// length comes (1 s cap), with the quick first answer and with the exact
+/// search alone. One table per chapter total, then each level.
+fn euclidea_levels(cores: usize, picked: &[&String]) {
     let cap = Duration::from_secs(10);
-    println!("\n## Euclidea levels (examples/euclidea), at the E-star count, {cores} threads, 10 s cap\n");
-    let mut rows = Vec::new();
+    println!("\n## Euclidea levels (examples/euclidea): the three stars, {cores} threads\n");
+    let mut rows: Vec<Stars> = Vec::new();
     for level in euclidea_files() {
         let Some(target) = level.target else { continue };
-        let problem = problem(level.path.to_str().expect("UTF-8 path"));
-        let mut options = options(target, cores, Techniques::ALL);
-        options.count = Some(euc::resolve::Count::E);
-        let run = measure(&problem, options, 1, cap);
+        let path = level.path.to_str().expect("UTF-8 path");
+        if !picked.is_empty() && !picked.iter().any(|word| path.contains(word.as_str())) {
+            continue;
+        }
+        let problem = problem(path);
+        let mut e_options = options(target, cores, Techniques::ALL);
+        e_options.count = Some(euc::resolve::Count::E);
+        let e = measure(&problem, e_options, 1, cap);
+        let e_found = e.moves.is_some_and(|moves| moves <= target);
+        let l = level.l_target.map(|l_target| {
+            let mut with_tools = problem.clone();
+            if with_tools.tools.is_empty() {
+                with_tools.tools = euc::tools::Tool::ALL.to_vec();
+            }
+            let mut l_options = options(l_target, cores, Techniques::ALL);
+            l_options.count = Some(euc::resolve::Count::L);
+            measure(&with_tools, l_options, 1, cap)
+        });
+        let l_found = match (&l, level.l_target) {
+            (Some(run), Some(l_target)) => run.tool_uses.is_some_and(|uses| uses <= l_target),
+            _ => false,
+        };
+        let v = (problem.variant_count() > 1).then(|| {
+            let every = problem.every_variant();
+            let longest = (target * problem.variant_count().min(8)).min(64);
+            first_answer(&every, longest, cores, Duration::from_secs(60), true)
+        });
         let (longest, second) = ((3 * target).min(40), Duration::from_secs(1));
         let first = first_answer(&problem, longest, cores, second, true);
         let exact = first_answer(&problem, longest, cores, second, false);
-        // "8 moves" (or "3 L, 8 E"): found at the count, or below it where
-        // the statement is looser than the game's (the row shows it).
-        // Found at the count (or below it where the statement is looser
-        // than the game's: the row shows it), proved shortest or not.
-        let found = run.moves.is_some_and(|moves| moves <= target);
-        rows.push((level, target, found, run, first, exact));
-    }
-    println!("| chapter | levels | found at E-star within 10 s | median time of those found, ms | constructions examined | an answer within 1 s: the exact search alone | with the quick first answer |");
-    println!("|---|---|---|---|---|---|---|");
-    let mut chapters: Vec<Option<u32>> = rows.iter().map(|row| row.0.chapter).collect();
-    chapters.dedup();
-    let (mut all, mut all_found, mut all_answered, mut all_exact) = (0, 0, 0, 0);
-    for chapter in chapters {
-        let of: Vec<_> = rows.iter().filter(|row| row.0.chapter == chapter).collect();
-        let mut times: Vec<Duration> = of
-            .iter()
-            .filter(|row| row.2)
-            .map(|row| row.3.time)
-            .collect();
-        times.sort();
-        let found = times.len();
-        let median = times
-            .get(found / 2)
-            .map_or("—".to_string(), |time| format!("{:.1}", millis(*time)));
-        let examined: u64 = of.iter().map(|row| row.3.examined).sum();
-        let name = chapter.map_or("unnumbered".to_string(), |chapter| chapter.to_string());
-        let answered = of.iter().filter(|row| row.4.is_some()).count();
-        let exact = of.iter().filter(|row| row.5.is_some()).count();
-        println!(
-            "| {name} | {} | {found} | {median} | {examined} | {exact} | {answered} |",
-            of.len()
-        );
-        all += of.len();
-        all_found += found;
-        all_answered += answered;
-        all_exact += exact;
-    }
-    println!("| all | {all} | {all_found} | | | {all_exact} | {all_answered} |");
-    println!("\n| level | file | E-star | result | ms | examined | first answer (E, ms) |");
-    println!("|---|---|---|---|---|---|---|");
-    for (level, target, _, run, first, _) in &rows {
-        let name = level.path.file_stem().expect("a name").to_string_lossy();
-        let first = first.map_or("—".to_string(), |(moves, time)| {
-            format!("{moves} in {:.0}", millis(time))
+        rows.push(Stars {
+            level,
+            target,
+            e,
+            e_found,
+            l,
+            l_found,
+            v,
+            first,
+            exact,
         });
+    }
+    println!("| chapter | levels | E-star within 10 s | median ms of those | L-star within 10 s (of levels with a known L) | V-star within 60 s (of levels with variants) | an answer within 1 s: the exact search alone | with the quick first answer |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut chapters: Vec<Option<u32>> = rows.iter().map(|row| row.level.chapter).collect();
+    chapters.dedup();
+    let mut totals = [0usize; 8];
+    for chapter in chapters {
+        let of: Vec<&Stars> = rows.iter().filter(|row| row.level.chapter == chapter).collect();
+        let mut times: Vec<Duration> = of.iter().filter(|row| row.e_found).map(|row| row.e.time).collect();
+        times.sort();
+        let median = times
+            .get(times.len() / 2)
+            .map_or("—".to_string(), |time| format!("{:.1}", millis(*time)));
+        let counts = [
+            of.len(),
+            times.len(),
+            of.iter().filter(|row| row.l_found).count(),
+            of.iter().filter(|row| row.l.is_some()).count(),
+            of.iter().filter(|row| matches!(row.v, Some(Some(_)))).count(),
+            of.iter().filter(|row| row.v.is_some()).count(),
+            of.iter().filter(|row| row.exact.is_some()).count(),
+            of.iter().filter(|row| row.first.is_some()).count(),
+        ];
+        for (total, count) in totals.iter_mut().zip(counts) {
+            *total += count;
+        }
+        let name = chapter.map_or("unnumbered".to_string(), |chapter| chapter.to_string());
+        let [levels, e, l, l_known, v, v_known, exact, first] = counts;
+        println!("| {name} | {levels} | {e} | {median} | {l} of {l_known} | {v} of {v_known} | {exact} | {first} |");
+    }
+    let [levels, e, l, l_known, v, v_known, exact, first] = totals;
+    println!("| all | {levels} | {e} | | {l} of {l_known} | {v} of {v_known} | {exact} | {first} |");
+    println!("\n| level | file | E-star | result | ms | L-star | result | ms | variants | all in one drawing (E, ms) | first answer (E, ms) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for row in &rows {
+        let name = row.level.path.file_stem().expect("a name").to_string_lossy();
+        let answer = |found: Option<(usize, Duration)>| {
+            found.map_or("—".to_string(), |(moves, time)| format!("{moves} in {:.0}", millis(time)))
+        };
+        let (l_star, l_result, l_ms) = match (&row.l, row.level.l_target) {
+            (Some(run), Some(l_target)) => (l_target.to_string(), run.result.clone(), format!("{:.1}", millis(run.time))),
+            _ => ("?".to_string(), "—".to_string(), "—".to_string()),
+        };
+        let variants = row.level.variants.map_or("?".to_string(), |v| v.to_string());
+        let v = match row.v {
+            Some(found) => answer(found),
+            None => "one variant".to_string(),
+        };
         println!(
-            "| {} | {name} | {target} | {} | {:.1} | {} | {first} |",
-            level.number,
-            run.result,
-            millis(run.time),
-            run.examined
+            "| {} | {name} | {} | {} | {:.1} | {l_star} | {l_result} | {l_ms} | {variants} | {v} | {} |",
+            row.level.number,
+            row.target,
+            row.e.result,
+            millis(row.e.time),
+            answer(row.first)
         );
     }
 }

@@ -115,6 +115,58 @@ impl Problem {
         narrowed
     }
 
+    /// The V-star's problem: every alternative of every either-or goal is a
+    /// goal of its own, so an answer draws all the level's variants in one
+    /// drawing (docs/solver.md, "The three stars"). The alternatives after
+    /// the first are named `X′`, `X″`, … (`X_4` beyond); a block without
+    /// either-or goals is its own V-star problem.
+    pub fn every_variant(&self) -> Problem {
+        let mut every = self.clone();
+        let spread = |goals: &[Vec<Value>]| -> Vec<Vec<Value>> {
+            goals
+                .iter()
+                .flat_map(|values| values.iter().map(|value| vec![*value]))
+                .collect()
+        };
+        let mut goals = Vec::new();
+        for goal in &self.goals {
+            for (index, (definition, span)) in goal
+                .definitions
+                .iter()
+                .zip(&goal.alternative_spans)
+                .enumerate()
+            {
+                let name = match index {
+                    0 => goal.name.clone(),
+                    1 => format!("{}′", goal.name),
+                    2 => format!("{}″", goal.name),
+                    _ => format!("{}_{}", goal.name, index + 1),
+                };
+                goals.push(Goal {
+                    name,
+                    definitions: vec![definition.clone()],
+                    alternative_spans: vec![*span],
+                    group: goals.len(),
+                    ..goal.clone()
+                });
+            }
+        }
+        every.goals = goals;
+        for instance in &mut every.instances {
+            instance.goals = spread(&instance.goals);
+        }
+        every.survey = Arc::new(
+            self.survey
+                .iter()
+                .map(|instance| Instance {
+                    goals: spread(&instance.goals),
+                    ..instance.clone()
+                })
+                .collect(),
+        );
+        every
+    }
+
     /// Every variant (`variant`), for blocks known to have few.
     pub fn variants(&self) -> Vec<Problem> {
         (0..self.variant_count())
