@@ -5,10 +5,10 @@
 //! problem within what the level's counts leave.
 
 use super::construction::Construction;
-use super::mask::{allows, Draw};
+pub use super::mask::remaining_mask;
+use super::mask::Draw;
 use super::replay::replay;
 use super::search::{search, Budget, Outcome, SearchOptions, Stats, Stop};
-use crate::parse::ast::MaskToken;
 use crate::resolve::{Count, Instance, Problem};
 use std::sync::Arc;
 
@@ -279,37 +279,12 @@ pub fn partial(problem: &Problem, count: Count) -> Result<Partial, String> {
     })
 }
 
-/// What the mask leaves after `draws`: the parts not yet used. Draws that
-/// the generator part (`line**`, `**`) allows stay in it, so a mask with
-/// fixed parts after its generator (`** line`) keeps them for the
-/// completion. `None`: the draws do not fit the mask.
-pub fn remaining_mask(mask: &[MaskToken], draws: &[Draw]) -> Option<Vec<MaskToken>> {
-    let mut at = 0;
-    for &draw in draws {
-        loop {
-            let token = *mask.get(at)?;
-            if allows(token, draw) {
-                if !token.is_generator() {
-                    at += 1;
-                }
-                break;
-            }
-            if !token.is_generator() {
-                return None;
-            }
-            // The generator is done with: the next fixed part must take it.
-            at += 1;
-        }
-    }
-    Some(mask[at..].to_vec())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::analyze;
+    use crate::parse::ast::MaskToken::*;
     use crate::solve::search::Unlimited;
-    use MaskToken::*;
 
     #[test]
     fn the_mask_left_after_some_draws() {

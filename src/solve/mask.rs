@@ -88,6 +88,31 @@ pub fn min_length(mask: &[MaskToken]) -> usize {
     mask.iter().filter(|token| !token.is_generator()).count()
 }
 
+/// What the mask leaves after `draws`: the parts not yet used. Draws that
+/// the generator part (`line**`, `**`) allows stay in it, so a mask with
+/// fixed parts after its generator (`** line`) keeps them for the
+/// completion. `None`: the draws do not fit the mask.
+pub fn remaining_mask(mask: &[MaskToken], draws: &[Draw]) -> Option<Vec<MaskToken>> {
+    let mut at = 0;
+    for &draw in draws {
+        loop {
+            let token = *mask.get(at)?;
+            if allows(token, draw) {
+                if !token.is_generator() {
+                    at += 1;
+                }
+                break;
+            }
+            if !token.is_generator() {
+                return None;
+            }
+            // The generator is done with: the next fixed part must take it.
+            at += 1;
+        }
+    }
+    Some(mask[at..].to_vec())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

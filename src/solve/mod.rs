@@ -3,6 +3,7 @@
 //! in docs/architecture.md).
 
 mod budget;
+mod compress;
 pub mod construction;
 mod context;
 mod engine;

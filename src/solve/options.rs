@@ -86,6 +86,9 @@ pub struct Techniques {
     /// earlier variant's, in a reflection that maps the figure onto itself
     /// on every instance, is not searched (docs/solver.md, "Symmetry").
     pub symmetry: bool,
+    /// After the quick first answer, shorter answers near it: windows of
+    /// its moves drawn again in fewer (docs/solver.md, "Compression").
+    pub compress: bool,
 }
 
 impl Techniques {
@@ -104,6 +107,7 @@ impl Techniques {
         goal_order: false,
         mixed_order: true,
         symmetry: true,
+        compress: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
@@ -119,6 +123,7 @@ impl Techniques {
         goal_order: false,
         mixed_order: false,
         symmetry: false,
+        compress: false,
     };
     /// The first release's search: the baseline of the benchmarks.
     pub const FIRST: Techniques = Techniques {
@@ -134,6 +139,7 @@ impl Techniques {
         goal_order: false,
         mixed_order: false,
         symmetry: false,
+        compress: false,
     };
 }
 

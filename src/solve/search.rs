@@ -21,6 +21,7 @@
 //!   once").
 
 pub use super::budget::{Budget, Progress, Stop, Unlimited};
+use super::compress::compress;
 use super::construction::Construction;
 use super::context::Context;
 use super::engine::{search_parallel, search_shard, search_subtree};
@@ -99,24 +100,15 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
             .map_or(0, |(_, count)| *count);
         if quick && previous >= FIRST_ANSWER_FROM {
             quick = false;
-            let before = total.load(Ordering::Relaxed);
-            let found = first_answer(
-                &variants,
-                search,
-                options.techniques,
+            let at = Quick {
                 length,
                 last,
                 threads,
-                budget,
-                &total,
-            );
-            stats.quick_examined = total.load(Ordering::Relaxed) - before;
-            match found {
+            };
+            match quick_answer(problem, &variants, options, &at, budget, &total, &mut stats) {
                 Ok(found) => best = found,
-                Err(stop) => return (stopped(stop, searched, None), stats),
+                Err((stop, found)) => return (stopped(stop, searched, found), stats),
             }
-            stats.first_answer =
-                best_length(&best).map(|moves| (moves, total.load(Ordering::Relaxed)));
             // As short as the exact search's next length: a shortest one.
             if let Some(found) = best.take_if(|found| found.draws.len() <= length) {
                 return (Outcome::Found(found), stats);
@@ -152,6 +144,72 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
     match best {
         Some(found) => (Outcome::Found(found), stats),
         None => (Outcome::Exhausted { max_moves: last }, stats),
+    }
+}
+
+/// Where the quick first answer is asked for: the length the exact search
+/// is about to prove, the limit, the threads.
+struct Quick {
+    length: usize,
+    last: usize,
+    threads: usize,
+}
+
+/// The quick first answer (docs/solver.md, "An answer at once"), then
+/// compressed ("Compression"): an answer within the limit, or none; `Err`
+/// when the budget stopped it, with what it had.
+fn quick_answer(
+    problem: &Problem,
+    variants: &Variants,
+    options: &SearchOptions,
+    at: &Quick,
+    budget: &dyn Budget,
+    total: &AtomicU64,
+    stats: &mut Stats,
+) -> Result<Option<Construction>, (Stop, Option<Construction>)> {
+    let before = total.load(Ordering::Relaxed);
+    // With compression, a first answer up to twice the limit is worth
+    // having: compression may bring it within (one above the limit is
+    // never given).
+    let compress_on = options.techniques.compress;
+    let reach = if compress_on {
+        at.last.saturating_mul(2).min(MOST_MOVES)
+    } else {
+        at.last
+    };
+    let found = first_answer(
+        variants,
+        search,
+        options.techniques,
+        at.length,
+        reach,
+        at.threads,
+        budget,
+        total,
+    );
+    stats.quick_examined = total.load(Ordering::Relaxed) - before;
+    let found = found.map_err(|stop| (stop, None))?;
+    stats.first_answer = found
+        .as_ref()
+        .map(|found| (found.draws.len(), total.load(Ordering::Relaxed)));
+    let within = |found: Construction| (found.draws.len() <= at.last).then_some(found);
+    match found {
+        // From the first answer to a shorter one near it, while the exact
+        // search has not yet reached its length.
+        Some(found) if compress_on && found.draws.len() > at.length => {
+            match compress(problem, found, options, search, budget) {
+                Ok(compressed) => {
+                    stats.quick_examined += compressed.examined;
+                    Ok(within(compressed.best))
+                }
+                Err((stop, compressed)) => {
+                    stats.quick_examined += compressed.examined;
+                    Err((stop, within(compressed.best)))
+                }
+            }
+        }
+        // Beyond the limit: no answer.
+        found => Ok(found.and_then(within)),
     }
 }
 

@@ -1416,10 +1416,10 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
         searched < 11 && best.moves() > searched,
         "{searched} {best:?}"
     );
-    assert_eq!(
-        stats.first_answer.map(|(moves, _)| moves),
-        Some(best.moves())
-    );
+    // Compression (docs/solver.md, "Compression") may have shortened the
+    // first answer before the budget took it: 15 moves to 13 here.
+    let first = stats.first_answer.map(|(moves, _)| moves).unwrap();
+    assert!(first >= best.moves(), "{first} {}", best.moves());
     assert!(best
         .draws
         .iter()
@@ -1588,4 +1588,62 @@ fn many_either_or_goals_obey_the_budget_and_a_bound() {
         panic!("{outcome:?}");
     };
     assert!(why.contains("531441 combinations"), "{why}");
+}
+
+/// The V-star's problem (`Problem::every_variant`): each alternative of an
+/// either-or goal becomes a goal of its own, so the answer draws both
+/// apexes of the equilateral triangle, not one.
+#[test]
+fn every_variant_asks_for_every_alternative_at_once() {
+    let text = "point A = (0, 0)\npoint B = (1, 0.2)\n\nsolve apex {\n  goal C = rotate(B, A, 60deg) | rotate(B, A, -60deg)\n}\n";
+    let analysis = analyze(text);
+    let problem = analysis.scene().searchable(0);
+    assert_eq!(problem.variant_count(), 2);
+    let every = problem.every_variant();
+    assert_eq!(every.variant_count(), 1);
+    let names: Vec<&str> = every.goals.iter().map(|goal| goal.name.as_str()).collect();
+    assert_eq!(names, ["C", "C′"]);
+    assert!(every.instances.iter().all(|instance| {
+        instance.goals.len() == 2 && instance.goals.iter().all(|values| values.len() == 1)
+    }));
+    let Outcome::Found(both) = search(&every, &options(4), &Unlimited).0 else {
+        panic!("both apexes are the crossings of two circles");
+    };
+    assert_eq!(both.draws.len(), 2);
+    assert_eq!(both.goals.len(), 2);
+    // A block without either-or goals is its own V-star problem.
+    let plain =
+        analyze("point A = (0, 0)\npoint B = (1, 0)\nsolve m {\n  goal M = midpoint(A, B)\n}\n");
+    let plain = plain.scene().searchable(0);
+    assert_eq!(plain.every_variant().goals.len(), 1);
+}
+
+/// Compression (docs/solver.md, "Compression") changes how soon a short
+/// answer comes, never the length of the answer: on levels where the quick
+/// first answer runs, the search with it and without it gives answers of
+/// the same length, and both pass `check`.
+#[test]
+fn compression_never_changes_the_answers_length() {
+    for (file, moves) in [
+        ("examples/euclidea/10-06-segment-trisection.euc", 6),
+        (
+            "examples/euclidea/05-02-parallelogram-by-three-vertices.euc",
+            8,
+        ),
+    ] {
+        let text = std::fs::read_to_string(super::root().join(file)).unwrap();
+        let analysis = analyze(&text);
+        let problem = analysis.scene().searchable(0);
+        let mut lengths = Vec::new();
+        for compress in [true, false] {
+            let mut options = options(moves);
+            options.techniques.compress = compress;
+            let Outcome::Found(found) = search(&problem, &options, &Unlimited).0 else {
+                panic!("{file}: an answer within {moves} moves");
+            };
+            lengths.push(found.e_moves());
+        }
+        assert_eq!(lengths[0], lengths[1], "{file}");
+        assert!(lengths[0] <= moves, "{file}");
+    }
 }
