@@ -30,8 +30,9 @@ mod render;
 pub mod report;
 mod shard;
 mod solve;
+pub mod sources;
 
-use crate::analysis::{analyze, Analysis};
+use crate::analysis::Analysis;
 use crate::diag::Diagnostic;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -369,7 +370,7 @@ fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
 /// errors; otherwise the errors are printed and the exit code returned.
 fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let text = read(path)?;
-    let analysis = analyze(&text);
+    let analysis = sources::analyze_source(path, &text);
     refuse_input_errors(path, &text, &analysis.input_errors())?;
     Ok((text, analysis))
 }

@@ -121,7 +121,9 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     children: Vec::new(),
                 });
             }
-            ItemKind::Error(_) => {}
+            // Tools of your own get their outline with the editor's support
+            // for them (issue 46).
+            ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {}
         }
     }
     items

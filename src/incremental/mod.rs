@@ -6,7 +6,7 @@
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
 use crate::analysis::{
-    analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Settling, Text, Tree,
+    analyze_parsed, analyze_shared_in, assemble, Analysis, BlockParts, Settling, Text, Tree,
 };
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
@@ -98,7 +98,7 @@ fn everything_else(previous: &Analysis, text: Text, held: Option<Held>) -> (Anal
         return (analysis, Redone::AllButParsing);
     }
     (
-        analyze_shared_with(text, &previous.parts.options),
+        analyze_shared_in(text, &previous.parts.options, &previous.parts.sources),
         Redone::Everything,
     )
 }
@@ -291,7 +291,7 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
     let same_kind = match item.kind {
         ItemKind::Solve(_) => !block.is_puzzle,
         ItemKind::Planar(_) => block.is_puzzle,
-        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => false,
     };
     same_kind.then_some(Plan {
         position,
@@ -358,7 +358,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
     else {
         // Not reached: the plan checked the block's kind.
-        return analyze_shared_with(text, &parts.options);
+        return analyze_shared_in(text, &parts.options, &parts.sources);
     };
     if let Some(pending) = &mut scene.pending {
         pending.fresh_references = resolution.references.clone();
@@ -434,7 +434,8 @@ pub(super) fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
     let closed = parsed.items.first().is_some_and(|item| match &item.kind {
         ItemKind::Solve(block) => block.closed,
         ItemKind::Planar(block) => block.closed,
-        ItemKind::Decl(_) => true,
+        ItemKind::Tool(tool) => tool.closed,
+        ItemKind::Decl(_) | ItemKind::Use(_) => true,
         ItemKind::Error(_) => false,
     });
     if !closed || !syntax.is_empty() || parsed.items.len() != 1 || parsed.items[0].span != span {
@@ -456,6 +457,7 @@ fn within_one_item(previous: &Analysis, text: &Text, held: Held) -> Option<Analy
         file,
         Vec::new(),
         &previous.parts.options,
+        &previous.parts.sources,
     ))
 }
 

@@ -6,7 +6,7 @@
 //! construction board".
 
 use super::{error, json, Answer, Game, Page};
-use crate::analysis::{analyze, Analysis};
+use crate::analysis::Analysis;
 use crate::edit::apply_edits;
 use crate::edit::board::{
     construction_state, hint_move, play_move, redo_move, undo_move, HintAsk, Move, Played,
@@ -63,7 +63,7 @@ impl Construction {
     /// The file's text, its analysis and the block's index.
     fn load(&mut self) -> Result<(String, Analysis, usize), String> {
         let text = super::super::read_source(&self.file)?;
-        let analysis = analyze(&text);
+        let analysis = super::super::sources::analyze_source(&self.file, &text);
         let scene = analysis.scene();
         let index = scene
             .problem_or_first(self.name.as_deref())
