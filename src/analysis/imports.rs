@@ -285,3 +285,164 @@ fn unreadable(path: &str, why: &LoadError) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, analyze_file, Analysis};
+
+    /// Files by path from the root folder (`main.euc` is the text
+    /// analysed).
+    struct Files {
+        files: Vec<(String, String)>,
+    }
+
+    /// `folder/../a.euc` → `a.euc`.
+    fn normal(path: &str) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        for part in path.split('/') {
+            match part {
+                "." | "" => {}
+                ".." => {
+                    parts.pop();
+                }
+                part => parts.push(part),
+            }
+        }
+        parts.join("/")
+    }
+
+    impl Sources for Files {
+        fn root(&self) -> Option<String> {
+            Some("main.euc".to_string())
+        }
+
+        fn load(&self, from: Option<&str>, path: &str) -> Result<Source, LoadError> {
+            let from = from.unwrap_or("main.euc");
+            let folder = from.rsplit_once('/').map_or("", |(folder, _)| folder);
+            let id = normal(&format!("{folder}/{path}"));
+            self.files
+                .iter()
+                .find(|(name, _)| *name == id)
+                .map(|(_, text)| Source {
+                    id: id.clone(),
+                    text: text.clone(),
+                })
+                .ok_or(LoadError::Missing(id))
+        }
+    }
+
+    fn files(files: &[(&str, &str)]) -> Arc<Files> {
+        Arc::new(Files {
+            files: files
+                .iter()
+                .map(|(name, text)| (name.to_string(), text.to_string()))
+                .collect(),
+        })
+    }
+
+    fn errors(analysis: &Analysis) -> Vec<String> {
+        analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect()
+    }
+
+    const FOOT: &str = "tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n";
+    const USES_FOOT: &str = "use \"lib/feet.euc\"\npoint A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n\
+        solve s {\n  tools foot\n  goal G = project(X, line(A, B))\n  ab = line(A, B)\n  G = foot(X, ab)\n}\n";
+
+    #[test]
+    fn a_used_file_s_tools_are_brought_in() {
+        let sources = files(&[("lib/feet.euc", FOOT)]);
+        let analysis = analyze_file(USES_FOOT, sources);
+        assert_eq!(errors(&analysis), Vec::<String>::new());
+        let foot = &analysis.scene().tools[0];
+        assert_eq!(foot.from.as_deref(), Some("lib/feet.euc"));
+        assert_eq!(analysis.reports[0].moves, 4);
+        // Not read from a file: the `use` line cannot be followed.
+        let alone = analyze(USES_FOOT);
+        assert!(errors(&alone)[0].starts_with("E0811 `lib/feet.euc` cannot be read here"));
+    }
+
+    #[test]
+    fn a_file_used_twice_brings_its_tools_in_once() {
+        // `lib/b.euc` uses `lib/feet.euc` itself; `main.euc` uses both.
+        let b = "use \"feet.euc\"\ntool mirror(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> Q {\n  F = foot(P, l)\n  c = circle(F, P)\n  m = line(P, F)\n  Q = other(m, c, P)\n}\n";
+        let main = format!("use \"lib/b.euc\"\n{USES_FOOT}");
+        let main = main.replacen(
+            "  G = foot(X, ab)",
+            "  G = foot(X, ab)\n  Y = mirror(X, ab)",
+            1,
+        );
+        let main = main.replacen("tools foot", "tools foot mirror", 1);
+        let sources = files(&[("lib/feet.euc", FOOT), ("lib/b.euc", b)]);
+        let analysis = analyze_file(&main, sources);
+        assert_eq!(errors(&analysis), Vec::<String>::new());
+        // `b.euc` brings in its own tools, not those it uses.
+        let names: Vec<&str> = analysis
+            .scene()
+            .tools
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert_eq!(names, ["mirror", "foot"]);
+        assert_eq!(analysis.reports[0].moves, 4 + 5);
+    }
+
+    #[test]
+    fn a_cycle_through_three_files_is_named_where_it_starts() {
+        let sources = files(&[
+            ("a.euc", "use \"b.euc\"\n"),
+            ("b.euc", "use \"main.euc\"\n"),
+            ("main.euc", "use \"a.euc\"\n"),
+        ]);
+        let analysis = analyze_file("use \"a.euc\"\n", sources);
+        assert_eq!(
+            errors(&analysis),
+            ["E0812 a cycle of `use` lines: this file → `a.euc` → `b.euc` → `main.euc`, which is where it started"]
+        );
+    }
+
+    #[test]
+    fn files_over_the_limits_are_refused_at_their_use_line() {
+        let large = format!("// {}\n", "x".repeat(MOST_BYTES));
+        let analysis = analyze_file("use \"large.euc\"\n", files(&[("large.euc", &large)]));
+        assert_eq!(
+            errors(&analysis),
+            ["E0811 `large.euc` is 2.0 MiB: euc reads files of at most 2 MiB"]
+        );
+        let names: Vec<String> = (0..=MOST_USED_FILES).map(|n| format!("f{n}.euc")).collect();
+        let many: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), "")).collect();
+        let main: String = names
+            .iter()
+            .map(|name| format!("use \"{name}\"\n"))
+            .collect();
+        let analysis = analyze_file(&main, files(&many));
+        let found = errors(&analysis);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("E0811 `f64.euc` is one file too many"),
+            "{found:?}"
+        );
+        // Bytes together: five files of 1.9 MiB.
+        let big = format!("// {}\n", "x".repeat(MOST_BYTES - 100_000));
+        let names: Vec<String> = (0..5).map(|n| format!("b{n}.euc")).collect();
+        let big_files: Vec<(&str, &str)> = names
+            .iter()
+            .map(|name| (name.as_str(), big.as_str()))
+            .collect();
+        let main: String = names
+            .iter()
+            .map(|name| format!("use \"{name}\"\n"))
+            .collect();
+        let found = errors(&analyze_file(&main, files(&big_files)));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("E0811 `b4.euc` is one file too many"),
+            "{found:?}"
+        );
+    }
+}

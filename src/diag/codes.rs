@@ -89,6 +89,7 @@ pub const CODES: &[Code] = &[
     error("E0804", "a tool's result is not bound", "A result named after `->` is bound by no step of the tool's body. Bind it in the body (a parameter is not a result)."),
     error("E0805", "not a tool parameter", "A tool's parameter is a point, line, segment, ray or circle with its value on the tool's figure: not a number, a `let` or `const`, or a point dropped anywhere."),
     error("E0806", "a line a tool's body cannot hold", "A tool's body holds steps only: no `goal`, `mask`, `tools`, `count`, `stars`, `ignore` or `verify` line, and no point dropped with `any(…)`."),
+    error("E0807", "too many steps replayed", "A tool's use, or a block, replays more steps than euc takes (10,000 for one use, 100,000 for a block) with the tools it uses counted: nested tools multiply. Use them fewer times or nest them less deep."),
     error("E0811", "a used file cannot be read", "The file a `use` line names is missing, a folder, not a `.euc` file, over 2 MiB, not UTF-8, or one too many (at most 64 files and 8 MiB through all `use` lines); or the text was not read from a file."),
     error("E0812", "a cycle of `use` lines", "Files that use each other, or a file that uses itself; the message names the cycle. Move the shared tools to a file both use."),
     error("E0813", "a used file has errors", "The file a `use` line names has errors of its own; the message quotes the first. Run `euc check` on it and fix them there."),

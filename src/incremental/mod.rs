@@ -535,6 +535,7 @@ mod tests {
         assert_eq!(fast.scene().extent, full.scene().extent);
         assert_eq!(fast.scene().goals, full.scene().goals);
         assert_eq!(fast.scene().drops_points(), full.scene().drops_points());
+        assert_eq!(fast.scene().tools, full.scene().tools);
         let readers = |analysis: &Analysis| -> Vec<Vec<usize>> {
             let mut readers = analysis.scene().readers.to_vec();
             readers.iter_mut().for_each(|list| list.sort_unstable());
@@ -660,6 +661,44 @@ mod tests {
             let text = FILE.replacen(find, replace, 1);
             let (analysis, redone) = reanalyze_telling(&previous, &text);
             assert_eq!(redone, Redone::AllButParsing, "{find}");
+            assert_same(&analysis, &analyze(&text));
+        }
+    }
+
+    /// A tool of your own between two blocks that use it.
+    const TOOLS: &str = "point A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n\
+        solve first {\n  tools foot\n  goal G = project(X, line(A, B))\n  ab = line(A, B)\n  G = foot(X, ab)\n}\n\
+        /// The foot of the perpendicular.\n\
+        tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n\
+        solve second {\n  tools foot\n  goal H = project(A, line(B, X))\n  bx = line(B, X)\n  H = foot(A, bx)\n}\n";
+
+    #[test]
+    fn edits_around_and_inside_a_tool_are_analysed_as_from_scratch() {
+        let previous = analyze(TOOLS);
+        assert!(!previous.has_errors(), "{:?}", previous.diagnostics);
+        for (find, replace, expected) in [
+            // Before the tool: its spans move.
+            (
+                "  ab = line(A, B)\n",
+                "  ab = line(A,  B)\n",
+                Redone::OneBlock,
+            ),
+            ("  G = foot(X, ab)", "  G = foot(X, X)", Redone::OneBlock),
+            ("  bx = line(B, X)", "  bx = line(X, B)", Redone::OneBlock),
+            ("(1.5, 3)", "(1.5, 3.5)", Redone::OneDeclaration),
+            ("  F = l & m", "  F = m & l", Redone::AllButParsing),
+            ("P = (0, 2)", "P = (0, 2.5)", Redone::AllButParsing),
+            ("-> F {", "-> G {", Redone::AllButParsing),
+            (
+                "perpendicular.",
+                "perpendicular from P.",
+                Redone::Everything,
+            ),
+        ] {
+            assert!(TOOLS.contains(find), "{find}");
+            let text = TOOLS.replacen(find, replace, 1);
+            let (analysis, redone) = reanalyze_telling(&previous, &text);
+            assert_eq!(redone, expected, "`{find}` → `{replace}`");
             assert_same(&analysis, &analyze(&text));
         }
     }

@@ -79,7 +79,30 @@ pub struct Problem {
     pub local_uses: Vec<(Span, Span)>,
 }
 
+/// The most steps one use of a tool of your own replays, its tools' own
+/// steps counted (each tool using another twice doubles it).
+pub const MOST_REPLAYED: usize = 10_000;
+
+/// The most steps a block replays with its tools of your own counted: ten
+/// uses of the largest tool.
+pub const MOST_REPLAYED_IN_BLOCK: usize = 10 * MOST_REPLAYED;
+
 impl Problem {
+    /// The steps a replay of the steps makes, each use of a tool of your
+    /// own counted as the steps it replays.
+    pub fn replayed(&self) -> usize {
+        self.steps
+            .iter()
+            .map(|step| match step.op {
+                StepOp::Use { call, .. } => self
+                    .calls
+                    .get(call as usize)
+                    .map_or(1, |call| call.tool.replayed),
+                _ => 1,
+            })
+            .fold(0, usize::saturating_add)
+    }
+
     /// The E cost of each move of the steps, in order: a line or circle 1,
     /// an L-tool or a tool of your own its cost. Each counts 1 L.
     pub fn move_costs(&self) -> Vec<usize> {
@@ -522,6 +545,9 @@ pub struct UserTool {
     /// Elementary moves one use counts: its body's (each L-tool and tool of
     /// your own at its own cost). A use counts 1 L, as an L-tool does.
     pub e_cost: usize,
+    /// The steps one use replays, the tools its body uses counted with
+    /// theirs: at most `MOST_REPLAYED` (nested tools multiply).
+    pub replayed: usize,
     /// Each step of the body as written (`F = l & m`), for the messages of a
     /// use that cannot be built.
     pub step_texts: Vec<String>,
@@ -585,13 +611,24 @@ impl ToolResult {
 }
 
 /// The operands of one use of a tool of your own (`StepOp::Use` indexes a
-/// problem's list of them).
-#[derive(Clone, Debug, PartialEq)]
+/// problem's list of them). The tool is here to be replayed: its spans are
+/// not moved by edits elsewhere in the file (`Scene::tools` has them
+/// moved), and two calls are equal when they use the tool of one name and
+/// file on the same operands.
+#[derive(Clone, Debug)]
 pub struct Call {
     pub tool: Arc<UserTool>,
     /// Each parameter's operand, in order: a point index for a point, an
     /// object index for the others, numbered as `StepOp` numbers them.
     pub args: Vec<usize>,
+}
+
+impl PartialEq for Call {
+    fn eq(&self, other: &Call) -> bool {
+        self.args == other.args
+            && (Arc::ptr_eq(&self.tool, &other.tool)
+                || (self.tool.name == other.tool.name && self.tool.from == other.tool.from))
+    }
 }
 
 impl Call {

@@ -103,6 +103,16 @@ pub(super) fn resolve_steps(
             binders,
         });
     }
+    let replayed = problem.replayed();
+    if !problem.calls.is_empty() && replayed > super::MOST_REPLAYED_IN_BLOCK {
+        diagnostics.push(super::tool_defs::too_many_replayed(
+            problem.header_span,
+            &format!("`{}`", problem.name),
+            replayed,
+            super::MOST_REPLAYED_IN_BLOCK,
+        ));
+        problem.steps_complete = false;
+    }
 }
 
 /// The error for a step that binds more or fewer names than it makes, with

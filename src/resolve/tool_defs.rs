@@ -310,6 +310,16 @@ fn resolve_tool(
             complete = false;
         }
     }
+    let replayed = problem.replayed();
+    if replayed > super::MOST_REPLAYED {
+        diagnostics.push(too_many_replayed(
+            definition.name.span,
+            &format!("one use of `{}`", definition.name.text),
+            replayed,
+            super::MOST_REPLAYED,
+        ));
+        complete = false;
+    }
     let results = tool_results(definition, &problem, &mut diagnostics);
     complete &= results.len() == definition.results.len()
         && problem.steps_complete
@@ -328,6 +338,7 @@ fn resolve_tool(
         params,
         results,
         e_cost: problem.move_costs().iter().sum(),
+        replayed,
         step_texts: step_texts(definition),
         figure: problem,
     };
@@ -359,6 +370,22 @@ fn figure_file(definition: &ToolDef, diagnostics: &mut Vec<Diagnostic>) -> Sourc
         }));
     }
     SourceFile { items }
+}
+
+/// E0807: a tool, or a block, that replays too many steps with the tools
+/// it uses counted: nested tools multiply, and every instance replays them.
+pub(super) fn too_many_replayed(
+    span: Span,
+    what: &str,
+    replayed: usize,
+    most: usize,
+) -> Diagnostic {
+    Diagnostic::error(
+        "E0807",
+        span,
+        format!("{what} replays {replayed} steps with the tools it uses counted: at most {most}"),
+    )
+    .with_help("each use of a tool replays the tool's whole body: use the tools fewer times, or nest them less deep")
 }
 
 /// E0805: a parameter that is no point, line, segment, ray or circle.
@@ -566,4 +593,176 @@ fn step_texts(definition: &ToolDef) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyze;
+    use crate::check::Status;
+    use crate::resolve::Type;
+
+    const FOOT: &str = "/// The foot of the perpendicular\n/// from P to l.\n\
+        tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n";
+
+    /// The codes of an analysis's errors, in order.
+    fn errors(text: &str) -> Vec<String> {
+        analyze(text)
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_tool_has_its_parameters_results_cost_and_doc() {
+        let text = format!(
+            "{FOOT}tool mirror(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> Q, c {{\n  F = foot(P, l)\n  c = circle(F, P)\n  m = line(P, F)\n  Q = other(m, c, P)\n}}\n"
+        );
+        let analysis = analyze(&text);
+        assert!(!analysis.has_errors(), "{:?}", analysis.diagnostics);
+        let tools = &analysis.scene().tools;
+        assert_eq!(tools.len(), 2);
+        let foot = &tools[0];
+        assert_eq!(foot.name, "foot");
+        assert_eq!(
+            foot.doc.as_deref(),
+            Some("The foot of the perpendicular\nfrom P to l.")
+        );
+        assert_eq!(foot.signature(), "foot(point P, line l) -> point F");
+        assert_eq!(foot.e_cost, 3);
+        assert_eq!(&text[foot.name_span.range()], "foot");
+        // A tool that uses another counts its moves: 3 + 1 + 1.
+        let mirror = &tools[1];
+        assert_eq!(mirror.e_cost, 5);
+        assert_eq!(
+            mirror.results.iter().map(|r| r.ty).collect::<Vec<_>>(),
+            [Type::Point, Type::Circle]
+        );
+        assert_eq!(mirror.step_texts[3], "Q = other(m, c, P)");
+    }
+
+    #[test]
+    fn a_use_counts_one_l_and_the_body_s_e() {
+        let text = format!(
+            "point A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n{FOOT}\
+             solve s {{\n  tools foot\n  stars l 2 e 4\n  goal G = project(X, line(A, B))\n  ab = line(A, B)\n  G = foot(X, ab)\n}}\n"
+        );
+        let analysis = analyze(&text);
+        assert!(!analysis.has_errors(), "{:?}", analysis.diagnostics);
+        let report = &analysis.reports[0];
+        assert_eq!(report.status, Status::Solved);
+        assert_eq!((report.tool_uses, report.moves), (2, 4));
+        assert!(report.uses_tools);
+        assert_eq!(report.stars.as_ref().map(|stars| stars.earned), Some(3));
+    }
+
+    #[test]
+    fn tools_may_be_defined_after_their_uses_in_any_order() {
+        let text = format!(
+            "point A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n\
+             solve s {{\n  tools mirror\n  goal G = reflect(X, line(A, B))\n  ab = line(A, B)\n  G, _ = mirror(X, ab)\n}}\n\
+             tool mirror(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> Q, c {{\n  F = foot(P, l)\n  c = circle(F, P)\n  m = line(P, F)\n  Q = other(m, c, P)\n}}\n{FOOT}"
+        );
+        let analysis = analyze(&text);
+        assert!(!analysis.has_errors(), "{:?}", analysis.diagnostics);
+        assert_eq!(analysis.reports[0].status, Status::Solved);
+    }
+
+    #[test]
+    fn a_line_parameter_sees_the_whole_line_through_a_segment() {
+        // The foot of X lies beyond the segment's end: on its line.
+        let block =
+            "solve s {\n  tools foot\n  goal G = project(X, line(A, B))\n  G = foot(X, ab)\n}\n";
+        let segment = format!(
+            "point A = (0, 0)\npoint B = (1, 0)\npoint X = (3, 2)\nsegment ab = segment(A, B)\n{FOOT}{block}"
+        );
+        assert_eq!(errors(&segment), Vec::<String>::new());
+        // A tool of segments meets them only between their ends.
+        let on_segment = "tool cut(s = segment((0, 0), (2, 0)), k = circle((1, 0), (1.5, 0))) -> X {\n  X, _ = s & k\n}\n";
+        let text = format!(
+            "point A = (0, 0)\npoint B = (1, 0)\npoint C = (3, 0)\npoint D = (3.5, 0)\nsegment ab = segment(A, B)\ncircle k = circle(C, D)\n{on_segment}\
+             solve s {{\n  tools cut\n  goal G = A\n  X = cut(ab, k)\n}}\n"
+        );
+        let found = errors(&text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("E0401 this step cannot be built: `cut`'s step 1, `X, _ = s & k`, fails: a point it names lies outside a segment or ray"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn masks_name_tools_of_your_own() {
+        let text = |mask: &str| {
+            format!(
+                "point A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n{FOOT}\
+                 solve s {{\n  tools foot\n  mask {mask}\n  goal G = project(X, line(A, B))\n  ab = line(A, B)\n  G = foot(X, ab)\n}}\n"
+            )
+        };
+        for allowed in [
+            "line foot",
+            "* *",
+            "line (circle | foot)",
+            "(line | foot)**",
+            "line foot**",
+            "**",
+        ] {
+            assert_eq!(errors(&text(allowed)), Vec::<String>::new(), "{allowed}");
+        }
+        for refused in [
+            "line line",
+            "foot line",
+            "line (circle | compass)",
+            "line**",
+        ] {
+            let found = errors(&text(refused));
+            assert!(
+                found.len() == 1 && found[0].starts_with("E0506"),
+                "{refused}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_block_replays_at_most_ten_uses_of_the_largest_tool() {
+        // `t4` replays 10,000 steps, the most one use may.
+        let mut text = "point A = (0, 0)\npoint B = (1, 0)\n\
+            tool t0(P = (0, 0), Q = (1, 0)) -> c {\n  c = circle(P, Q)\n}\n"
+            .to_string();
+        let uses = |tool: &str, count: usize| -> String {
+            (0..count)
+                .map(|i| format!("  c{i} = {tool}(P, Q)\n"))
+                .collect::<String>()
+                .replace("(P, Q)", if tool == "t4" { "(A, B)" } else { "(P, Q)" })
+        };
+        for level in 1..5 {
+            text.push_str(&format!(
+                "tool t{level}(P = (0, 0), Q = (1, 0)) -> c9 {{\n{}}}\n",
+                uses(&format!("t{}", level - 1), 10)
+            ));
+        }
+        let block = |count: usize| {
+            format!(
+                "{text}solve s {{\n  tools t4\n  goal G = A\n{}}}\n",
+                uses("t4", count)
+            )
+        };
+        assert_eq!(errors(&block(10)), Vec::<String>::new());
+        let found = errors(&block(11));
+        assert_eq!(
+            found,
+            ["E0807 `s` replays 110000 steps with the tools it uses counted: at most 100000"]
+        );
+    }
+
+    #[test]
+    fn a_broken_tool_s_uses_are_not_reported_again() {
+        let text = "point A = (0, 0)\npoint X = (1, 2)\n\
+            tool bad(P = (0, 0), Q = (1, 0)) -> c {\n  c = circle(P, R)\n}\n\
+            solve s {\n  tools bad\n  goal G = A\n  c = bad(A, X)\n  d = circle(c, A)\n}\n";
+        let found = errors(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("E0101 unknown name `R`"), "{found:?}");
+    }
 }
