@@ -88,7 +88,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     for step in &problem.steps {
                         for binder in &step.binders {
                             let Some(name) = &binder.name else { continue };
-                            let kind = step.op.made();
+                            let kind = binder.ty.to_string();
                             children.push(OutlineItem {
                                 name: name.clone(),
                                 detail: kind.to_string(),

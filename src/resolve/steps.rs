@@ -105,7 +105,7 @@ pub(super) fn resolve_steps(
     }
     let replayed = problem.replayed();
     if !problem.calls.is_empty() && replayed > super::MOST_REPLAYED_IN_BLOCK {
-        diagnostics.push(super::tool_defs::too_many_replayed(
+        diagnostics.push(super::tool_uses::too_many_replayed(
             problem.header_span,
             &format!("`{}`", problem.name),
             replayed,

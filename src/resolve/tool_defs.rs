@@ -312,7 +312,7 @@ fn resolve_tool(
     }
     let replayed = problem.replayed();
     if replayed > super::MOST_REPLAYED {
-        diagnostics.push(too_many_replayed(
+        diagnostics.push(super::tool_uses::too_many_replayed(
             definition.name.span,
             &format!("one use of `{}`", definition.name.text),
             replayed,
@@ -370,22 +370,6 @@ fn figure_file(definition: &ToolDef, diagnostics: &mut Vec<Diagnostic>) -> Sourc
         }));
     }
     SourceFile { items }
-}
-
-/// E0807: a tool, or a block, that replays too many steps with the tools
-/// it uses counted: nested tools multiply, and every instance replays them.
-pub(super) fn too_many_replayed(
-    span: Span,
-    what: &str,
-    replayed: usize,
-    most: usize,
-) -> Diagnostic {
-    Diagnostic::error(
-        "E0807",
-        span,
-        format!("{what} replays {replayed} steps with the tools it uses counted: at most {most}"),
-    )
-    .with_help("each use of a tool replays the tool's whole body: use the tools fewer times, or nest them less deep")
 }
 
 /// E0805: a parameter that is no point, line, segment, ray or circle.

@@ -124,6 +124,22 @@ pub(super) fn results_mismatch(
     ))
 }
 
+/// E0807: a tool, or a block, that replays too many steps with the tools
+/// it uses counted: nested tools multiply, and every instance replays them.
+pub(super) fn too_many_replayed(
+    span: crate::span::Span,
+    what: &str,
+    replayed: usize,
+    most: usize,
+) -> Diagnostic {
+    Diagnostic::error(
+        "E0807",
+        span,
+        format!("{what} replays {replayed} steps with the tools it uses counted: at most {most}"),
+    )
+    .with_help("each use of a tool replays the tool's whole body: use the tools fewer times, or nest them less deep")
+}
+
 /// Whether an operand of type `given` fits a parameter of type `wanted`: a
 /// parameter declared a line takes any line, segment or ray (the tool sees
 /// the whole line); a segment, ray or circle only its own kind.
