@@ -1,7 +1,13 @@
 //! The one entry point the CLI, the language server and the tests call:
-//! text in, tree + scene + block reports + diagnostics out. No I/O.
+//! text in, tree + scene + block reports + diagnostics out. No I/O: the
+//! files `use` lines name are asked of the caller's `Sources`
+//! (`imports.rs`).
 
-use crate::check::{check_problem, check_puzzle, BlockReport, PuzzleReport, Status};
+mod imports;
+
+pub use imports::{LoadError, NoSources, Source, Sources, MOST_USED_BYTES, MOST_USED_FILES};
+
+use crate::check::{check_problem, check_puzzle, check_tool, BlockReport, PuzzleReport, Status};
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
@@ -36,6 +42,9 @@ pub struct Analysis {
 pub(crate) struct Parts {
     /// The options the scene was resolved with.
     pub options: ResolveOptions,
+    /// Where the files its `use` lines name were read: an analysis made
+    /// again after an edit reads them there too.
+    pub sources: SharedSources,
     /// Lexing and parsing.
     pub syntax: Vec<Diagnostic>,
     /// Resolving the top level.
@@ -49,6 +58,22 @@ pub(crate) struct BlockParts {
     pub resolution: BlockResolution,
     /// What checking the block's construction or puzzle said.
     pub checked: Vec<Diagnostic>,
+}
+
+/// The caller's `Sources`, kept with an analysis (none: `NoSources`).
+#[derive(Clone)]
+pub struct SharedSources(pub Arc<dyn Sources>);
+
+impl Default for SharedSources {
+    fn default() -> SharedSources {
+        SharedSources(Arc::new(NoSources))
+    }
+}
+
+impl std::fmt::Debug for SharedSources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedSources")
+    }
 }
 
 /// A part of an analysis that settles (moves the spans an edit left to
@@ -209,6 +234,25 @@ pub fn analyze_with(text: &str, options: &ResolveOptions) -> Analysis {
     analyze_shared_with(Arc::new(text.to_string()), options)
 }
 
+/// The analysis of a file's text, its `use` lines read from `sources`
+/// (what `euc check` and the other commands do for a file on disk).
+pub fn analyze_file(text: &str, sources: Arc<dyn Sources>) -> Analysis {
+    analyze_shared_in(
+        Arc::new(text.to_string()),
+        &ResolveOptions::default(),
+        &SharedSources(sources),
+    )
+}
+
+/// An analysis of `text` that reads `use` lines where `like` read them.
+pub fn analyze_like(text: &str, like: &Analysis) -> Analysis {
+    analyze_shared_in(
+        Arc::new(text.to_string()),
+        &like.parts.options,
+        &like.parts.sources,
+    )
+}
+
 /// `analyze` of a shared text, which the analysis keeps without a copy
 /// (the language server's way: its document and the analysis hold one
 /// text).
@@ -217,8 +261,17 @@ pub fn analyze_shared(text: Text) -> Analysis {
 }
 
 pub(crate) fn analyze_shared_with(text: Text, options: &ResolveOptions) -> Analysis {
+    analyze_shared_in(text, options, &SharedSources::default())
+}
+
+/// `analyze_shared_with`, reading `use` lines from `sources`.
+pub(crate) fn analyze_shared_in(
+    text: Text,
+    options: &ResolveOptions,
+    sources: &SharedSources,
+) -> Analysis {
     let (file, syntax) = parse(&text);
-    analyze_parsed(text, file, syntax, options)
+    analyze_parsed(text, file, syntax, options, sources)
 }
 
 /// Everything after parsing: `file` and `syntax` are the parse of `text`.
@@ -227,8 +280,45 @@ pub(crate) fn analyze_parsed(
     file: SourceFile,
     syntax: Vec<Diagnostic>,
     options: &ResolveOptions,
+    sources: &SharedSources,
 ) -> Analysis {
-    let (scene, top, resolutions) = resolve_traced(&file, options);
+    let mut walk = imports::Walk::new(sources.0.as_ref());
+    let mut analysis = analyze_walking(text, file, syntax, options, &mut walk);
+    analysis.parts.sources = sources.clone();
+    analysis
+}
+
+/// A used file, analysed on its own: its tools and its errors.
+fn library_of(text: &str, walk: &mut imports::Walk) -> imports::Library {
+    let text: Text = Arc::new(text.to_string());
+    let (file, syntax) = parse(&text);
+    let analysis = analyze_walking(text, file, syntax, &ResolveOptions::default(), walk);
+    imports::Library {
+        tools: analysis
+            .scene()
+            .tools
+            .iter()
+            .filter(|tool| tool.from.is_none())
+            .cloned()
+            .collect(),
+        errors: imports::located(&analysis.text, &analysis.diagnostics),
+    }
+}
+
+/// `analyze_parsed`, the files its `use` lines reach walked by `walk`.
+fn analyze_walking(
+    text: Text,
+    file: SourceFile,
+    syntax: Vec<Diagnostic>,
+    options: &ResolveOptions,
+    walk: &mut imports::Walk,
+) -> Analysis {
+    let (imported, import_diagnostics) = imports::bring_in(&file, walk, &library_of);
+    let (scene, mut top, resolutions) = resolve_traced(&file, options, &imported);
+    top.extend(import_diagnostics);
+    for tool in scene.tools.iter().filter(|tool| tool.from.is_none()) {
+        top.extend(check_tool(tool));
+    }
     let mut reports = vec![None; scene.problems.len()];
     let mut puzzle_reports = vec![None; scene.puzzles.len()];
     let blocks = resolutions
@@ -254,6 +344,7 @@ pub(crate) fn analyze_parsed(
         .collect();
     let parts = Parts {
         options: *options,
+        sources: SharedSources::default(),
         syntax,
         top,
         blocks,
@@ -374,7 +465,7 @@ pub fn checked_steps(
     let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
     let edits = crate::edit::fill_block(text, problem, &spans, lines);
     let filled_text = crate::edit::apply_edits(text, &edits);
-    let filled = analyze(&filled_text);
+    let filled = analyze_like(&filled_text, analysis);
     // The steps stay inside the block: it ends where it ended, moved by what
     // was put in, and the file has the blocks it had.
     let grown = filled_text.len() as isize - text.len() as isize;

@@ -119,7 +119,13 @@ fn format_lines(text: &str) -> (String, Vec<Option<String>>) {
         let closes_first = matches!(on_line.first(), Some((Token::RBrace, _)));
         // An either-or goal's alternative on a line of its own is indented
         // as a continuation, as inside parentheses.
-        let continues = parens > 0 || after_bar || matches!(on_line.first(), Some((Token::Bar, _)));
+        // A line that starts by closing the last parenthesis (a tool's
+        // parameter list written a line each) stands where it opened.
+        let closes_parens =
+            parens == 1 && matches!(on_line.first(), Some((Token::RParen | Token::RBracket, _)));
+        let continues = (parens > 0 && !closes_parens)
+            || after_bar
+            || matches!(on_line.first(), Some((Token::Bar, _)));
         let level = depth.saturating_sub(usize::from(closes_first)) + usize::from(continues);
         let mut rendered = INDENT.repeat(level);
         rendered.push_str(&join(text, &on_line));

@@ -85,6 +85,13 @@ pub enum Token<'src> {
     /// Between the alternatives of an either-or goal.
     #[token("|")]
     Bar,
+    /// Before a tool's results: `tool foot(P = …, l = …) -> F { … }`.
+    #[token("->")]
+    Arrow,
+    /// A path in quotes, as a `use` line names a file: `use "lib/a.euc"`.
+    /// The text between the quotes; no escapes, no line breaks.
+    #[regex(r#""[^"\n]*""#, |lex| { let text = lex.slice(); &text[1..text.len() - 1] })]
+    Text(&'src str),
     /// A line break or `;`: statements end here.
     #[token("\n")]
     Newline,
@@ -154,6 +161,8 @@ impl fmt::Display for Token<'_> {
             Token::Slash => "/",
             Token::Amp => "&",
             Token::Bar => "|",
+            Token::Arrow => "->",
+            Token::Text(text) => return write!(f, "\"{text}\""),
             Token::Newline => return write!(f, "end of line"),
             Token::Semicolon => return write!(f, "`;`"),
         };
@@ -203,14 +212,26 @@ pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
 fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Span)> {
     let mut tokens = Vec::with_capacity(raw.len());
     let mut depth = 0usize;
+    // Inside a tool's parameter list each parameter may start a line as a
+    // declaration does (`P = (0, 2),`): only a brace ends it.
+    let mut parameters = false;
     for index in 0..raw.len() {
         match raw[index].0 {
-            Token::LParen | Token::LBracket => depth += 1,
-            Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+            Token::LParen | Token::LBracket => {
+                parameters |= depth == 0 && opens_parameters(&raw[..index]);
+                depth += 1;
+            }
+            Token::RParen | Token::RBracket => {
+                depth = depth.saturating_sub(1);
+                parameters &= depth > 0;
+            }
             // A brace always ends a statement context.
-            Token::LBrace | Token::RBrace => depth = 0,
+            Token::LBrace | Token::RBrace => {
+                depth = 0;
+                parameters = false;
+            }
             Token::Newline if depth > 0 => {
-                if starts_statement(&raw[index + 1..]) {
+                if !parameters && starts_statement(&raw[index + 1..]) {
                     depth = 0;
                 } else {
                     continue;
@@ -242,24 +263,46 @@ fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Spa
     tokens
 }
 
+/// Whether a `(` after these tokens opens a tool's parameter list: `tool
+/// name(` at the start of a line.
+fn opens_parameters(before: &[(Token<'_>, Span)]) -> bool {
+    match before {
+        [.., (Token::Ident("tool"), _), (Token::Ident(_), _)] => {
+            before.len() == 2
+                || matches!(
+                    before[before.len() - 3].0,
+                    Token::Newline | Token::Semicolon
+                )
+        }
+        _ => false,
+    }
+}
+
 /// Whether these tokens look like the start of a statement rather than the
 /// continuation of an expression.
 fn starts_statement(rest: &[(Token<'_>, Span)]) -> bool {
     matches!(
         rest,
         [
-            (
-                Token::Let
-                    | Token::Const
-                    | Token::Point
-                    | Token::Solve
-                    | Token::Planar
-                    | Token::Goal
-                    | Token::Mask,
-                _
-            ),
+            (Token::Ident("tool"), _),
+            (Token::Ident(_), _),
+            (Token::LParen, _),
             ..
-        ] | [(Token::Ignore | Token::Verify | Token::RBrace, _), ..]
+        ] | [(Token::Ident("use"), _), (Token::Text(_), _), ..]
+            | [
+                (
+                    Token::Let
+                        | Token::Const
+                        | Token::Point
+                        | Token::Solve
+                        | Token::Planar
+                        | Token::Goal
+                        | Token::Mask,
+                    _
+                ),
+                ..
+            ]
+            | [(Token::Ignore | Token::Verify | Token::RBrace, _), ..]
             | [
                 (Token::Line | Token::Circle | Token::Segment | Token::Ray, _),
                 (Token::Ident(_), _),

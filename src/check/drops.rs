@@ -5,7 +5,7 @@
 use super::{assignments, failure_elsewhere};
 use crate::diag::Diagnostic;
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
-use crate::solve::replay_ops;
+use crate::solve::replay_steps;
 use serde::Serialize;
 
 /// The share of drops where a construction works.
@@ -100,7 +100,7 @@ pub(super) fn dropped_points(problem: &Problem, instance: &Instance) -> Vec<(Str
         .rposition(|step| matches!(step.op, StepOp::Drop { .. }));
     if let Some(last) = last {
         let ops = problem.steps[..=last].iter().map(|step| step.op);
-        if let Ok(replay) = replay_ops(ops, instance) {
+        if let Ok(replay) = replay_steps(ops, instance, &problem.calls) {
             for step in &problem.steps[..=last] {
                 if let (StepOp::Drop { .. }, Some(binder)) = (step.op, step.binders.first()) {
                     let name = binder.name.clone().unwrap_or_else(|| "_".to_string());

@@ -3,18 +3,20 @@
 //! `planar` block is checked for crossings in `puzzle.rs`.
 
 mod drops;
+mod mask;
 mod puzzle;
 mod stars;
+mod user_tools;
 pub use drops::DropShare;
 use drops::{dropped_points, survey_drops};
 pub use stars::StarReport;
+pub use user_tools::check_tool;
 
 pub use puzzle::{check_puzzle, PuzzleReport, CROSSED_LINKS_SHOWN};
 
 use crate::diag::Diagnostic;
 use crate::geom::{Degenerate, Object};
 use crate::resolve::{Instance, Origin, Problem, StepOp, Value};
-use crate::solve::mask::Draw;
 use crate::solve::{
     goals_reached, mask_matches, mixed_bindings, replay, replay_ops, Beyond, BoundGoal, Replay,
     StepFailure,
@@ -139,15 +141,14 @@ fn check_steps(
     problem: &Problem,
     survey: impl FnOnce() -> Arc<Vec<Instance>>,
 ) -> (BlockReport, Vec<Diagnostic>) {
-    let draws = draws(problem);
-    let mut report = unchecked_report(problem, &draws);
+    let mut report = unchecked_report(problem);
     if problem.steps.is_empty() && problem.steps_complete && !reached_without_steps(problem) {
         report.status = Status::Unsolved;
         return (report, vec![no_construction_yet(problem)]);
     }
     let mut diagnostics = disallowed_tools(problem);
-    if problem.steps_complete && !mask_matches(&problem.mask, &draws) {
-        diagnostics.push(mask_mismatch(problem, &draws));
+    if problem.steps_complete && !mask::steps_fit(problem) {
+        diagnostics.push(mask::mismatch(problem));
     }
     if !diagnostics.is_empty() {
         report.status = Status::Failed;
@@ -238,14 +239,17 @@ fn check_steps(
 }
 
 /// The report of a block before it is checked: its counts.
-fn unchecked_report(problem: &Problem, draws: &[Draw]) -> BlockReport {
+fn unchecked_report(problem: &Problem) -> BlockReport {
+    let costs = problem.move_costs();
     BlockReport {
         name: problem.name.clone(),
         status: Status::Unchecked,
         steps: problem.steps.len(),
-        moves: draws.iter().map(|draw| draw.e_cost()).sum(),
-        tool_uses: draws.len(),
-        uses_tools: !problem.tools.is_empty(),
+        moves: costs.iter().sum(),
+        tool_uses: costs.len(),
+        uses_tools: !problem.tools.is_empty()
+            || !problem.own_tools.is_empty()
+            || !problem.calls.is_empty(),
         instances: 0,
         reached: Vec::new(),
         replay: None,
@@ -264,73 +268,57 @@ fn no_construction_yet(problem: &Problem) -> Diagnostic {
     .with_help("run `euc solve` on this file, or use the editor's \"Find construction\" action")
 }
 
-/// E0507: an L-tool step needs the block's `tools` line to allow it.
+/// E0507: an L-tool step (or a tool of your own) needs the block's `tools`
+/// line to allow it.
 fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    for step in &problem.steps {
+    for (index, step) in problem.steps.iter().enumerate() {
+        if let (StepOp::Use { tool, .. }, Some(used)) = (step.op, problem.used_tool(index)) {
+            if !problem.own_tools.contains(&(tool as usize)) {
+                diagnostics.push(disallowed(
+                    problem,
+                    step.span,
+                    &used.name,
+                    "a tool of your own",
+                ));
+            }
+        }
         if let StepOp::Tool { tool, .. } = step.op {
             if !problem.tools.contains(&tool) {
-                let (at, text) = allow_tool(problem, tool);
-                diagnostics.push(
-                    Diagnostic::error(
-                        "E0507",
-                        step.span,
-                        format!("`{}` is an L-tool this block does not allow", tool.name()),
-                    )
-                    .with_help(match problem.tools_span {
-                        Some(_) => format!(
-                            "add `{}` to the block's `tools` line (lines and circles are always allowed)",
-                            tool.name()
-                        ),
-                        None => format!(
-                            "add `tools {}` to the block (lines and circles are always allowed)",
-                            tool.name()
-                        ),
-                    })
-                    .with_fix(
-                        format!("Allow `{}` in this block", tool.name()),
-                        at,
-                        text,
-                    ),
-                );
+                diagnostics.push(disallowed(problem, step.span, tool.name(), "an L-tool"));
             }
         }
     }
     diagnostics
 }
 
+/// E0507 for one step: the tool `name` is not on the block's `tools` line.
+fn disallowed(problem: &Problem, span: Span, name: &str, what: &str) -> Diagnostic {
+    let (at, text) = allow_tool(problem, name);
+    Diagnostic::error(
+        "E0507",
+        span,
+        format!("`{name}` is {what} this block does not allow"),
+    )
+    .with_help(match problem.tools_span {
+        Some(_) => format!(
+            "add `{name}` to the block's `tools` line (lines and circles are always allowed)"
+        ),
+        None => format!("add `tools {name}` to the block (lines and circles are always allowed)"),
+    })
+    .with_fix(format!("Allow `{name}` in this block"), at, text)
+}
+
 /// The fix for E0507: the tool added at the end of the block's `tools`
 /// line (a second line would be E0502), else a `tools` line at the start
 /// of its body.
-fn allow_tool(problem: &Problem, tool: crate::tools::Tool) -> (Span, String) {
+fn allow_tool(problem: &Problem, tool: &str) -> (Span, String) {
     match problem.tools_span {
-        Some(line) => (Span::new(line.end, line.end), format!(" {}", tool.name())),
+        Some(line) => (Span::new(line.end, line.end), format!(" {tool}")),
         None => {
             let at = problem.body_span.start;
-            (Span::new(at, at), format!("\n  tools {}", tool.name()))
+            (Span::new(at, at), format!("\n  tools {tool}"))
         }
-    }
-}
-
-/// E0506: the steps draw what the block's mask does not allow.
-fn mask_mismatch(problem: &Problem, draws: &[Draw]) -> Diagnostic {
-    let drawn: Vec<&str> = draws.iter().map(|d| d.name()).collect();
-    let mask: Vec<String> = problem.mask.iter().map(|token| token.text()).collect();
-    let diagnostic = Diagnostic::error(
-        "E0506",
-        problem.header_span,
-        format!(
-            "the steps draw `{}`, which the mask `{}` does not allow",
-            drawn.join(" "),
-            mask.join(" ")
-        ),
-    )
-    .with_help("change the steps or the mask");
-    match (problem.mask_span, drawn.is_empty()) {
-        (Some(span), false) => {
-            diagnostic.with_fix("Widen the mask to these steps", span, drawn.join(" "))
-        }
-        _ => diagnostic,
     }
 }
 
@@ -406,13 +394,32 @@ fn step_fails_on_declared(problem: &Problem, failure: &StepFailure) -> Diagnosti
     Diagnostic::error(
         "E0401",
         problem.steps[failure.step].span,
-        format!("this step cannot be built: {}", failure.why.describe()),
+        format!("this step cannot be built: {}", why_it_fails(problem, failure)),
     )
     .with_help(match failure.why {
+        _ if failure.inside.is_some() => "the tool works on its own figure, not on these operands: use it where each of its steps can be built",
         Degenerate::Tangent => "the objects touch: `T = touch(a, b)` names the one common point",
         Degenerate::NoTouch => "`touch` is for a circle touching a circle or a line; objects that cross twice are bound with `P, Q = a & b`",
         _ => "check which objects the step uses; intersections need objects that cross",
     })
+}
+
+/// Why a step cannot be built, in words: "the lines are parallel", or for
+/// a tool of your own the step of its body that fails ("`foot`'s step 2,
+/// `F = l & m`, fails: the lines are parallel").
+pub(crate) fn why_it_fails(problem: &Problem, failure: &StepFailure) -> String {
+    let why = failure.why.describe();
+    match (failure.inside, problem.used_tool(failure.step)) {
+        (Some(inside), Some(tool)) => match tool.step_texts.get(inside) {
+            Some(text) => format!(
+                "`{}`'s step {}, `{text}`, fails: {why}",
+                tool.name,
+                inside + 1
+            ),
+            None => format!("`{}` fails: {why}", tool.name),
+        },
+        _ => why.to_string(),
+    }
 }
 
 /// E0402 on the declared instance: goals not reached, each with where it is.
@@ -459,7 +466,7 @@ fn wrong_binding(problem: &Problem, wrong: WrongBinding) -> Diagnostic {
     let op = problem.steps[wrong.step].op;
     let binder = &problem.steps[wrong.step].binders[wrong.binder];
     let goal = binder.goal.unwrap_or_default();
-    let (made, name) = (op.made(), &problem.goals[goal].name);
+    let (made, name) = (binder.ty.to_string(), &problem.goals[goal].name);
     let help = match op {
         StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
             "bind another name here, or check the order of the intersection's two points"
@@ -518,7 +525,10 @@ fn failure_elsewhere(problem: &Problem, instance: &Instance) -> Option<Diagnosti
         ),
         Verdict::StepFails(failure) => (
             problem.steps[failure.step].span,
-            format!("here the step cannot be built: {}", failure.why.describe()),
+            format!(
+                "here the step cannot be built: {}",
+                why_it_fails(problem, &failure)
+            ),
         ),
         Verdict::Misses {
             missed,
@@ -568,7 +578,9 @@ fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
     let setup = problem.setup.len();
     let mut found = Vec::new();
     for (index, step) in problem.steps.iter().enumerate() {
-        if step.op.is_meet() {
+        // A tool of your own may make what is drawn already: its body
+        // needs it, and the use is one move whatever it makes.
+        if step.op.is_meet() || matches!(step.op, StepOp::Use { .. }) {
             continue;
         }
         let object = step.binders[0].index;
@@ -596,24 +608,18 @@ fn redrawn_objects(problem: &Problem, replay: &Replay) -> Vec<Diagnostic> {
             diagnostic = diagnostic.with_fix("Remove the wasted step", step.span, "");
         }
         if earlier >= setup {
-            if let Some(first) = problem.steps[..index]
-                .iter()
-                .find(|s| !s.op.is_meet() && s.binders[0].index == earlier)
-            {
+            if let Some(first) = problem.steps[..index].iter().find(|s| {
+                !s.op.is_meet()
+                    && s.binders
+                        .iter()
+                        .any(|b| !b.is_point() && b.index == earlier)
+            }) {
                 diagnostic = diagnostic.with_label(first.span, "drawn here");
             }
         }
         found.push(diagnostic);
     }
     found
-}
-
-fn draws(problem: &Problem) -> Vec<Draw> {
-    problem
-        .steps
-        .iter()
-        .filter_map(|step| step.op.draw())
-        .collect()
 }
 
 enum Verdict {
@@ -716,24 +722,23 @@ struct GoalBinding {
 
 fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec<GoalBinding> {
     let mut found = Vec::new();
-    let mut point = instance.givens.len();
-    let mut object = instance.setup.len();
     for (step_index, step) in problem.steps.iter().enumerate() {
         for (binder_index, binder) in step.binders.iter().enumerate() {
             // An either-or goal's name may be bound to any of its alternatives.
-            let is = |goal: &Value| match (goal, step.op) {
-                (
-                    Value::Point(goal),
-                    StepOp::Meet(..)
-                    | StepOp::Pick { .. }
-                    | StepOp::Touch(..)
-                    | StepOp::Drop { .. },
-                ) => replay.points[point + binder_index].same(*goal),
-                (Value::Line(goal), op) if op.made() == "line" => {
-                    replay.objects[object].reaches(&Object::Line(*goal))
+            let object = replay
+                .objects
+                .get(binder.index)
+                .filter(|_| !binder.is_point());
+            let is = |goal: &Value| match goal {
+                Value::Point(goal) if binder.is_point() => replay
+                    .points
+                    .get(binder.index)
+                    .is_some_and(|point| point.same(*goal)),
+                Value::Line(goal) if binder.ty.is_line() => {
+                    object.is_some_and(|object| object.reaches(&Object::Line(*goal)))
                 }
-                (Value::Circle(goal), op) if op.made() == "circle" => {
-                    replay.objects[object].same(&Object::Circle(*goal))
+                Value::Circle(goal) if binder.ty == crate::resolve::Type::Circle => {
+                    object.is_some_and(|object| object.same(&Object::Circle(*goal)))
                 }
                 _ => false,
             };
@@ -749,12 +754,6 @@ fn goal_bindings(problem: &Problem, instance: &Instance, replay: &Replay) -> Vec
                     },
                 });
             }
-        }
-        match step.op {
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
-                point += step.binders.len()
-            }
-            _ => object += 1,
         }
     }
     found

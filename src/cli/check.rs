@@ -3,8 +3,8 @@
 
 use super::{colour, emit, exit_code, read_source, report, source_name, Format};
 use super::{EXIT_OK, EXIT_USAGE};
+use crate::door::Analysis;
 use crate::door::Status;
-use crate::door::{analyze, Analysis};
 use crate::span::LineIndex;
 use serde_json::json;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ pub(super) fn run(files: &[PathBuf], format: Format) -> i32 {
                 continue;
             }
         };
-        let analysis = analyze(&text);
+        let analysis = super::sources::analyze_source(path, &text);
         code = code.max(exit_code(&analysis.diagnostics));
         match format {
             Format::Text => {

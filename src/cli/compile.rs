@@ -306,6 +306,14 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
                         crate::door::Operand::Line => format!("o{arg}"),
                     })
                 }
+                StepOp::Use { call, .. } => problem.calls.get(call as usize).map_or_else(
+                    || "?".to_string(),
+                    |call| {
+                        call.text(|is_point, arg| {
+                            format!("{}{arg}", if is_point { 'p' } else { 'o' })
+                        })
+                    },
+                ),
             };
             let names: Vec<&str> = step
                 .binders
@@ -322,7 +330,6 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
 pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
     use super::{colour, emit, emit_json, read_source, report, source_name};
     use super::{EXIT_OK, EXIT_USAGE};
-    use crate::door::analyze;
     use crate::span::LineIndex;
     use serde_json::json;
     let text = match read_source(path) {
@@ -338,7 +345,7 @@ pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let analysis = analyze(&text);
+    let analysis = super::sources::analyze_source(path, &text);
     let errors = analysis.input_errors();
     let name = source_name(path);
     if !errors.is_empty() {

@@ -30,9 +30,10 @@ mod render;
 pub mod report;
 mod shard;
 mod solve;
+pub mod sources;
 
 use crate::diag::Diagnostic;
-use crate::door::{analyze, Analysis};
+use crate::door::Analysis;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -369,7 +370,7 @@ fn exit_code(diagnostics: &[Diagnostic]) -> i32 {
 /// errors; otherwise the errors are printed and the exit code returned.
 fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
     let text = read(path)?;
-    let analysis = analyze(&text);
+    let analysis = sources::analyze_source(path, &text);
     refuse_input_errors(path, &text, &analysis.input_errors())?;
     Ok((text, analysis))
 }

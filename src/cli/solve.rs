@@ -292,7 +292,7 @@ fn load_for_json(args: &SolveArgs, name: &str) -> Result<(String, Analysis), i32
         Ok(text) => text,
         Err(message) => return Err(refused(args, name, &message, None)),
     };
-    let analysis = crate::door::analyze(&text);
+    let analysis = super::sources::analyze_source(&args.file, &text);
     let errors = analysis.input_errors();
     if let Err(code) = super::refuse_input_errors(&args.file, &text, &errors) {
         let index = crate::span::LineIndex::new(&text);

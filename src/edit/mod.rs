@@ -216,6 +216,17 @@ fn op_text(
             Operand::Point => point_names[arg].clone(),
             Operand::Line => object_names[arg].clone(),
         }),
+        StepOp::Use { call, .. } => {
+            problem
+                .calls
+                .get(call as usize)
+                .map_or_else(String::new, |call| {
+                    call.text(|is_point, arg| {
+                        let names = if is_point { point_names } else { object_names };
+                        names.get(arg).cloned().unwrap_or_default()
+                    })
+                })
+        }
     }
 }
 

@@ -184,6 +184,12 @@ pub enum Degenerate {
     EquallyNear,
     /// `touch(a, b)`: the objects cross (or are two lines), they do not touch.
     NoTouch,
+    /// A tool of your own: a point its body names lies outside a segment
+    /// or ray of the use's operands.
+    Beyond,
+    /// A tool of your own where its body is not at hand (a replay of steps
+    /// without their problem).
+    NoBody,
 }
 
 impl Degenerate {
@@ -204,6 +210,8 @@ impl Degenerate {
             Degenerate::EquallyNear => {
                 "both crossings are equally near the point it names: neither is the nearer"
             }
+            Degenerate::Beyond => "a point it names lies outside a segment or ray",
+            Degenerate::NoBody => "the tool's body is not at hand here",
         }
     }
 }

@@ -124,7 +124,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
             }
             for binder in &step.binders {
                 if let Some(name) = &binder.name {
-                    let kind = step.op.made();
+                    let kind = binder.ty.to_string();
                     items.push(Completion {
                         label: name.clone(),
                         detail: format!("{kind} (step)"),

@@ -332,9 +332,26 @@ fn name_hover(analysis: &Analysis, binding: Span, symbol: Option<usize>) -> Opti
                             .to_string())
                     )
                 }
-                StepOp::Line(..) | StepOp::Circle(..) | StepOp::Tool { .. } => {
+                StepOp::Use { .. } if binder.is_point() => {
+                    let point = replay.and_then(|replay| replay.points.get(binder.index));
+                    format!(
+                        "**point** `{name}` (a tool's result)\n\n{}",
+                        point.map_or("(not computed: the steps fail)".to_string(), |p| p
+                            .to_string())
+                    )
+                }
+                StepOp::Line(..)
+                | StepOp::Circle(..)
+                | StepOp::Tool { .. }
+                | StepOp::Use { .. } => {
                     let object = replay.and_then(|replay| replay.objects.get(binder.index));
-                    let kind = step.op.made();
+                    let kind = if binder.is_point() {
+                        "point"
+                    } else if binder.ty == crate::resolve::Type::Circle {
+                        "circle"
+                    } else {
+                        "line"
+                    };
                     format!(
                         "**{kind}** `{name}`\n\n{}",
                         object.map_or("(not computed: the steps fail)".to_string(), |o| describe(
@@ -482,6 +499,30 @@ fn step_hover(analysis: &Analysis, block: usize, step: usize) -> Option<String> 
                 "**{}**: {}",
                 object.kind_name(),
                 describe(&object_value(object))
+            )
+        }
+        StepOp::Use { .. } => {
+            let tool = problem.used_tool(step)?;
+            let results: Vec<String> = problem.steps[step]
+                .binders
+                .iter()
+                .map(|binder| {
+                    let name = binder.name.as_deref().unwrap_or("_");
+                    let value = if binder.is_point() {
+                        replay.points.get(binder.index).map(|p| p.to_string())
+                    } else {
+                        replay
+                            .objects
+                            .get(binder.index)
+                            .map(|o| describe(&object_value(o)))
+                    };
+                    format!("`{name}` = {}", value.unwrap_or_else(|| "?".to_string()))
+                })
+                .collect();
+            format!(
+                "**{}** (a tool of your own): {}",
+                tool.name,
+                results.join(", ")
             )
         }
     })

@@ -88,7 +88,7 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     for step in &problem.steps {
                         for binder in &step.binders {
                             let Some(name) = &binder.name else { continue };
-                            let kind = step.op.made();
+                            let kind = binder.ty.to_string();
                             children.push(OutlineItem {
                                 name: name.clone(),
                                 detail: kind.to_string(),
@@ -121,7 +121,9 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     children: Vec::new(),
                 });
             }
-            ItemKind::Error(_) => {}
+            // Tools of your own get their outline with the editor's support
+            // for them (issue 46).
+            ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {}
         }
     }
     items

@@ -42,6 +42,24 @@ pub fn selection_ranges(analysis: &Analysis, offset: usize) -> Vec<Span> {
                     }
                 }
             }
+            ItemKind::Tool(tool) => {
+                around.block(Some(&tool.name), tool.keyword_span, tool.body_span);
+                for param in &tool.params {
+                    if around.holds(param.span) {
+                        around.add(param.span);
+                        around.name(&param.name);
+                        around.expr(&param.value);
+                    }
+                }
+                tool.results.iter().for_each(|name| around.name(name));
+                for item in &tool.items {
+                    if around.holds(item.span) {
+                        around.add(item.span);
+                        around.solve_item(&item.kind);
+                    }
+                }
+            }
+            ItemKind::Use(line) => around.add(line.path_span),
             ItemKind::Error(declares) => {
                 if let Some((_, name)) = declares {
                     around.name(name);

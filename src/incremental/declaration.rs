@@ -83,7 +83,7 @@ pub(super) fn redo(
     scene.settle();
     let Some(redefined) = redefine(&mut scene, &file.items[held.item], old_references) else {
         let file = moved(file, held);
-        let analysis = analyze_parsed(text, file, Vec::new(), &parts.options);
+        let analysis = analyze_parsed(text, file, Vec::new(), &parts.options, &parts.sources);
         return (analysis, Redone::AllButParsing);
     };
     let moved_inputs = moved_inputs(&scene, &redefined.changed).zip(redefined.before);
@@ -123,7 +123,13 @@ pub(super) fn redo(
         }
         let Some(again) = resolve_block_again(&item, resolution, &mut scene) else {
             // Not reached: the item is the block it was.
-            let analysis = analyze_parsed(text, moved(file, held), Vec::new(), &parts.options);
+            let analysis = analyze_parsed(
+                text,
+                moved(file, held),
+                Vec::new(),
+                &parts.options,
+                &parts.sources,
+            );
             return (analysis, Redone::AllButParsing);
         };
         offset += again.references.len() as isize - resolution.references.len() as isize;

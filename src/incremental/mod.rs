@@ -6,7 +6,7 @@
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
 use crate::analysis::{
-    analyze_parsed, analyze_shared_with, assemble, Analysis, BlockParts, Settling, Text, Tree,
+    analyze_parsed, analyze_shared_in, assemble, Analysis, BlockParts, Settling, Text, Tree,
 };
 use crate::check::{check_problem, check_puzzle};
 use crate::diag::Diagnostic;
@@ -98,7 +98,7 @@ fn everything_else(previous: &Analysis, text: Text, held: Option<Held>) -> (Anal
         return (analysis, Redone::AllButParsing);
     }
     (
-        analyze_shared_with(text, &previous.parts.options),
+        analyze_shared_in(text, &previous.parts.options, &previous.parts.sources),
         Redone::Everything,
     )
 }
@@ -291,7 +291,7 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
     let same_kind = match item.kind {
         ItemKind::Solve(_) => !block.is_puzzle,
         ItemKind::Planar(_) => block.is_puzzle,
-        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => false,
     };
     same_kind.then_some(Plan {
         position,
@@ -358,7 +358,7 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Some(resolution) = resolve_block_again(&file.items[index], &previous_block, &mut scene)
     else {
         // Not reached: the plan checked the block's kind.
-        return analyze_shared_with(text, &parts.options);
+        return analyze_shared_in(text, &parts.options, &parts.sources);
     };
     if let Some(pending) = &mut scene.pending {
         pending.fresh_references = resolution.references.clone();
@@ -434,7 +434,8 @@ pub(super) fn parse_item_alone(text: &str, span: Span) -> Option<Arc<Item>> {
     let closed = parsed.items.first().is_some_and(|item| match &item.kind {
         ItemKind::Solve(block) => block.closed,
         ItemKind::Planar(block) => block.closed,
-        ItemKind::Decl(_) => true,
+        ItemKind::Tool(tool) => tool.closed,
+        ItemKind::Decl(_) | ItemKind::Use(_) => true,
         ItemKind::Error(_) => false,
     });
     if !closed || !syntax.is_empty() || parsed.items.len() != 1 || parsed.items[0].span != span {
@@ -456,6 +457,7 @@ fn within_one_item(previous: &Analysis, text: &Text, held: Held) -> Option<Analy
         file,
         Vec::new(),
         &previous.parts.options,
+        &previous.parts.sources,
     ))
 }
 
@@ -533,6 +535,7 @@ mod tests {
         assert_eq!(fast.scene().extent, full.scene().extent);
         assert_eq!(fast.scene().goals, full.scene().goals);
         assert_eq!(fast.scene().drops_points(), full.scene().drops_points());
+        assert_eq!(fast.scene().tools, full.scene().tools);
         let readers = |analysis: &Analysis| -> Vec<Vec<usize>> {
             let mut readers = analysis.scene().readers.to_vec();
             readers.iter_mut().for_each(|list| list.sort_unstable());
@@ -658,6 +661,44 @@ mod tests {
             let text = FILE.replacen(find, replace, 1);
             let (analysis, redone) = reanalyze_telling(&previous, &text);
             assert_eq!(redone, Redone::AllButParsing, "{find}");
+            assert_same(&analysis, &analyze(&text));
+        }
+    }
+
+    /// A tool of your own between two blocks that use it.
+    const TOOLS: &str = "point A = (0, 0)\npoint B = (4, 0.5)\npoint X = (1.5, 3)\n\
+        solve first {\n  tools foot\n  goal G = project(X, line(A, B))\n  ab = line(A, B)\n  G = foot(X, ab)\n}\n\
+        /// The foot of the perpendicular.\n\
+        tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n\
+        solve second {\n  tools foot\n  goal H = project(A, line(B, X))\n  bx = line(B, X)\n  H = foot(A, bx)\n}\n";
+
+    #[test]
+    fn edits_around_and_inside_a_tool_are_analysed_as_from_scratch() {
+        let previous = analyze(TOOLS);
+        assert!(!previous.has_errors(), "{:?}", previous.diagnostics);
+        for (find, replace, expected) in [
+            // Before the tool: its spans move.
+            (
+                "  ab = line(A, B)\n",
+                "  ab = line(A,  B)\n",
+                Redone::OneBlock,
+            ),
+            ("  G = foot(X, ab)", "  G = foot(X, X)", Redone::OneBlock),
+            ("  bx = line(B, X)", "  bx = line(X, B)", Redone::OneBlock),
+            ("(1.5, 3)", "(1.5, 3.5)", Redone::OneDeclaration),
+            ("  F = l & m", "  F = m & l", Redone::AllButParsing),
+            ("P = (0, 2)", "P = (0, 2.5)", Redone::AllButParsing),
+            ("-> F {", "-> G {", Redone::AllButParsing),
+            (
+                "perpendicular.",
+                "perpendicular from P.",
+                Redone::Everything,
+            ),
+        ] {
+            assert!(TOOLS.contains(find), "{find}");
+            let text = TOOLS.replacen(find, replace, 1);
+            let (analysis, redone) = reanalyze_telling(&previous, &text);
+            assert_eq!(redone, expected, "`{find}` → `{replace}`");
             assert_same(&analysis, &analyze(&text));
         }
     }

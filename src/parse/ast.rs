@@ -81,6 +81,10 @@ pub enum ItemKind {
     Decl(Decl),
     Solve(SolveBlock),
     Planar(PlanarBlock),
+    /// A tool of your own (docs/language.md, "Tools of your own").
+    Tool(ToolDef),
+    /// `use "lib/triangles.euc"`: another file's tools.
+    Use(UseLine),
     /// A line that did not parse; if it began like a declaration, the name it
     /// declares (so that uses of the name are not reported as unknown too).
     Error(Option<(DeclKind, Name)>),
@@ -92,6 +96,46 @@ pub struct Decl {
     pub keyword_span: Span,
     pub binders: Vec<Binder>,
     pub value: Expr,
+}
+
+/// `tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F { … }`: a
+/// construction on its own figure, used as one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolDef {
+    pub name: Name,
+    pub keyword_span: Span,
+    pub params: Vec<ToolParam>,
+    /// What a use binds, in order.
+    pub results: Vec<Name>,
+    /// The body: steps (any other line of a block is the resolver's
+    /// mistake to report).
+    pub items: Vec<SolveItem>,
+    /// The text between the braces.
+    pub body_span: Span,
+    /// Whether its `}` was found.
+    pub closed: bool,
+    /// The `///` lines right above it, without the slashes.
+    pub doc: Option<String>,
+}
+
+/// One parameter of a tool: its name and its value on the tool's own
+/// figure; the keyword, when written, states its type (`point P = …`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolParam {
+    pub kind: Option<(DeclKind, Span)>,
+    pub name: Name,
+    pub value: Expr,
+    pub span: Span,
+}
+
+/// `use "lib/triangles.euc"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UseLine {
+    pub keyword_span: Span,
+    /// As written between the quotes.
+    pub path: String,
+    /// The quoted path, quotes included.
+    pub path_span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -203,6 +247,33 @@ impl MaskToken {
 pub struct MaskPart {
     pub token: MaskToken,
     pub span: Span,
+    /// The tools of your own the part allows besides `token`'s kinds
+    /// (`foot`, `(circle | foot)`): the resolver looks them up.
+    pub own: Vec<Name>,
+}
+
+impl MaskPart {
+    /// As written: `line`, `(circle | foot)**`.
+    pub fn text(&self) -> String {
+        if self.own.is_empty() {
+            return self.token.text();
+        }
+        let (kinds, many) = match self.token {
+            MaskToken::Choice { kinds, many } => (kinds, many),
+            _ => (DrawSet::default(), false),
+        };
+        let names: Vec<String> = kinds
+            .draws()
+            .map(|draw| draw.name().to_string())
+            .chain(self.own.iter().map(|name| name.text.clone()))
+            .collect();
+        let stars = if many { "**" } else { "" };
+        if names.len() == 1 {
+            format!("{}{stars}", names[0])
+        } else {
+            format!("({}){stars}", names.join(" | "))
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -347,6 +418,25 @@ impl Shift for Item {
                 block.body_span.shift_after(from, delta);
                 block.items.shift_after(from, delta);
             }
+            ItemKind::Tool(tool) => {
+                tool.name.shift_after(from, delta);
+                tool.keyword_span.shift_after(from, delta);
+                for param in &mut tool.params {
+                    if let Some((_, span)) = &mut param.kind {
+                        span.shift_after(from, delta);
+                    }
+                    param.name.shift_after(from, delta);
+                    param.value.shift_after(from, delta);
+                    param.span.shift_after(from, delta);
+                }
+                tool.results.shift_after(from, delta);
+                tool.items.shift_after(from, delta);
+                tool.body_span.shift_after(from, delta);
+            }
+            ItemKind::Use(line) => {
+                line.keyword_span.shift_after(from, delta);
+                line.path_span.shift_after(from, delta);
+            }
             ItemKind::Error(declares) => {
                 if let Some((_, name)) = declares {
                     name.shift_after(from, delta);
@@ -367,6 +457,7 @@ impl Shift for SolveItem {
             SolveItemKind::Mask(parts) => {
                 for part in parts {
                     part.span.shift_after(from, delta);
+                    part.own.shift_after(from, delta);
                 }
             }
             SolveItemKind::Tools(names) => names.shift_after(from, delta),
@@ -461,64 +552,37 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
         ),
         ItemKind::Solve(block) => {
             writeln!(out, "{start}..{end} solve {}", block_name(&block.name))?;
-            for item in &block.items {
-                let Span { start, end } = item.span;
-                let text = match &item.kind {
-                    SolveItemKind::Goal { names, values } => {
-                        let names: Vec<&str> =
-                            names.iter().map(|name| name.text.as_str()).collect();
-                        let values: Vec<String> = values.iter().map(expr_to_text).collect();
-                        format!("goal {} = {}", names.join(", "), values.join(" | "))
-                    }
-                    SolveItemKind::Tools(names) => {
-                        let names: Vec<&str> =
-                            names.iter().map(|name| name.text.as_str()).collect();
-                        format!("tools {}", names.join(" "))
-                    }
-                    SolveItemKind::Count(name) => format!("count {}", name.text),
-                    SolveItemKind::Stars(counts) => {
-                        let counts: Vec<String> = counts
-                            .iter()
-                            .map(|star| format!("{} {}", star.count.text, star.value))
-                            .collect();
-                        format!("stars {}", counts.join(" "))
-                    }
-                    SolveItemKind::Mask(parts) => {
-                        let parts: Vec<_> = parts.iter().map(|part| part.token.text()).collect();
-                        format!("mask {}", parts.join(" "))
-                    }
-                    SolveItemKind::Ignore(limits) => {
-                        let limits: Vec<_> = limits
-                            .iter()
-                            .map(|limit| {
-                                let word = if limit.limit == Limit::Min {
-                                    "min"
-                                } else {
-                                    "max"
-                                };
-                                format!("{word} {}", expr_to_text(&limit.value))
-                            })
-                            .collect();
-                        format!("ignore {}", limits.join(" "))
-                    }
-                    SolveItemKind::Verify(assignments) => {
-                        let assignments: Vec<_> = assignments
-                            .iter()
-                            .map(|a| format!("{} = {}", a.name.text, expr_to_text(&a.value)))
-                            .collect();
-                        format!("verify {}", assignments.join(", "))
-                    }
-                    SolveItemKind::Step(step) => format!(
-                        "step {} = {}",
-                        binders_to_text(&step.binders),
-                        expr_to_text(&step.value)
-                    ),
-                    SolveItemKind::Error => "error".to_string(),
-                };
-                writeln!(out, "  {start}..{end} {text}")?;
-            }
-            Ok(())
+            write_solve_items(out, &block.items)
         }
+        ItemKind::Tool(tool) => {
+            let params: Vec<String> = tool
+                .params
+                .iter()
+                .map(|param| {
+                    let keyword = param
+                        .kind
+                        .map_or(String::new(), |(kind, _)| format!("{} ", kind.keyword()));
+                    format!(
+                        "{keyword}{} = {}",
+                        param.name.text,
+                        expr_to_text(&param.value)
+                    )
+                })
+                .collect();
+            let results: Vec<&str> = tool.results.iter().map(|name| name.text.as_str()).collect();
+            writeln!(
+                out,
+                "{start}..{end} tool {}({}) -> {}",
+                tool.name.text,
+                params.join(", "),
+                results.join(", ")
+            )?;
+            if let Some(doc) = &tool.doc {
+                writeln!(out, "  doc {doc:?}")?;
+            }
+            write_solve_items(out, &tool.items)
+        }
+        ItemKind::Use(line) => writeln!(out, "{start}..{end} use {:?}", line.path),
         ItemKind::Planar(block) => {
             writeln!(out, "{start}..{end} planar {}", block_name(&block.name))?;
             for item in &block.items {
@@ -543,6 +607,68 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             Ok(())
         }
         ItemKind::Error(_) => writeln!(out, "{start}..{end} error"),
+    }
+}
+
+/// The lines of a solve block or a tool's body, one a line, indented.
+fn write_solve_items(out: &mut String, items: &[SolveItem]) -> fmt::Result {
+    for item in items {
+        let Span { start, end } = item.span;
+        writeln!(out, "  {start}..{end} {}", solve_item_text(item))?;
+    }
+    Ok(())
+}
+
+fn solve_item_text(item: &SolveItem) -> String {
+    match &item.kind {
+        SolveItemKind::Goal { names, values } => {
+            let names: Vec<&str> = names.iter().map(|name| name.text.as_str()).collect();
+            let values: Vec<String> = values.iter().map(expr_to_text).collect();
+            format!("goal {} = {}", names.join(", "), values.join(" | "))
+        }
+        SolveItemKind::Tools(names) => {
+            let names: Vec<&str> = names.iter().map(|name| name.text.as_str()).collect();
+            format!("tools {}", names.join(" "))
+        }
+        SolveItemKind::Count(name) => format!("count {}", name.text),
+        SolveItemKind::Stars(counts) => {
+            let counts: Vec<String> = counts
+                .iter()
+                .map(|star| format!("{} {}", star.count.text, star.value))
+                .collect();
+            format!("stars {}", counts.join(" "))
+        }
+        SolveItemKind::Mask(parts) => {
+            let parts: Vec<_> = parts.iter().map(MaskPart::text).collect();
+            format!("mask {}", parts.join(" "))
+        }
+        SolveItemKind::Ignore(limits) => {
+            let limits: Vec<_> = limits
+                .iter()
+                .map(|limit| {
+                    let word = if limit.limit == Limit::Min {
+                        "min"
+                    } else {
+                        "max"
+                    };
+                    format!("{word} {}", expr_to_text(&limit.value))
+                })
+                .collect();
+            format!("ignore {}", limits.join(" "))
+        }
+        SolveItemKind::Verify(assignments) => {
+            let assignments: Vec<_> = assignments
+                .iter()
+                .map(|a| format!("{} = {}", a.name.text, expr_to_text(&a.value)))
+                .collect();
+            format!("verify {}", assignments.join(", "))
+        }
+        SolveItemKind::Step(step) => format!(
+            "step {} = {}",
+            binders_to_text(&step.binders),
+            expr_to_text(&step.value)
+        ),
+        SolveItemKind::Error => "error".to_string(),
     }
 }
 

@@ -19,6 +19,8 @@ where
         decl().map(ItemKind::Decl),
         solve_block().map(ItemKind::Solve),
         planar_block().map(ItemKind::Planar),
+        tool_def().map(ItemKind::Tool),
+        use_line().map(ItemKind::Use),
     ))
     .then_ignore(statement_end())
     .map_with(|kind, e| Item {
@@ -192,26 +194,25 @@ where
         })
 }
 
-/// An L-tool named in a mask.
-fn mask_tool<'t, 's: 't, I>() -> impl Parser<'t, I, Tool, Extra<'t, 's>> + Clone
+/// A tool named in a mask: an L-tool, or else a tool of your own (which
+/// the resolver looks up).
+fn mask_tool<'t, 's: 't, I>() -> impl Parser<'t, I, Result<Tool, Name>, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    select! { Token::Ident(name) => name }.try_map(|name, span| {
-        Tool::from_name(name)
-            .ok_or_else(|| Rich::custom(span, format!("`{name}` is not a mask part")))
-    })
+    name().map(|name| Tool::from_name(&name.text).ok_or(name))
 }
 
-/// One kind of move inside a mask's `( … | … )`.
-fn mask_kind<'t, 's: 't, I>() -> impl Parser<'t, I, Draw, Extra<'t, 's>> + Clone
+/// One kind of move inside a mask's `( … | … )`: a tool of your own as
+/// its name.
+fn mask_kind<'t, 's: 't, I>() -> impl Parser<'t, I, Result<Draw, Name>, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     choice((
-        just(Token::Line).to(Draw::Line),
-        just(Token::Circle).to(Draw::Circle),
-        mask_tool().map(Draw::Tool),
+        just(Token::Line).to(Ok(Draw::Line)),
+        just(Token::Circle).to(Ok(Draw::Circle)),
+        mask_tool().map(|tool| tool.map(Draw::Tool)),
     ))
 }
 
@@ -230,12 +231,22 @@ fn stars_after(parts: Vec<MaskPart>) -> Vec<MaskPart> {
             if let Some(kinds) = kinds.filter(|_| last.span.end == part.span.start) {
                 last.token = MaskToken::Choice { kinds, many: true };
                 last.span = Span::new(last.span.start, part.span.end);
+                // A tool of your own alone is an empty choice with its name.
                 continue;
             }
         }
         out.push(part);
     }
     out
+}
+
+/// The part a tool of your own stands in alone: a choice of no L-tool or
+/// line or circle, with the tool's name beside it (`MaskPart::own`).
+fn own_part() -> MaskToken {
+    MaskToken::Choice {
+        kinds: DrawSet::default(),
+        many: false,
+    }
 }
 
 /// `mask line* (circle | line) **`: the mask's parts, `*` after a part
@@ -245,26 +256,34 @@ where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     let mask_part = choice((
-        just(Token::LineStars).to(MaskToken::Lines),
-        just(Token::CircleStars).to(MaskToken::Circles),
-        just(Token::Line).to(MaskToken::Line),
-        just(Token::Circle).to(MaskToken::Circle),
-        just(Token::StarStar).to(MaskToken::All),
-        just(Token::Star).to(MaskToken::Any),
-        mask_tool().map(MaskToken::Tool),
+        just(Token::LineStars).to((MaskToken::Lines, Vec::new())),
+        just(Token::CircleStars).to((MaskToken::Circles, Vec::new())),
+        just(Token::Line).to((MaskToken::Line, Vec::new())),
+        just(Token::Circle).to((MaskToken::Circle, Vec::new())),
+        just(Token::StarStar).to((MaskToken::All, Vec::new())),
+        just(Token::Star).to((MaskToken::Any, Vec::new())),
+        mask_tool().map(|tool| match tool {
+            Ok(tool) => (MaskToken::Tool(tool), Vec::new()),
+            Err(own) => (own_part(), vec![own]),
+        }),
         mask_kind()
             .separated_by(just(Token::Bar))
             .at_least(1)
-            .collect::<Vec<Draw>>()
+            .collect::<Vec<_>>()
             .delimited_by(just(Token::LParen), just(Token::RParen))
-            .map(|draws| MaskToken::Choice {
-                kinds: draws.into_iter().collect(),
-                many: false,
+            .map(|kinds| {
+                let (draws, own): (Vec<_>, Vec<_>) = kinds.into_iter().partition(Result::is_ok);
+                let token = MaskToken::Choice {
+                    kinds: draws.into_iter().flatten().collect(),
+                    many: false,
+                };
+                (token, own.into_iter().filter_map(Result::err).collect())
             }),
     ))
-    .map_with(|token, e| MaskPart {
+    .map_with(|(token, own), e| MaskPart {
         token,
         span: span_of(e.span()),
+        own,
     })
     .labelled("mask part");
     just(Token::Mask).ignore_then(
@@ -301,6 +320,102 @@ where
 }
 
 fn solve_block<'t, 's: 't, I>() -> impl Parser<'t, I, SolveBlock, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    just(Token::Solve)
+        .map_with(|_, e| span_of(e.span()))
+        .then(name().or_not())
+        .then(block(solve_item(), error_item()))
+        .map(
+            |((keyword_span, name), (items, body_span, closed))| SolveBlock {
+                name,
+                keyword_span,
+                items,
+                body_span,
+                closed,
+            },
+        )
+}
+
+/// What stands for a line of a block that did not parse.
+fn error_item() -> SolveItem {
+    SolveItem {
+        kind: SolveItemKind::Error,
+        span: Span::default(),
+    }
+}
+
+/// `tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F { … }`: its
+/// body's lines are read as a solve block's, so that a `goal` there is
+/// reported as out of place rather than as a syntax error.
+fn tool_def<'t, 's: 't, I>() -> impl Parser<'t, I, ToolDef, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let param = decl_keyword()
+        .or_not()
+        .then(name())
+        .then_ignore(just(Token::Eq))
+        .then(expr())
+        .map_with(|((kind, name), value), e| ToolParam {
+            kind,
+            name,
+            value,
+            span: span_of(e.span()),
+        });
+    let params = param
+        .separated_by(just(Token::Comma))
+        .allow_trailing()
+        .collect::<Vec<_>>()
+        .delimited_by(just(Token::LParen), just(Token::RParen));
+    let results = name()
+        .separated_by(just(Token::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>();
+    word("tool")
+        .labelled("`tool`")
+        .map_with(|_, e| span_of(e.span()))
+        .then(name())
+        .then(params)
+        .then_ignore(just(Token::Arrow))
+        .then(results)
+        .then(block(solve_item(), error_item()))
+        .map(
+            |((((keyword_span, name), params), results), (items, body_span, closed))| ToolDef {
+                name,
+                keyword_span,
+                params,
+                results,
+                items,
+                body_span,
+                closed,
+                doc: None,
+            },
+        )
+}
+
+/// `use "lib/triangles.euc"`.
+fn use_line<'t, 's: 't, I>() -> impl Parser<'t, I, UseLine, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let path = select! { Token::Text(text) => text }
+        .map_with(|text, e| (text.to_string(), span_of(e.span())))
+        .labelled("a path in quotes");
+    word("use")
+        .labelled("`use`")
+        .map_with(|_, e| span_of(e.span()))
+        .then(path)
+        .map(|(keyword_span, (path, path_span))| UseLine {
+            keyword_span,
+            path,
+            path_span,
+        })
+}
+
+/// One line of a solve block (or of a tool's body).
+fn solve_item<'t, 's: 't, I>() -> impl Parser<'t, I, SolveItem, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
@@ -362,31 +477,10 @@ where
         .then(expr())
         .map(|(binders, value)| SolveItemKind::Step(Step { binders, value }));
 
-    let item =
-        choice((goal, mask, ignore, verify, tools, count, stars, step)).map_with(|kind, e| {
-            SolveItem {
-                kind,
-                span: span_of(e.span()),
-            }
-        });
-    let error_item = SolveItem {
-        kind: SolveItemKind::Error,
-        span: Span::default(),
-    };
-
-    just(Token::Solve)
-        .map_with(|_, e| span_of(e.span()))
-        .then(name().or_not())
-        .then(block(item, error_item))
-        .map(
-            |((keyword_span, name), (items, body_span, closed))| SolveBlock {
-                name,
-                keyword_span,
-                items,
-                body_span,
-                closed,
-            },
-        )
+    choice((goal, mask, ignore, verify, tools, count, stars, step)).map_with(|kind, e| SolveItem {
+        kind,
+        span: span_of(e.span()),
+    })
 }
 
 fn planar_block<'t, 's: 't, I>() -> impl Parser<'t, I, PlanarBlock, Extra<'t, 's>> + Clone

@@ -48,7 +48,36 @@ pub fn parse_range(text: &str, range: Span) -> (SourceFile, Vec<Diagnostic>) {
         diagnostic.span = clamp(diagnostic.span, text);
     }
     diagnostics.sort_by_key(|diagnostic| diagnostic.span.start);
-    (file.unwrap_or_default(), diagnostics)
+    let mut file = file.unwrap_or_default();
+    for item in &mut file.items {
+        if let ast::ItemKind::Tool(tool) = &mut std::sync::Arc::make_mut(item).kind {
+            tool.doc = doc_comment(text, tool.keyword_span.start);
+        }
+    }
+    (file, diagnostics)
+}
+
+/// The `///` lines right above offset `at` (a tool's keyword, first on its
+/// line), without the slashes and the one space after them: a tool's doc
+/// comment. The lexer skips them as comments, so they are read here.
+fn doc_comment(text: &str, at: usize) -> Option<String> {
+    let before = text.get(..at)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    if !before[line_start..].trim().is_empty() {
+        return None;
+    }
+    let mut lines: Vec<&str> = before[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .take_while(|line| line.starts_with("///"))
+        .map(|line| {
+            let line = &line[3..];
+            line.strip_prefix(' ').unwrap_or(line).trim_end()
+        })
+        .collect();
+    lines.reverse();
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// Operators and parentheses allowed in one statement. Every stage walks
@@ -188,7 +217,7 @@ fn hint(found: Option<&Token<'_>>, text: &str, span: Span) -> Option<String> {
     let line = line.lines().next().unwrap_or("").trim_start();
     match found {
         Some(Token::Ident(_)) if line_start == span.start && !line.starts_with("//") => Some(
-            "top-level lines start with `let`, `point`, `line`, `segment`, `ray`, `circle`, `solve` or `planar`; steps go inside a `solve` block"
+            "top-level lines start with `let`, `point`, `line`, `segment`, `ray`, `circle`, `solve`, `planar`, `tool` or `use`; steps go inside a `solve` block or a `tool`"
                 .to_string(),
         ),
         Some(Token::Eq) if line.starts_with("goal") => {

@@ -14,7 +14,7 @@ use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
 use crate::resolve::{Instance, Problem, Step, Value};
-use crate::solve::{goals_reached, replay_ops, Replay, StepFailure};
+use crate::solve::{goals_reached, replay_steps, Replay, StepFailure};
 use describe::{describe_problem, Shown};
 use svg::{Canvas, Style};
 
@@ -168,7 +168,7 @@ fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Resu
         .first()
         .ok_or("the block's problem cannot be computed: fix the errors first")?;
     let (ops, drawn) = steps_up_to(problem, moves);
-    let replay = replay_ops(ops.iter().map(|step| step.op), declared);
+    let replay = replay_steps(ops.iter().map(|step| step.op), declared, &problem.calls);
     let (replay, failure) = match replay {
         Ok(replay) => (Some(replay), None),
         Err(failure) => (None, Some(failure)),
@@ -176,7 +176,12 @@ fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Resu
     // The whole construction's, so that every step is drawn in one frame
     // (a picture of move 2 lines up with the picture of move 5).
     let whole = match moves {
-        Some(_) => replay_ops(problem.steps.iter().map(|step| step.op), declared).ok(),
+        Some(_) => replay_steps(
+            problem.steps.iter().map(|step| step.op),
+            declared,
+            &problem.calls,
+        )
+        .ok(),
         None => replay.clone(),
     };
     let shown = shown_goals(problem, declared, replay.as_ref());
@@ -258,9 +263,11 @@ fn drawn_objects<'a>(ops: &[Step], replay: Option<&'a Replay>) -> Vec<&'a Object
     let Some(replay) = replay else {
         return Vec::new();
     };
+    // A tool of your own may make points and several objects.
     ops.iter()
-        .filter(|step| !step.op.is_meet())
-        .map(|step| &replay.objects[step.binders[0].index])
+        .flat_map(|step| &step.binders)
+        .filter(|binder| !binder.is_point())
+        .filter_map(|binder| replay.objects.get(binder.index))
         .collect()
 }
 
@@ -395,14 +402,17 @@ fn draw_marks(canvas: &mut Canvas, marks: &[Mark]) {
 fn intersections<'a>(ops: &'a [Step], replay: &Replay) -> Vec<Mark<'a>> {
     let mut marks = Vec::new();
     for step in ops {
-        if step.op.is_meet() {
-            for binder in step.binders.iter().filter(|binder| binder.name.is_some()) {
+        if step.op.is_meet() || matches!(step.op, crate::resolve::StepOp::Use { .. }) {
+            let points = step.binders.iter().filter(|binder| binder.is_point());
+            for binder in points.filter(|binder| binder.name.is_some()) {
                 // A point bound as a goal is labelled once, as the goal.
                 let name = match binder.goal {
                     Some(_) => "",
                     None => binder.name.as_deref().unwrap_or(""),
                 };
-                marks.push(Mark::Dot(replay.points[binder.index], Style::Helper, name));
+                if let Some(point) = replay.points.get(binder.index) {
+                    marks.push(Mark::Dot(*point, Style::Helper, name));
+                }
             }
         }
     }
@@ -425,17 +435,22 @@ fn draw_construction(
             continue;
         }
         number += 1;
-        let object = &replay.objects[step.binders[0].index];
-        let style = if goal_objects.iter().any(|(_, goal)| object.reaches(goal)) {
-            Style::Goal
-        } else if latest == Some(number) {
-            // Stepping through: the move just made stands out.
-            Style::Latest
-        } else {
-            Style::Helper
-        };
-        let name = step.binders[0].name.clone().unwrap_or_default();
-        canvas.object(object, style, Some(&format!("{number}: {name}")));
+        // A tool of your own draws each object it makes, numbered as one move.
+        for binder in step.binders.iter().filter(|binder| !binder.is_point()) {
+            let Some(object) = replay.objects.get(binder.index) else {
+                continue;
+            };
+            let style = if goal_objects.iter().any(|(_, goal)| object.reaches(goal)) {
+                Style::Goal
+            } else if latest == Some(number) {
+                // Stepping through: the move just made stands out.
+                Style::Latest
+            } else {
+                Style::Helper
+            };
+            let name = binder.name.clone().unwrap_or_default();
+            canvas.object(object, style, Some(&format!("{number}: {name}")));
+        }
     }
 }
 

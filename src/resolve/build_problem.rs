@@ -67,7 +67,7 @@ pub(super) fn resolve_block(
                     let (drops, tools): (Vec<_>, Vec<_>) =
                         names.iter().cloned().partition(|name| name.text == "drop");
                     problem.drops = !drops.is_empty();
-                    problem.tools = resolve_tools(&tools, diagnostics);
+                    (problem.tools, problem.own_tools) = resolve_tools(&tools, scene, diagnostics);
                 }
             }
             SolveItemKind::Count(name) => {
@@ -93,6 +93,13 @@ pub(super) fn resolve_block(
         }
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);
+    let errors = diagnostics.len();
+    problem.mask_own = resolve_mask_own(&mask_spans, problem.mask.len(), scene, diagnostics);
+    // A mask naming no tool is its mistake: the steps are not held to it.
+    if diagnostics.len() > errors {
+        problem.mask = vec![MaskToken::All];
+        problem.mask_own = vec![Vec::new()];
+    }
     problem.mask_span = match (mask_spans.first(), mask_spans.last()) {
         (Some(first), Some(last)) => Some(first.span.to(last.span)),
         _ => None,
@@ -128,6 +135,7 @@ fn empty_problem(
             .collect(),
         goals: Vec::new(),
         mask: Vec::new(),
+        mask_own: Vec::new(),
         mask_span: None,
         tools_span: None,
         limits: Limits::default(),
@@ -137,6 +145,8 @@ fn empty_problem(
         steps: Vec::new(),
         steps_complete: true,
         tools: Vec::new(),
+        own_tools: Vec::new(),
+        calls: Vec::new(),
         drops: false,
         count: Count::E,
         stars: None,
@@ -165,23 +175,52 @@ fn resolve_count(name: &ast::Name, diagnostics: &mut Vec<Diagnostic>) -> Option<
         }
     }
 }
-fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<Tool> {
+/// A `tools` line: the L-tools it allows, and the tools of your own (as
+/// indices into `Scene::tools`; a broken one is left out quietly).
+fn resolve_tools(
+    names: &[ast::Name],
+    scene: &Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<Tool>, Vec<usize>) {
     let mut tools = Vec::new();
+    let mut own = Vec::new();
     for name in names {
+        if let Some(index) = scene.tool_index(&name.text) {
+            if !own.contains(&index) {
+                own.push(index);
+            }
+            continue;
+        }
+        if scene.knows_tool(&name.text) {
+            continue;
+        }
         match Tool::from_name(&name.text) {
             Some(tool) if !tools.contains(&tool) => tools.push(tool),
             Some(_) => {}
             None => {
-                let known: Vec<String> = Tool::ALL.iter().map(|t| t.name().to_string()).collect();
+                let mut known: Vec<String> =
+                    Tool::ALL.iter().map(|t| t.name().to_string()).collect();
+                let own_names: Vec<String> =
+                    scene.tools.iter().map(|tool| tool.name.clone()).collect();
                 let mut diagnostic = Diagnostic::error(
                     "E0510",
                     name.span,
-                    format!("`{}` is not an L-tool", name.text),
+                    if own_names.is_empty() {
+                        format!("`{}` is not an L-tool", name.text)
+                    } else {
+                        format!("`{}` is not an L-tool or a tool of your own", name.text)
+                    },
                 )
                 .with_help(format!(
-                    "the L-tools are {} (lines and circles are always allowed; `drop` lets the solver put points on the drawing)",
-                    known.join(", ")
+                    "the L-tools are {}{} (lines and circles are always allowed; `drop` lets the solver put points on the drawing)",
+                    known.join(", "),
+                    if own_names.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; this file's tools are {}", own_names.join(", "))
+                    }
                 ));
+                known.extend(own_names);
                 if let Some(close) = closest(&name.text, &known) {
                     diagnostic = diagnostic.did_you_mean(name.span, close);
                 }
@@ -189,7 +228,7 @@ fn resolve_tools(names: &[ast::Name], diagnostics: &mut Vec<Diagnostic>) -> Vec<
             }
         }
     }
-    tools
+    (tools, own)
 }
 
 fn duplicate_line(keyword: &str, span: Span, first: Span) -> Diagnostic {
@@ -401,6 +440,45 @@ fn resolve_mask(parts: &[MaskPart], diagnostics: &mut Vec<Diagnostic>) -> Vec<Ma
     } else {
         parts.iter().map(|part| part.token).collect()
     }
+}
+
+/// The tools of your own each mask part names (E0510 for a name that is
+/// none; a broken one allows nothing, quietly).
+fn resolve_mask_own(
+    parts: &[MaskPart],
+    length: usize,
+    scene: &Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Vec<(usize, String)>> {
+    let mut own = vec![Vec::new(); length];
+    for (part, named) in parts.iter().enumerate() {
+        for name in &named.own {
+            match scene.tool_index(&name.text) {
+                Some(index) => {
+                    if let Some(slot) = own.get_mut(part) {
+                        slot.push((index, name.text.clone()));
+                    }
+                }
+                None if scene.knows_tool(&name.text) => {}
+                None => {
+                    let mut known: Vec<String> =
+                        Tool::ALL.iter().map(|t| t.name().to_string()).collect();
+                    known.extend(scene.tools.iter().map(|tool| tool.name.clone()));
+                    let mut diagnostic = Diagnostic::error(
+                        "E0510",
+                        name.span,
+                        format!("`{}` is not a mask part: no L-tool or tool of your own has this name", name.text),
+                    )
+                    .with_help("a mask part is `line`, `circle`, `*`, `**`, an L-tool, a tool of your own, or a choice of them in parentheses");
+                    if let Some(close) = closest(&name.text, &known) {
+                        diagnostic = diagnostic.did_you_mean(name.span, close);
+                    }
+                    diagnostics.push(diagnostic);
+                }
+            }
+        }
+    }
+    own
 }
 
 fn resolve_limits(

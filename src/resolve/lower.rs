@@ -152,6 +152,20 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
             .iter()
             .filter(|(name, ..)| *name == function.text)
             .collect();
+        if overloads.is_empty() && self.names_in_scope.tools.contains(&function.text) {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "E0203",
+                    function.span,
+                    format!("`{}` is a tool of your own: a step uses it, an expression cannot", function.text),
+                )
+                .with_help(format!(
+                    "use it as a step of a solve block or a tool, `F = {}(…)`, and the point or object it binds by name",
+                    function.text
+                )),
+            );
+            return None;
+        }
         if overloads.is_empty() {
             let mut diagnostic = Diagnostic::error(
                 "E0203",
@@ -285,6 +299,9 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
 pub struct Names {
     list: Vec<String>,
     index: std::sync::OnceLock<std::collections::HashMap<String, Vec<u32>>>,
+    /// The tools of your own in scope: a call of one in an expression is
+    /// told apart from an unknown function.
+    tools: Vec<String>,
 }
 
 /// Names longer than this are compared one by one (there are few).
@@ -295,7 +312,13 @@ impl Names {
         Names {
             list,
             index: std::sync::OnceLock::new(),
+            tools: Vec::new(),
         }
+    }
+
+    /// The same names, with these tools of your own in scope.
+    pub fn with_tools(self, tools: Vec<String>) -> Names {
+        Names { tools, ..self }
     }
 
     /// The most similar name, if any is similar enough to suggest: the same

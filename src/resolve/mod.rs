@@ -11,8 +11,11 @@ mod lower;
 mod planar;
 mod problem;
 pub(crate) mod redefine;
+mod scope;
 mod stars;
 mod steps;
+mod tool_defs;
+mod tool_uses;
 pub mod types;
 
 pub use eval::{describe_outside, eval, EvalError};
@@ -66,6 +69,13 @@ pub struct Scene {
     /// Every problem's goals on its instances, in one list (`GoalTable`).
     pub(crate) goals: goal_table::GoalTable,
     pub puzzles: Vec<Puzzle>,
+    /// The tools of your own the file can use: those its `use` lines bring
+    /// in, then its own, in the order written (docs/language.md, "Tools of
+    /// your own").
+    pub tools: Arc<Vec<Arc<UserTool>>>,
+    /// The names of tools whose definition failed (or that use themselves):
+    /// their uses are skipped quietly, the definition saying why.
+    pub(crate) broken_tools: Arc<Vec<String>>,
     /// How many symbols are given points dropped anywhere (`Symbol::dropped`).
     dropped: usize,
     /// Name → index into `symbols`.
@@ -173,6 +183,16 @@ impl Scene {
         self.by_name.get(name).copied()
     }
 
+    /// The tool of your own named `name`, as an index into `tools`.
+    pub fn tool_index(&self, name: &str) -> Option<usize> {
+        self.tools.iter().position(|tool| tool.name == name)
+    }
+
+    /// Whether `name` is a tool of your own, usable or broken.
+    pub fn knows_tool(&self, name: &str) -> bool {
+        self.tool_index(name).is_some() || self.broken_tools.iter().any(|tool| tool == name)
+    }
+
     /// The solve block named `name`, as an index into `problems`.
     pub fn problem_index(&self, name: &str) -> Option<usize> {
         self.problems
@@ -267,6 +287,15 @@ impl crate::span::Settle for Scene {
                 puzzle.shift_after(from, delta);
             }
         }
+        // An edit inside a block moves the tools defined after it; those
+        // brought in are written in other files.
+        if self.tools.iter().any(|tool| tool.from.is_none()) {
+            for tool in Arc::make_mut(&mut self.tools) {
+                if tool.from.is_none() {
+                    Arc::make_mut(tool).shift_after(from, delta);
+                }
+            }
+        }
     }
 }
 
@@ -311,7 +340,7 @@ impl Default for ResolveOptions {
 }
 
 pub fn resolve(file: &SourceFile, options: &ResolveOptions) -> (Scene, Vec<Diagnostic>) {
-    let (scene, mut diagnostics, blocks) = resolve_traced(file, options);
+    let (scene, mut diagnostics, blocks) = resolve_traced(file, options, &[]);
     for block in blocks {
         diagnostics.extend(block.diagnostics);
     }
@@ -333,22 +362,20 @@ pub struct BlockResolution {
     pub references: std::ops::Range<usize>,
 }
 
-/// `resolve`, with the top level's diagnostics apart from each block's.
+/// `resolve`, with the top level's diagnostics apart from each block's;
+/// `imported` are the tools the file's `use` lines bring in (read by
+/// `analysis`: the core reads no file).
 pub fn resolve_traced(
     file: &SourceFile,
     options: &ResolveOptions,
+    imported: &[ImportedTool],
 ) -> (Scene, Vec<Diagnostic>, Vec<BlockResolution>) {
     let mut diagnostics = Vec::new();
     let mut scene = Scene::default();
+    tool_defs::define_tools(file, imported, options, &mut scene, &mut diagnostics);
     declare_symbols(file, &mut scene, &mut diagnostics);
     scene.kinds = Arc::new(Kinds::of(&scene.symbols));
-    scene.names = Arc::new(lower::Names::new(
-        scene
-            .symbols
-            .iter()
-            .map(|symbol| symbol.name.clone())
-            .collect(),
-    ));
+    scene.names = Arc::new(names_of(&scene));
     define_symbols(file, &mut scene, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
     scene.extent = instances::extent(&scene.values);
@@ -387,7 +414,9 @@ pub fn resolve_traced(
                 scene.problems.push(problem);
                 (scene.problems.len() - 1, false)
             }
-            ItemKind::Decl(_) | ItemKind::Error(_) => continue,
+            ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {
+                continue
+            }
         };
         blocks.push(BlockResolution {
             item: index,
@@ -413,7 +442,7 @@ pub fn resolve_block_again(
     let same_kind = match item.kind {
         ItemKind::Planar(_) => previous.is_puzzle,
         ItemKind::Solve(_) => !previous.is_puzzle,
-        ItemKind::Decl(_) | ItemKind::Error(_) => false,
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => false,
     };
     if !same_kind {
         return None;
@@ -444,6 +473,26 @@ pub fn resolve_block_again(
         diagnostics,
         references,
     })
+}
+
+/// The names of `scene`'s symbols and tools, for "did you mean" and for
+/// the message of a tool used in an expression.
+fn names_of(scene: &Scene) -> lower::Names {
+    lower::Names::new(
+        scene
+            .symbols
+            .iter()
+            .map(|symbol| symbol.name.clone())
+            .collect(),
+    )
+    .with_tools(
+        scene
+            .tools
+            .iter()
+            .map(|tool| tool.name.clone())
+            .chain(scene.broken_tools.iter().cloned())
+            .collect(),
+    )
 }
 
 /// First pass: every top-level name, so that later uses can say "declared later".

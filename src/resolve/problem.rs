@@ -1,7 +1,11 @@
 //! What a `solve` block resolves to: the `Problem` handed to the checker
 //! and the solver — its goals, limits, instances (`Instance`) and steps
 //! (`Step`, `StepOp`) — and what it counts (`Count`). `build_problem.rs`
-//! builds it.
+//! builds it. What a tool of your own resolves to (`UserTool`, its body a
+//! `Problem` on the tool's own figure) and a use's operands (`Call`), one
+//! holding the other: `tool_defs.rs` builds them, `tool_uses.rs` resolves a
+//! step that uses one, `solve/replay.rs` replays it (docs/language.md,
+//! "Tools of your own").
 
 use super::types::{Ir, Type, Value};
 use crate::geom::{Object, Point};
@@ -28,6 +32,9 @@ pub struct Problem {
     pub setup_names: Vec<String>,
     pub goals: Vec<Goal>,
     pub mask: Vec<MaskToken>,
+    /// Indexed like `mask`: the tools of your own each part allows besides
+    /// its token's kinds, as indices into `Scene::tools` with their names.
+    pub mask_own: Vec<Vec<(usize, String)>>,
     /// Where the mask's parts are written (a fix rewrites them).
     pub mask_span: Option<Span>,
     /// The block's `tools` line, if any (a fix adds a tool to it).
@@ -53,6 +60,12 @@ pub struct Problem {
     pub steps_complete: bool,
     /// The L-tools the block allows besides lines and circles (`tools`).
     pub tools: Vec<Tool>,
+    /// The tools of your own the `tools` line allows, as indices into
+    /// `Scene::tools` (docs/language.md, "Tools of your own").
+    pub own_tools: Vec<usize>,
+    /// The operands of each step that uses a tool of your own
+    /// (`StepOp::Use`), with the tool itself.
+    pub calls: Vec<Call>,
     /// `tools drop`: the solver may drop a point on a line or circle it
     /// drew, at no cost (docs/language.md, "Points dropped on the drawing").
     pub drops: bool,
@@ -66,7 +79,79 @@ pub struct Problem {
     pub local_uses: Vec<(Span, Span)>,
 }
 
+/// The most steps one use of a tool of your own replays, its tools' own
+/// steps counted (each tool using another twice doubles it).
+pub const MOST_REPLAYED: usize = 10_000;
+
+/// The most steps a block replays with its tools of your own counted: ten
+/// uses of the largest tool.
+pub const MOST_REPLAYED_IN_BLOCK: usize = 10 * MOST_REPLAYED;
+
 impl Problem {
+    /// The steps a replay of the steps makes, each use of a tool of your
+    /// own counted as the steps it replays.
+    pub fn replayed(&self) -> usize {
+        self.steps
+            .iter()
+            .map(|step| match step.op {
+                StepOp::Use { call, .. } => self
+                    .calls
+                    .get(call as usize)
+                    .map_or(1, |call| call.tool.replayed),
+                _ => 1,
+            })
+            .fold(0, usize::saturating_add)
+    }
+
+    /// The E cost of each move of the steps, in order: a line or circle 1,
+    /// an L-tool or a tool of your own its cost. Each counts 1 L.
+    pub fn move_costs(&self) -> Vec<usize> {
+        self.steps
+            .iter()
+            .filter_map(|step| match step.op {
+                StepOp::Use { call, .. } => Some(
+                    self.calls
+                        .get(call as usize)
+                        .map_or(1, |call| call.tool.e_cost),
+                ),
+                op => op.draw().map(crate::tools::Draw::e_cost),
+            })
+            .collect()
+    }
+
+    /// Mask part `part` as written: `line`, `(circle | foot)**`.
+    pub fn mask_part_text(&self, part: usize) -> String {
+        let Some(token) = self.mask.get(part) else {
+            return String::new();
+        };
+        let own = self.mask_own.get(part).map_or(&[][..], Vec::as_slice);
+        if own.is_empty() {
+            return token.text();
+        }
+        let (kinds, many) = match *token {
+            MaskToken::Choice { kinds, many } => (kinds, many),
+            _ => (crate::tools::DrawSet::default(), false),
+        };
+        let names: Vec<String> = kinds
+            .draws()
+            .map(|draw| draw.name().to_string())
+            .chain(own.iter().map(|(_, name)| name.clone()))
+            .collect();
+        let stars = if many { "**" } else { "" };
+        match names.as_slice() {
+            [one] => format!("{one}{stars}"),
+            names => format!("({}){stars}", names.join(" | ")),
+        }
+    }
+
+    /// The tool of your own step `step` uses, if it uses one.
+    pub fn used_tool(&self, step: usize) -> Option<&Arc<UserTool>> {
+        match self.steps.get(step)?.op {
+            StepOp::Use { call, .. } => self.calls.get(call as usize).map(|call| &call.tool),
+            _ => None,
+        }
+    }
+
     /// The E cost of the block's dearest L-tool (`None` without tools).
     pub fn dearest_tool(&self) -> Option<usize> {
         self.tools.iter().map(|tool| tool.e_cost()).max()
@@ -358,6 +443,13 @@ pub enum StepOp {
         tool: Tool,
         args: [usize; 3],
     },
+    /// A tool of your own: `tool` indexes `Scene::tools`, `call` the
+    /// problem's `calls` (its operands). Binds what the tool's results are,
+    /// points and objects, in order (docs/language.md, "Tools of your own").
+    Use {
+        tool: u32,
+        call: u32,
+    },
 }
 
 /// Where a step drops its point on the declared instance: the distance
@@ -398,9 +490,11 @@ impl StepOp {
             StepOp::Line(..) => Some(Draw::Line),
             StepOp::Circle(..) => Some(Draw::Circle),
             StepOp::Tool { tool, .. } => Some(Draw::Tool(*tool)),
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
-                None
-            }
+            StepOp::Meet(..)
+            | StepOp::Pick { .. }
+            | StepOp::Touch(..)
+            | StepOp::Drop { .. }
+            | StepOp::Use { .. } => None,
         }
     }
 
@@ -410,15 +504,20 @@ impl StepOp {
         match *self {
             StepOp::Line(a, b) | StepOp::Circle(a, b) => vec![a, b],
             StepOp::Tool { tool, args } => tool.point_args(args).collect(),
-            StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
-                Vec::new()
-            }
+            StepOp::Meet(..)
+            | StepOp::Pick { .. }
+            | StepOp::Touch(..)
+            | StepOp::Drop { .. }
+            | StepOp::Use { .. } => Vec::new(),
         }
     }
 
-    /// What the step makes: "point" (an intersection), "line" or "circle".
+    /// What the step makes: "point" (an intersection), "line" or "circle";
+    /// a tool of your own makes its "results" (each binder's `ty` says
+    /// what).
     pub fn made(&self) -> &'static str {
         match self {
+            StepOp::Use { .. } => "results",
             StepOp::Meet(..) | StepOp::Pick { .. } | StepOp::Touch(..) | StepOp::Drop { .. } => {
                 "point"
             }
@@ -437,6 +536,15 @@ pub struct StepBinder {
     pub goal: Option<usize>,
     /// The point's or object's index in replay numbering (see `StepOp`).
     pub index: usize,
+    /// What it binds: a point, a line (of any kind) or a circle.
+    pub ty: Type,
+}
+
+impl StepBinder {
+    /// Whether it binds a point (else a line or circle).
+    pub fn is_point(&self) -> bool {
+        self.ty == Type::Point
+    }
 }
 
 impl Shift for Problem {
@@ -463,5 +571,151 @@ impl Shift for Problem {
             }
         }
         self.local_uses.shift_after(from, delta);
+    }
+}
+
+/// A tool of your own, checked on its own figure and used as one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UserTool {
+    pub name: String,
+    /// Its `///` lines, without the slashes.
+    pub doc: Option<String>,
+    /// The `use` line's path it was brought in by (`None`: defined in the
+    /// file analysed). Its spans are in that file.
+    pub from: Option<String>,
+    /// Where its name is written.
+    pub name_span: Span,
+    /// The whole definition.
+    pub span: Span,
+    pub params: Vec<ToolParam>,
+    pub results: Vec<ToolResult>,
+    /// The body on the tool's own figure: the point parameters are its
+    /// givens and the others its setup, each in the order written; its
+    /// instances are the figure as declared and moved (in the figure's unit
+    /// frame, like any block's).
+    pub figure: Problem,
+    /// Elementary moves one use counts: its body's (each L-tool and tool of
+    /// your own at its own cost). A use counts 1 L, as an L-tool does.
+    pub e_cost: usize,
+    /// The steps one use replays, the tools its body uses counted with
+    /// theirs: at most `MOST_REPLAYED` (nested tools multiply).
+    pub replayed: usize,
+    /// Each step of the body as written (`F = l & m`), for the messages of a
+    /// use that cannot be built.
+    pub step_texts: Vec<String>,
+}
+
+impl UserTool {
+    /// How a step writes a use, for messages: `foot(P, l)`.
+    pub fn usage(&self) -> String {
+        let names: Vec<&str> = self.params.iter().map(|p| p.name.as_str()).collect();
+        format!("{}({})", self.name, names.join(", "))
+    }
+
+    /// `foot(P, l) -> F`, with each parameter's type: the signature hover
+    /// and messages show.
+    pub fn signature(&self) -> String {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|param| format!("{} {}", param.ty, param.name))
+            .collect();
+        let results: Vec<String> = self
+            .results
+            .iter()
+            .map(|result| format!("{} {}", result.ty, result.name))
+            .collect();
+        format!(
+            "{}({}) -> {}",
+            self.name,
+            params.join(", "),
+            results.join(", ")
+        )
+    }
+}
+
+/// One parameter: its name and type, where it is written, and its place
+/// among the figure's givens (a point) or setup (a line or circle).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolParam {
+    pub name: String,
+    pub ty: Type,
+    pub span: Span,
+    pub slot: usize,
+}
+
+/// One result: what a use binds, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolResult {
+    pub name: String,
+    /// A point, a line or a circle.
+    pub ty: Type,
+    /// Where the result is written after `->`.
+    pub span: Span,
+    /// Its index in the body's replay: a point's or an object's.
+    pub index: usize,
+}
+
+impl ToolResult {
+    pub fn is_point(&self) -> bool {
+        self.ty == Type::Point
+    }
+}
+
+/// The operands of one use of a tool of your own (`StepOp::Use` indexes a
+/// problem's list of them). The tool is here to be replayed: its spans are
+/// not moved by edits elsewhere in the file (`Scene::tools` has them
+/// moved), and two calls are equal when they use the tool of one name and
+/// file on the same operands.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub tool: Arc<UserTool>,
+    /// Each parameter's operand, in order: a point index for a point, an
+    /// object index for the others, numbered as `StepOp` numbers them.
+    pub args: Vec<usize>,
+}
+
+impl PartialEq for Call {
+    fn eq(&self, other: &Call) -> bool {
+        self.args == other.args
+            && (Arc::ptr_eq(&self.tool, &other.tool)
+                || (self.tool.name == other.tool.name && self.tool.from == other.tool.from))
+    }
+}
+
+impl Call {
+    /// The use written out, `foot(X, s)`, each operand named by `name_of`
+    /// (whether it is a point, and its index).
+    pub fn text(&self, mut name_of: impl FnMut(bool, usize) -> String) -> String {
+        let operands: Vec<String> = self
+            .tool
+            .params
+            .iter()
+            .zip(&self.args)
+            .map(|(param, &arg)| name_of(param.ty == Type::Point, arg))
+            .collect();
+        format!("{}({})", self.tool.name, operands.join(", "))
+    }
+}
+
+/// A tool another file defines, and the `use` line that brought it in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportedTool {
+    pub tool: Arc<UserTool>,
+    /// The `use` line's path, quotes included.
+    pub span: Span,
+}
+
+impl Shift for UserTool {
+    fn shift_after(&mut self, from: usize, delta: isize) {
+        self.name_span.shift_after(from, delta);
+        self.span.shift_after(from, delta);
+        for param in &mut self.params {
+            param.span.shift_after(from, delta);
+        }
+        for result in &mut self.results {
+            result.span.shift_after(from, delta);
+        }
+        self.figure.shift_after(from, delta);
     }
 }

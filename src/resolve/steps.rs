@@ -1,88 +1,15 @@
 //! The steps of a solve block: each resolved to an operation on earlier
 //! points and objects, with the names it binds.
 
-use super::lower::closest;
-use super::problem::{Goal, Problem, Step, StepBinder, StepOp};
+use super::problem::{Problem, Step, StepBinder, StepOp};
+use super::scope::{Local, Operands, Scope};
 use super::types::Type;
 use super::Scene;
 use crate::diag::Diagnostic;
-use crate::parse::ast::{self, Binder, DeclKind, ExprKind, SolveBlock, SolveItemKind, Tool};
+use crate::parse::ast::{self, Binder, ExprKind, SolveBlock, SolveItemKind, Tool};
 use crate::span::Span;
 use crate::tools::Operand;
 use std::collections::HashMap;
-
-/// What a name means inside a block's steps.
-#[derive(Clone, Copy)]
-enum Local {
-    Point(usize),
-    Object(usize, Type),
-}
-
-/// The names a block's steps can use: the file's givens and setup objects
-/// (their symbols, in order, looked up by binary search: a block's scope
-/// costs neither a copy of their names nor a map of them) and what the
-/// block's own steps bind, which hide them.
-struct Scope {
-    givens: Vec<usize>,
-    setup: Vec<usize>,
-    local: HashMap<String, (Local, Span)>,
-    /// Names bound by steps that failed to resolve, with where: their
-    /// mistake is reported once, so later uses are skipped quietly instead
-    /// of each reported as an unknown name (docs/architecture.md, "One error per mistake").
-    broken: HashMap<String, Span>,
-}
-
-impl Scope {
-    fn get(&self, scene: &Scene, name: &str) -> Option<(Local, Span)> {
-        match self.local.get(name) {
-            Some(&found) => Some(found),
-            None => self.top(scene, scene.symbol(name)?),
-        }
-    }
-
-    /// A given or setup object by symbol (broken declarations stay out of
-    /// scope: their uses are already explained).
-    fn top(&self, scene: &Scene, symbol: usize) -> Option<(Local, Span)> {
-        let ty = scene.symbols[symbol].ty?;
-        let declared = scene.symbol_span(symbol);
-        if let Ok(position) = self.givens.binary_search(&symbol) {
-            return Some((Local::Point(position), declared));
-        }
-        let position = self.setup.binary_search(&symbol).ok()?;
-        Some((Local::Object(position, ty), declared))
-    }
-
-    /// Puts the names a failed step binds out of use, quietly.
-    fn mark_broken(&mut self, step: &ast::Step) {
-        for name in step.binders.iter().filter_map(Binder::name) {
-            self.local.remove(&name.text);
-            self.broken.insert(name.text.clone(), name.span);
-        }
-    }
-
-    /// Every name in scope, for "did you mean".
-    fn names(&self, scene: &Scene) -> Vec<String> {
-        let mut names: Vec<String> = self.local.keys().cloned().collect();
-        names.extend(
-            self.givens
-                .iter()
-                .chain(&self.setup)
-                .filter(|&&symbol| scene.symbols[symbol].ty.is_some())
-                .map(|&symbol| &scene.symbols[symbol].name)
-                .filter(|name| !self.local.contains_key(name.as_str()))
-                .cloned(),
-        );
-        names
-    }
-}
-
-impl Local {
-    fn index(self) -> usize {
-        match self {
-            Local::Point(index) | Local::Object(index, _) => index,
-        }
-    }
-}
 
 pub(super) fn resolve_steps(
     block: &SolveBlock,
@@ -117,6 +44,7 @@ pub(super) fn resolve_steps(
             uses: &mut problem.local_uses,
             scope: &scope,
             diagnostics: &mut *diagnostics,
+            calls: &mut problem.calls,
         };
         let Some((op, outputs)) = resolve_step_op(step, &mut operands) else {
             problem.steps_complete = false;
@@ -125,7 +53,16 @@ pub(super) fn resolve_steps(
         };
         let expected = outputs.len();
         if step.binders.len() != expected {
-            diagnostics.push(binder_count_mismatch(step, item.span, &outputs));
+            let diagnostic = match op {
+                StepOp::Use { call, .. } => problem
+                    .calls
+                    .get(call as usize)
+                    .map(|call| super::tool_uses::results_mismatch(step, item.span, &call.tool)),
+                _ => None,
+            };
+            diagnostics.push(
+                diagnostic.unwrap_or_else(|| binder_count_mismatch(step, item.span, &outputs)),
+            );
             problem.steps_complete = false;
             scope.mark_broken(step);
             continue;
@@ -145,6 +82,7 @@ pub(super) fn resolve_steps(
                     span: binder.span(),
                     goal: None,
                     index: local.index(),
+                    ty: *ty,
                 });
                 continue;
             };
@@ -155,6 +93,7 @@ pub(super) fn resolve_steps(
                 span: name.span,
                 goal,
                 index: local.index(),
+                ty: *ty,
             });
         }
         // Intersections index every point they make, named or not.
@@ -163,6 +102,16 @@ pub(super) fn resolve_steps(
             op,
             binders,
         });
+    }
+    let replayed = problem.replayed();
+    if !problem.calls.is_empty() && replayed > super::MOST_REPLAYED_IN_BLOCK {
+        diagnostics.push(super::tool_uses::too_many_replayed(
+            problem.header_span,
+            &format!("`{}`", problem.name),
+            replayed,
+            super::MOST_REPLAYED_IN_BLOCK,
+        ));
+        problem.steps_complete = false;
     }
 }
 
@@ -270,6 +219,9 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
     match &step.value.kind {
         ExprKind::Call { function, args } if Tool::from_name(&function.text).is_some() => {
             resolve_tool_step(step, function, args, operands)
+        }
+        ExprKind::Call { function, args } if operands.scene.knows_tool(&function.text) => {
+            super::tool_uses::resolve_use_step(step, function, args, operands)
         }
         ExprKind::Call { function, args }
             if function.text == "line" || function.text == "circle" =>
@@ -515,169 +467,4 @@ fn resolve_tool_step(
         },
         vec![made],
     ))
-}
-
-fn step_name<'a>(
-    expr: &'a ast::Expr,
-    what: &str,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<&'a str> {
-    match &expr.kind {
-        ExprKind::Name(name) => Some(name),
-        ExprKind::Error => None,
-        _ => {
-            diagnostics.push(
-                Diagnostic::error("E0207", expr.span, format!("a step uses the name of a {what}, not an expression"))
-                    .with_help("declare the value with `point` at top level, or construct it in an earlier step"),
-            );
-            None
-        }
-    }
-}
-
-/// What the names in a step's operands can refer to, and where to report.
-struct Operands<'a> {
-    scene: &'a mut Scene,
-    /// The block's unit frame (`Problem::unit`): a drop's declared distance
-    /// is stored in it.
-    unit: f64,
-    goals: &'a [Goal],
-    uses: &'a mut Vec<(Span, Span)>,
-    scope: &'a Scope,
-    diagnostics: &'a mut Vec<Diagnostic>,
-}
-
-impl Operands<'_> {
-    /// The name an operand refers to, with where it is bound; records the use.
-    fn local(&mut self, expr: &ast::Expr, what: &str) -> Option<(Local, Span, String)> {
-        let name = step_name(expr, what, self.diagnostics)?;
-        match self.scope.get(self.scene, name) {
-            Some((local, declared)) => {
-                note_reference(self.scene, name, expr.span, declared, self.uses);
-                Some((local, declared, name.to_string()))
-            }
-            None if self.scope.broken.contains_key(name) => {
-                // Bound by a step that failed: that step's error explains it.
-                self.uses.push((expr.span, self.scope.broken[name]));
-                None
-            }
-            None => {
-                unknown_in_step(
-                    name,
-                    expr.span,
-                    self.scene,
-                    self.goals,
-                    self.scope,
-                    self.diagnostics,
-                );
-                None
-            }
-        }
-    }
-
-    fn point(&mut self, expr: &ast::Expr) -> Option<usize> {
-        match self.local(expr, "point")? {
-            (Local::Point(index), ..) => Some(index),
-            (Local::Object(_, ty), declared, name) => {
-                self.diagnostics.push(
-                    Diagnostic::error(
-                        "E0201",
-                        expr.span,
-                        format!("`{name}` is a {ty}, but a point is needed here"),
-                    )
-                    .with_label(declared, "bound here"),
-                );
-                None
-            }
-        }
-    }
-
-    /// A line or circle operand; `why` ends the message when a point is
-    /// given instead ("only lines and circles intersect").
-    fn object(&mut self, expr: &ast::Expr, why: &str) -> Option<(usize, Type)> {
-        match self.local(expr, "line or circle")? {
-            (Local::Object(index, ty), ..) => Some((index, ty)),
-            (Local::Point(_), declared, name) => {
-                self.diagnostics.push(
-                    Diagnostic::error("E0201", expr.span, format!("`{name}` is a point: {why}"))
-                        .with_label(declared, "bound here"),
-                );
-                None
-            }
-        }
-    }
-}
-
-/// Records a use: of a top-level symbol in the scene, of a block's own name in `uses`.
-fn note_reference(
-    scene: &mut Scene,
-    name: &str,
-    span: Span,
-    declared: Span,
-    uses: &mut Vec<(Span, Span)>,
-) {
-    match scene.symbol(name) {
-        Some(symbol) if scene.symbol_span(symbol) == declared => {
-            scene.references.push(super::Reference { span, symbol })
-        }
-        _ => uses.push((span, declared)),
-    }
-}
-
-fn unknown_in_step(
-    name: &str,
-    span: Span,
-    scene: &Scene,
-    goals: &[Goal],
-    scope: &Scope,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    if let Some(index) = scene.symbol(name) {
-        let symbol = &scene.symbols[index];
-        if symbol.ty.is_none() {
-            return;
-        }
-        diagnostics.push(
-            Diagnostic::error(
-                "E0206",
-                span,
-                format!("`{name}` is not given, so constructions cannot use it"),
-            )
-            .with_label(
-                scene.symbol_span(index),
-                format!("declared with `{}`", symbol.kind.keyword()),
-            )
-            .with_help(match symbol.kind {
-                DeclKind::Let | DeclKind::Const => {
-                    "declare it with `point` (or `line`/`circle`) to make it part of the problem"
-                }
-                _ => "only given points, setup objects and what earlier steps built can be used",
-            }),
-        );
-        return;
-    }
-    if let Some(goal) = goals.iter().find(|goal| goal.name == name) {
-        diagnostics.push(
-            Diagnostic::error(
-                "E0105",
-                span,
-                format!("goal `{name}` is not constructed yet"),
-            )
-            .with_label(goal.span, "the goal")
-            .with_help(format!(
-                "bind it first with a step such as `{name}, _ = a & b`"
-            )),
-        );
-        return;
-    }
-    let names = scope.names(scene);
-    let mut diagnostic = Diagnostic::error("E0101", span, format!("unknown name `{name}`"));
-    if let Some(close) = closest(name, &names) {
-        diagnostic = diagnostic.did_you_mean(span, close);
-    } else {
-        diagnostic = diagnostic.with_help(
-            "a step can use given points, setup objects and names bound by earlier steps",
-        );
-    }
-    diagnostics.push(diagnostic);
 }

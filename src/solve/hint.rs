@@ -202,6 +202,12 @@ pub fn partial(problem: &Problem, count: Count) -> Result<Partial, String> {
     if problem.instances.is_empty() {
         return Err("the problem has errors: its instances cannot be computed".to_string());
     }
+    if !problem.calls.is_empty() {
+        return Err(
+            "the steps use a tool of your own, which hints do not take yet: hint a block of lines, circles and L-tools"
+                .to_string(),
+        );
+    }
     let draws: Vec<Draw> = problem
         .steps
         .iter()

@@ -19,20 +19,37 @@ pub fn allows(token: MaskToken, draw: Draw) -> bool {
 
 /// Whether a sequence of drawn objects fits the mask.
 pub fn mask_matches(mask: &[MaskToken], draws: &[Draw]) -> bool {
+    fits(mask, draws, |part, draw| allows(mask[part], *draw))
+}
+
+/// Whether a sequence of moves fits the mask, `allows(part, move)` saying
+/// whether the mask's part at that index allows the move (a check of
+/// steps that use tools of your own asks it of their names).
+pub fn fits<M>(mask: &[MaskToken], moves: &[M], allows: impl Fn(usize, &M) -> bool) -> bool {
     match mask.iter().position(|token| token.is_generator()) {
-        None => mask.len() == draws.len() && mask.iter().zip(draws).all(|(t, d)| allows(*t, *d)),
+        None => {
+            mask.len() == moves.len()
+                && moves
+                    .iter()
+                    .enumerate()
+                    .all(|(part, made)| allows(part, made))
+        }
         Some(generator) => {
-            let (before, after) = (&mask[..generator], &mask[generator + 1..]);
-            if draws.len() < before.len() + after.len() {
+            let after = mask.len() - generator - 1;
+            if moves.len() < generator + after {
                 return false;
             }
-            let middle = &draws[before.len()..draws.len() - after.len()];
-            before.iter().zip(draws).all(|(t, d)| allows(*t, *d))
-                && after
-                    .iter()
-                    .zip(&draws[draws.len() - after.len()..])
-                    .all(|(t, d)| allows(*t, *d))
-                && middle.iter().all(|d| allows(mask[generator], *d))
+            let tail = moves.len() - after;
+            moves.iter().enumerate().all(|(at, made)| {
+                let part = if at < generator {
+                    at
+                } else if at >= tail {
+                    generator + 1 + at - tail
+                } else {
+                    generator
+                };
+                allows(part, made)
+            })
         }
     }
 }

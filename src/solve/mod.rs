@@ -23,5 +23,6 @@ mod verify;
 
 pub use mask::mask_matches;
 pub use replay::{
-    goals_reached, mixed_bindings, replay, replay_ops, Beyond, BoundGoal, Replay, StepFailure,
+    goals_reached, mixed_bindings, replay, replay_ops, replay_steps, Beyond, BoundGoal, Replay,
+    StepFailure,
 };

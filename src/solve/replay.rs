@@ -4,7 +4,7 @@
 use crate::geom::{
     meet, pick_crossing, touch_point, Circle, Degenerate, Line, Meet, Object, Outside, Point,
 };
-use crate::resolve::{Goal, Instance, Problem, StepOp, Value};
+use crate::resolve::{Call, Goal, Instance, Origin, Problem, StepOp, Type, Value};
 
 /// Everything a replay built, indexed as `StepOp` indexes points and objects.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,16 +67,34 @@ pub struct Beyond {
 pub struct StepFailure {
     pub step: usize,
     pub why: Degenerate,
+    /// For a step that uses a tool of your own: the step of the tool's
+    /// body that could not be built (counted from 0).
+    pub inside: Option<usize>,
 }
 
 pub fn replay(problem: &Problem, instance: &Instance) -> Result<Replay, StepFailure> {
-    replay_ops(problem.steps.iter().map(|step| step.op), instance)
+    replay_steps(
+        problem.steps.iter().map(|step| step.op),
+        instance,
+        &problem.calls,
+    )
 }
 
-/// Replays a sequence of operations (a block's steps or a solver's answer).
+/// Replays a sequence of operations (a solver's answer, or steps without
+/// tools of your own: one fails with `Degenerate::NoBody`).
 pub fn replay_ops(
     ops: impl IntoIterator<Item = StepOp>,
     instance: &Instance,
+) -> Result<Replay, StepFailure> {
+    replay_steps(ops, instance, &[])
+}
+
+/// Replays a sequence of operations of a problem whose uses of tools of
+/// your own have these operands (`Problem::calls`).
+pub fn replay_steps(
+    ops: impl IntoIterator<Item = StepOp>,
+    instance: &Instance,
+    calls: &[Call],
 ) -> Result<Replay, StepFailure> {
     let mut replay = Replay {
         points: instance.givens.clone(),
@@ -84,8 +102,31 @@ pub fn replay_ops(
         beyond: vec![None; instance.givens.len()],
     };
     for (index, op) in ops.into_iter().enumerate() {
-        let fail = |why| StepFailure { step: index, why };
+        let fail = |why| StepFailure {
+            step: index,
+            why,
+            inside: None,
+        };
         match op {
+            StepOp::Use { call, .. } => {
+                let call = calls.get(call as usize).ok_or(fail(Degenerate::NoBody))?;
+                let made = use_tool(call, &replay).map_err(|(why, inside)| StepFailure {
+                    step: index,
+                    why,
+                    inside: Some(inside),
+                })?;
+                for value in made {
+                    match value {
+                        Value::Point(point) => {
+                            replay.points.push(point);
+                            replay.beyond.push(None);
+                        }
+                        Value::Line(line) => replay.objects.push(Object::Line(line)),
+                        Value::Circle(circle) => replay.objects.push(Object::Circle(circle)),
+                        Value::Number(_) | Value::Pair(..) => {}
+                    }
+                }
+            }
             StepOp::Line(from, to) => {
                 let line = Line::through(replay.points[from], replay.points[to]).map_err(fail)?;
                 replay.objects.push(Object::Line(line));
@@ -141,6 +182,70 @@ pub fn replay_ops(
         }
     }
     Ok(replay)
+}
+
+/// What a use of a tool of your own makes on the replay so far: the
+/// tool's body replayed on the use's operands (a parameter declared a line
+/// sees the whole line through a segment or ray), then its results in
+/// order. Err: why the body cannot be built there, and at which of its
+/// steps (a named point outside a segment or ray of the operands counts:
+/// it is no point of the drawing).
+fn use_tool(call: &Call, replay: &Replay) -> Result<Vec<Value>, (Degenerate, usize)> {
+    let tool = &call.tool;
+    let missing = (Degenerate::NoBody, 0);
+    let mut givens = Vec::new();
+    let mut setup = Vec::new();
+    for (param, &arg) in tool.params.iter().zip(&call.args) {
+        if param.ty == Type::Point {
+            givens.push(*replay.points.get(arg).ok_or(missing)?);
+        } else {
+            let mut object = *replay.objects.get(arg).ok_or(missing)?;
+            if let (Object::Line(line), Type::Line) = (&mut object, param.ty) {
+                line.extent = crate::geom::Extent::Full;
+            }
+            setup.push(object);
+        }
+    }
+    let instance = Instance {
+        origin: Origin::Declared,
+        givens,
+        setup,
+        goals: Vec::new(),
+        drop_seed: None,
+    };
+    let figure = &tool.figure;
+    let body = replay_steps(
+        figure.steps.iter().map(|step| step.op),
+        &instance,
+        &figure.calls,
+    )
+    .map_err(|failure| (failure.why, failure.step))?;
+    for (at, step) in figure.steps.iter().enumerate() {
+        let outside = step.binders.iter().any(|binder| {
+            binder.name.is_some()
+                && binder.is_point()
+                && body.beyond.get(binder.index).is_some_and(Option::is_some)
+        });
+        if outside {
+            return Err((Degenerate::Beyond, at));
+        }
+    }
+    tool.results
+        .iter()
+        .map(|result| {
+            let value = if result.is_point() {
+                body.points
+                    .get(result.index)
+                    .map(|point| Value::Point(*point))
+            } else {
+                body.objects.get(result.index).map(|object| match object {
+                    Object::Line(line) => Value::Line(*line),
+                    Object::Circle(circle) => Value::Circle(*circle),
+                })
+            };
+            value.ok_or(missing)
+        })
+        .collect()
 }
 
 /// The instance the search runs on: a random one when there is one. The

@@ -417,6 +417,8 @@ fn take_other_crossings(plan: StepPlan, searched: &Replay, givens: usize) -> Ste
                 new_index.extend(next..next + names.len());
                 (op, names)
             }
+            // The solver's answers use no tool of your own.
+            StepOp::Use { .. } => (op, names),
             StepOp::Line(a, b) => (StepOp::Line(new_index[a], new_index[b]), names),
             StepOp::Circle(a, b) => (StepOp::Circle(new_index[a], new_index[b]), names),
             StepOp::Tool { tool, mut args } => {

@@ -993,7 +993,12 @@ fn every_example_checks_alike_at_any_scale_and_place() {
     // figure's size (docs/design.md, "Tolerances"). With absolute ones, four
     // examples failed at 10^7 and most at 10^-10.
     let dir = std::env::temp_dir().join(format!("euc-scales-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    // The libraries the examples `use`, beside the moved copies as beside
+    // the examples.
+    for library in super::euc_files(&root().join("examples/lib")) {
+        std::fs::copy(&library, dir.join("lib").join(library.file_name().unwrap())).unwrap();
+    }
     let moves = [
         (1e-10, (0.0, 0.0)),
         (1e-4, (0.0, 0.0)),

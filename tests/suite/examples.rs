@@ -1,7 +1,7 @@
 //! Every example checks clean, and its syntax tree and resolved problems are
 //! snapshotted.
 
-use super::{example_files, read};
+use super::{analyze_path, example_files, read};
 use euc::analysis::analyze;
 use euc::check::Status;
 
@@ -10,7 +10,7 @@ fn every_example_checks_without_errors() {
     let files = example_files();
     assert!(files.len() >= 6, "the seed's three examples and three more");
     for path in files {
-        let analysis = analyze(&read(&path));
+        let analysis = analyze_path(&path);
         let errors: Vec<_> = analysis
             .diagnostics
             .iter()
@@ -46,7 +46,7 @@ fn syntax_trees_of_examples() {
 #[test]
 fn resolved_problems_of_examples() {
     for path in example_files() {
-        let analysis = analyze(&read(&path));
+        let analysis = analyze_path(&path);
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         insta::assert_snapshot!(
             format!("problem-{name}"),

@@ -19,6 +19,38 @@ fn examples_are_formatted() {
     }
 }
 
+/// A tool of your own keeps its doc comment, its parameters (one a line
+/// too, the `)` where the list opened) and its body, indented as a block.
+#[test]
+fn a_tool_definition_keeps_its_shape() {
+    let written = "use  \"lib/triangles.euc\"\n\
+        /// The tangents from P.\n\
+        tool tangents(\n\
+        P = (3, 0),\n   \
+        O = (0,0),\n\
+        circle k = circle(O,(1, 0))\n  \
+        )->t1,t2{\n\
+        op = line(O, P)\n\
+        T1, T2 = k&circle(P,O)\n  \
+        t1 = line(P, T1)\n\
+        t2 = line(P, T2)\n\
+        }\n";
+    let formatted = "use \"lib/triangles.euc\"\n\
+        /// The tangents from P.\n\
+        tool tangents(\n  \
+        P = (3, 0),\n  \
+        O = (0, 0),\n  \
+        circle k = circle(O, (1, 0))\n\
+        ) -> t1, t2 {\n  \
+        op = line(O, P)\n  \
+        T1, T2 = k & circle(P, O)\n  \
+        t1 = line(P, T1)\n  \
+        t2 = line(P, T2)\n\
+        }\n";
+    assert_eq!(format(written).as_deref(), Some(formatted));
+    assert_eq!(format(formatted).as_deref(), Some(formatted));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 

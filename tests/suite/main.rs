@@ -36,6 +36,8 @@ pub fn root() -> PathBuf {
 pub fn example_files() -> Vec<PathBuf> {
     let mut files = euc_files(&root().join("examples"));
     files.extend(euc_files(&root().join("examples/euclidea")));
+    // Libraries of tools, which examples bring in with `use`.
+    files.extend(euc_files(&root().join("examples/lib")));
     // Snapshots are named by file stem: two examples may not share one.
     let mut stems: Vec<_> = files.iter().filter_map(|path| path.file_stem()).collect();
     stems.sort();
@@ -54,6 +56,12 @@ pub fn euc_files(folder: &Path) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// The analysis of a file on disk, its `use` lines followed as `euc check`
+/// follows them.
+pub fn analyze_path(path: &Path) -> euc::analysis::Analysis {
+    euc::cli::sources::analyze_source(path, &read(path))
 }
 
 pub fn read(path: &Path) -> String {

@@ -46,6 +46,14 @@ const WORDS: &[&str] = &[
     "nearer",
     "touch",
     "tools",
+    "tool",
+    "use",
+    "->",
+    "\"lib.euc\"",
+    "\"main.euc\"",
+    "\"x.txt\"",
+    "foot",
+    "///",
     "compass",
     "compass**",
     "center",
@@ -75,6 +83,70 @@ const WORDS: &[&str] = &[
     "é",
     "$",
 ];
+
+/// Every `use` line reads `lib`'s text (the analysed text is `main.euc`,
+/// so `use "main.euc"` is a file using itself).
+struct OneLibrary {
+    lib: String,
+}
+
+impl euc::analysis::Sources for OneLibrary {
+    fn root(&self) -> Option<String> {
+        Some("main.euc".to_string())
+    }
+
+    fn load(
+        &self,
+        _: Option<&str>,
+        path: &str,
+    ) -> Result<euc::analysis::Source, euc::analysis::LoadError> {
+        let id = if path == "main.euc" { path } else { "lib.euc" };
+        Ok(euc::analysis::Source {
+            id: id.to_string(),
+            text: self.lib.clone(),
+        })
+    }
+}
+
+/// A tool's definition and its use, from which token soup is made.
+const TOOL_WORDS: &[&str] = &[
+    "tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {",
+    "m = perpendicular(l, P)",
+    "F = l & m",
+    "}",
+    "use \"lib.euc\"",
+    "use \"main.euc\"",
+    "point A = (0, 0)",
+    "line s = line(A, (1, 0))",
+    "solve s {",
+    "tools foot",
+    "mask foot**",
+    "goal G = A",
+    "G = foot(A, s)",
+    "G, H = foot(s)",
+    "\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Tools and `use` lines in any order, the used file as arbitrary as
+    /// the one using it.
+    #[test]
+    fn tools_and_use_lines_in_any_order(
+        main in proptest::collection::vec(proptest::sample::select(TOOL_WORDS), 0..40),
+        lib in proptest::collection::vec(proptest::sample::select(TOOL_WORDS), 0..40),
+    ) {
+        let sources = std::sync::Arc::new(OneLibrary { lib: lib.join("\n") });
+        let text = main.join("\n");
+        let analysis = euc::analysis::analyze_file(&text, sources);
+        for diagnostic in &analysis.diagnostics {
+            prop_assert!(diagnostic.span.end <= text.len());
+        }
+        let _ = euc::format::format(&text);
+        let _ = euc::render::render_svg(&analysis, &euc::render::RenderOptions::default());
+    }
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]

@@ -9,7 +9,7 @@ use super::{error, json, Answer, Game, Page};
 use crate::deadline::Deadline;
 use crate::door::board::{self, Ask, HintAsk, Lines, Move};
 use crate::door::hint::HINT_SECONDS;
-use crate::door::{analyze, apply_edits, Analysis};
+use crate::door::{apply_edits, Analysis};
 use std::path::{Path, PathBuf};
 
 const PAGE: &str = include_str!("../../../editors/board/play-construction.html");
@@ -58,7 +58,7 @@ impl Construction {
     /// The file's analysis and the block's index.
     fn load(&mut self) -> Result<(Analysis, usize), String> {
         let text = super::super::read_source(&self.file)?;
-        let analysis = analyze(&text);
+        let analysis = super::super::sources::analyze_source(&self.file, &text);
         let scene = analysis.scene();
         let index = scene
             .problem_or_first(self.name.as_deref())
