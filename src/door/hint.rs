@@ -65,7 +65,7 @@ pub fn hint(scene: &Scene, request: &HintRequest, budget: &dyn Budget) -> Result
     }))
 }
 
-/// The words for [`HINT_SECONDS`].
-pub fn hint_limit() -> String {
-    format!("{HINT_SECONDS} s")
+/// A time limit of `seconds` in the words of "time limit of … reached".
+pub fn limit_words(seconds: u64) -> String {
+    format!("{seconds} s")
 }

@@ -5,7 +5,7 @@
 use super::commands::{BlockCommand, ServerCommand};
 use super::documents::Snapshot;
 use crate::deadline::Deadline;
-use crate::door::hint::{hint, HintRequest, Hinted, COMPLETE_SECONDS, REACHED};
+use crate::door::hint::{hint, limit_words, HintRequest, Hinted, COMPLETE_SECONDS, REACHED};
 use crate::door::planar::{self, append_new_level, Ask};
 use crate::door::{fill_block, fix_edit, Analysis, Puzzle, Status, TextEdit};
 use crate::span::Span;
@@ -293,7 +293,7 @@ impl HintAction {
         let request = HintRequest {
             block: index,
             all: self == HintAction::Complete,
-            limit: Some(format!("{COMPLETE_SECONDS} s")),
+            limit: Some(limit_words(COMPLETE_SECONDS)),
             ..HintRequest::default()
         };
         match hint(scene, &request, &Deadline::seconds(COMPLETE_SECONDS))? {

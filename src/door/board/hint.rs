@@ -6,7 +6,7 @@
 
 use super::moves::same_version;
 use super::Played;
-use crate::door::hint::{hint, hint_limit, HintRequest, Hinted, REACHED};
+use crate::door::hint::{hint, limit_words, HintRequest, Hinted, HINT_SECONDS, REACHED};
 use crate::edit::fill_block;
 use crate::resolve::Scene;
 use crate::solve::search::Budget;
@@ -36,7 +36,7 @@ pub fn hint_move(
     let request = HintRequest {
         block: index,
         all: ask.all,
-        limit: Some(hint_limit()),
+        limit: Some(limit_words(HINT_SECONDS)),
         ..HintRequest::default()
     };
     match hint(scene, &request, budget)? {
