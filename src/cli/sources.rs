@@ -1,9 +1,11 @@
 //! The files `use` lines name, read from disk for the core
 //! (`analysis::Sources`): each path relative to the file that names it, at
 //! most `MAX_INPUT` bytes of UTF-8 (docs/language.md, "Tools from other
-//! files"); and the analysis of a file with its `use` lines followed.
+//! files"); and the analysis (or only the resolution) of a file with its
+//! `use` lines followed.
 
-use crate::door::{analyze_file, Analysis, LoadError, Source, Sources};
+use crate::diag::Diagnostic;
+use crate::door::{analyze_file, resolve_file, Analysis, LoadError, Scene, Source, Sources};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -85,4 +87,10 @@ impl Sources for FileSources {
 /// on disk.
 pub fn analyze_source(path: &Path, text: &str) -> Analysis {
     analyze_file(text, Arc::new(FileSources::near(path)))
+}
+
+/// `text`, read from `path`, parsed and resolved with its `use` lines
+/// followed on disk, its blocks not checked (`hint`, `planar untangle`).
+pub fn resolve_source(path: &Path, text: &str) -> (Scene, Vec<Diagnostic>) {
+    resolve_file(text, &FileSources::near(path))
 }

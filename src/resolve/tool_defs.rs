@@ -83,6 +83,20 @@ fn origin(tool: &UserTool) -> String {
     }
 }
 
+/// What a tool named `name` would clash with (E0801): an L-tool, a
+/// built-in function or a word of the language.
+pub fn name_taken(name: &str) -> Option<&'static str> {
+    if Tool::from_name(name).is_some() {
+        Some("an L-tool")
+    } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name) {
+        Some("a built-in function")
+    } else if TAKEN.contains(&name) {
+        Some("a word of the language")
+    } else {
+        None
+    }
+}
+
 /// The file's tool definitions whose names are free: not an L-tool, a
 /// built-in function or a word of the language, not defined twice, not
 /// brought in by a `use` line (E0801, E0802 otherwise).
@@ -97,16 +111,7 @@ fn named_definitions<'a>(
             continue;
         };
         let name = &definition.name;
-        let taken = if Tool::from_name(&name.text).is_some() {
-            Some("an L-tool")
-        } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name.text) {
-            Some("a built-in function")
-        } else if TAKEN.contains(&name.text.as_str()) {
-            Some("a word of the language")
-        } else {
-            None
-        };
-        if let Some(taken) = taken {
+        if let Some(taken) = name_taken(&name.text) {
             diagnostics.push(
                 Diagnostic::error(
                     "E0801",
