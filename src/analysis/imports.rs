@@ -152,7 +152,7 @@ fn library(
     let error = |code: &'static str, message: String, help: &str| {
         Box::new(Diagnostic::error(code, at, message).with_help(help.to_string()))
     };
-    if !path.ends_with(".euc") {
+    if !line.standard && !path.ends_with(".euc") {
         return Err(error(
             "E0811",
             format!("`{path}` is not a `.euc` file"),
@@ -160,13 +160,17 @@ fn library(
         ));
     }
     let from = walk.open.last().and_then(|(id, _)| id.clone());
-    let source = walk.sources.load(from.as_deref(), path).map_err(|why| {
-        error(
-            "E0811",
-            unreadable(path, &why),
-            "paths are relative to the file whose `use` line names them",
-        )
-    })?;
+    let source = if line.standard {
+        standard_library()
+    } else {
+        walk.sources.load(from.as_deref(), path).map_err(|why| {
+            error(
+                "E0811",
+                unreadable(path, &why),
+                "paths are relative to the file whose `use` line names them",
+            )
+        })?
+    };
     let open = walk
         .open
         .iter()
@@ -230,6 +234,20 @@ fn library(
         walk.done.insert(source.id, library.clone());
     }
     Ok(library)
+}
+
+/// The standard library's text (`lib/std.euc`, built into euc), and its
+/// id.
+pub const STANDARD_LIBRARY: &str = include_str!("../../lib/std.euc");
+pub const STANDARD_ID: &str = "euc:std";
+
+/// `use std`: the standard library, read from inside euc
+/// (docs/library.md), so every file finds it without a path.
+fn standard_library() -> Source {
+    Source {
+        id: STANDARD_ID.to_string(),
+        text: STANDARD_LIBRARY.to_string(),
+    }
 }
 
 /// E0813: the used file's errors, the first of them quoted.

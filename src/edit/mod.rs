@@ -169,8 +169,25 @@ fn write_steps(
             };
             binders.push(name);
         }
-        let value = op_text(problem, op, &point_names, &object_names);
-        if op.is_meet() {
+        let calls = if construction.calls.is_empty() {
+            &problem.calls
+        } else {
+            &construction.calls
+        };
+        let value = op_text(problem, calls, op, &point_names, &object_names);
+        if let StepOp::Use { call, .. } = *op {
+            // Each result where its kind is numbered.
+            let results = calls
+                .get(call as usize)
+                .map_or(&[][..], |call| &call.tool.results);
+            for (binder, result) in binders.iter().zip(results) {
+                if result.is_point() {
+                    point_names.push(binder.clone());
+                } else {
+                    object_names.push(binder.clone());
+                }
+            }
+        } else if op.is_meet() {
             point_names.extend(binders.iter().cloned());
         } else {
             object_names.push(binders[0].clone());
@@ -183,6 +200,7 @@ fn write_steps(
 /// The right side of a step.
 fn op_text(
     problem: &Problem,
+    calls: &[crate::resolve::Call],
     op: &StepOp,
     point_names: &[String],
     object_names: &[String],
@@ -216,17 +234,12 @@ fn op_text(
             Operand::Point => point_names[arg].clone(),
             Operand::Line => object_names[arg].clone(),
         }),
-        StepOp::Use { call, .. } => {
-            problem
-                .calls
-                .get(call as usize)
-                .map_or_else(String::new, |call| {
-                    call.text(|is_point, arg| {
-                        let names = if is_point { point_names } else { object_names };
-                        names.get(arg).cloned().unwrap_or_default()
-                    })
-                })
-        }
+        StepOp::Use { call, .. } => calls.get(call as usize).map_or_else(String::new, |call| {
+            call.text(|is_point, arg| {
+                let names = if is_point { point_names } else { object_names };
+                names.get(arg).cloned().unwrap_or_default()
+            })
+        }),
     }
 }
 

@@ -134,8 +134,11 @@ pub struct UseLine {
     pub keyword_span: Span,
     /// As written between the quotes.
     pub path: String,
-    /// The quoted path, quotes included.
+    /// The quoted path, quotes included (for `use std`, the word).
     pub path_span: Span,
+    /// `use std`: the standard library, shipped inside euc (`path` is
+    /// `std`).
+    pub standard: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

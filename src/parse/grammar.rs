@@ -395,22 +395,24 @@ where
         )
 }
 
-/// `use "lib/triangles.euc"`.
+/// `use "lib/triangles.euc"`, or `use std`: the standard library.
 fn use_line<'t, 's: 't, I>() -> impl Parser<'t, I, UseLine, Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
     let path = select! { Token::Text(text) => text }
-        .map_with(|text, e| (text.to_string(), span_of(e.span())))
+        .map_with(|text, e| (text.to_string(), span_of(e.span()), false))
         .labelled("a path in quotes");
+    let standard = word("std").map_with(|_, e| ("std".to_string(), span_of(e.span()), true));
     word("use")
         .labelled("`use`")
         .map_with(|_, e| span_of(e.span()))
-        .then(path)
-        .map(|(keyword_span, (path, path_span))| UseLine {
+        .then(path.or(standard))
+        .map(|(keyword_span, (path, path_span, standard))| UseLine {
             keyword_span,
             path,
             path_span,
+            standard,
         })
 }
 

@@ -68,6 +68,11 @@ pub(super) fn resolve_block(
                         names.iter().cloned().partition(|name| name.text == "drop");
                     problem.drops = !drops.is_empty();
                     (problem.tools, problem.own_tools) = resolve_tools(&tools, scene, diagnostics);
+                    problem.allowed = problem
+                        .own_tools
+                        .iter()
+                        .filter_map(|&index| scene.tools.get(index).cloned())
+                        .collect();
                 }
             }
             SolveItemKind::Count(name) => {
@@ -146,6 +151,7 @@ fn empty_problem(
         steps_complete: true,
         tools: Vec::new(),
         own_tools: Vec::new(),
+        allowed: Vec::new(),
         calls: Vec::new(),
         drops: false,
         count: Count::E,

@@ -63,6 +63,9 @@ pub struct Problem {
     /// The tools of your own the `tools` line allows, as indices into
     /// `Scene::tools` (docs/language.md, "Tools of your own").
     pub own_tools: Vec<usize>,
+    /// Those tools themselves, in the same order: what the solver may use
+    /// (`solve/uses.rs`).
+    pub allowed: Vec<Arc<UserTool>>,
     /// The operands of each step that uses a tool of your own
     /// (`StepOp::Use`), with the tool itself.
     pub calls: Vec<Call>,

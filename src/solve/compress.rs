@@ -236,6 +236,7 @@ fn rest_of(problem: &Problem, kept: &[DrawStep]) -> Option<Problem> {
         draws: kept.to_vec(),
         goals: Vec::new(),
         steps: None,
+        calls: Vec::new(),
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds(problem));
     let derive = |instance: &Instance| -> Option<Instance> {

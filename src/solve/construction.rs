@@ -74,7 +74,12 @@ pub struct Construction {
     /// The steps, when they are not the canonical `plan` of `draws`: some
     /// crossing taken as the one other than a known point
     /// (`verify::finish`, docs/solver.md "Crossings that change order").
-    pub steps: Option<StepPlan>,
+    pub steps: Option<Box<StepPlan>>,
+    /// The operands of the plan's uses of tools of your own
+    /// (`StepOp::Use::call` indexes them): an answer of the search with
+    /// such tools (`uses.rs`), whose `steps` are its whole plan and whose
+    /// `draws` are empty. Empty otherwise.
+    pub calls: Vec<crate::resolve::Call>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,12 +122,33 @@ pub enum Binding {
 impl Construction {
     /// Tool uses: Euclidea's L count (every line and circle is one).
     pub fn moves(&self) -> usize {
-        self.draws.len()
+        match self.with_uses() {
+            Some(plan) => plan.ops.iter().filter(|op| !op.is_meet()).count(),
+            None => self.draws.len(),
+        }
     }
 
-    /// Elementary moves: Euclidea's E count (each L-tool at its cost).
+    /// Elementary moves: Euclidea's E count (each L-tool and tool of your
+    /// own at its cost).
     pub fn e_moves(&self) -> usize {
-        self.draws.iter().map(|draw| draw.draw.e_cost()).sum()
+        let Some(plan) = self.with_uses() else {
+            return self.draws.iter().map(|draw| draw.draw.e_cost()).sum();
+        };
+        plan.ops
+            .iter()
+            .map(|op| match op {
+                StepOp::Use { call, .. } => self
+                    .calls
+                    .get(*call as usize)
+                    .map_or(0, |call| call.tool.e_cost),
+                op => op.draw().map_or(0, Draw::e_cost),
+            })
+            .sum()
+    }
+
+    /// The whole plan of an answer with uses of tools of your own.
+    fn with_uses(&self) -> Option<&StepPlan> {
+        self.steps.as_deref().filter(|_| !self.calls.is_empty())
     }
 
     /// "6 moves", or "2 L, 6 E" when an L-tool is used or `always_both`.
@@ -135,7 +161,7 @@ impl Construction {
     /// `setup` gives the kind of each setup object.
     pub fn plan(&self, givens: usize, setup: &[Draw]) -> StepPlan {
         if let Some(steps) = &self.steps {
-            return steps.clone();
+            return StepPlan::clone(steps);
         }
         let mut kinds = setup.to_vec();
         kinds.extend(self.draws.iter().map(|draw| draw.draw));

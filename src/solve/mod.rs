@@ -18,6 +18,7 @@ pub mod search;
 mod spots;
 mod state;
 mod symmetry;
+mod uses;
 mod variants;
 mod verify;
 

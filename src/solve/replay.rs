@@ -102,86 +102,99 @@ pub fn replay_steps(
         beyond: vec![None; instance.givens.len()],
     };
     for (index, op) in ops.into_iter().enumerate() {
-        let fail = |why| StepFailure {
-            step: index,
-            why,
-            inside: None,
-        };
-        match op {
-            StepOp::Use { call, .. } => {
-                let call = calls.get(call as usize).ok_or(fail(Degenerate::NoBody))?;
-                let made = use_tool(call, &replay).map_err(|(why, inside)| StepFailure {
-                    step: index,
-                    why,
-                    inside: Some(inside),
-                })?;
-                for value in made {
-                    match value {
-                        Value::Point(point) => {
-                            replay.points.push(point);
-                            replay.beyond.push(None);
-                        }
-                        Value::Line(line) => replay.objects.push(Object::Line(line)),
-                        Value::Circle(circle) => replay.objects.push(Object::Circle(circle)),
-                        Value::Number(_) | Value::Pair(..) => {}
+        replay_step(&mut replay, index, op, instance, calls)?;
+    }
+    Ok(replay)
+}
+
+/// Replays step `index`, `op`, on the replay so far (a search with tools
+/// of your own grows its drawing so, one step at a time).
+pub(in crate::solve) fn replay_step(
+    replay: &mut Replay,
+    index: usize,
+    op: StepOp,
+    instance: &Instance,
+    calls: &[Call],
+) -> Result<(), StepFailure> {
+    let fail = |why| StepFailure {
+        step: index,
+        why,
+        inside: None,
+    };
+    match op {
+        StepOp::Use { call, .. } => {
+            let call = calls.get(call as usize).ok_or(fail(Degenerate::NoBody))?;
+            let made = use_tool(call, replay).map_err(|(why, inside)| StepFailure {
+                step: index,
+                why,
+                inside: Some(inside),
+            })?;
+            for value in made {
+                match value {
+                    Value::Point(point) => {
+                        replay.points.push(point);
+                        replay.beyond.push(None);
                     }
+                    Value::Line(line) => replay.objects.push(Object::Line(line)),
+                    Value::Circle(circle) => replay.objects.push(Object::Circle(circle)),
+                    Value::Number(_) | Value::Pair(..) => {}
                 }
             }
-            StepOp::Line(from, to) => {
-                let line = Line::through(replay.points[from], replay.points[to]).map_err(fail)?;
-                replay.objects.push(Object::Line(line));
-            }
-            StepOp::Circle(center, through) => {
-                let circle =
-                    Circle::through(replay.points[center], replay.points[through]).map_err(fail)?;
-                replay.objects.push(Object::Circle(circle));
-            }
-            StepOp::Tool { tool, args } => {
-                let object = tool
-                    .object(args, &replay.points, &replay.objects)
-                    .map_err(fail)?;
-                replay.objects.push(object);
-            }
-            StepOp::Meet(first, second) => {
-                let (a, b) = (replay.objects[first], replay.objects[second]);
-                let found = match meet(&a, &b).map_err(fail)? {
-                    Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
-                        vec![point]
-                    }
-                    Meet::One(_) => return Err(fail(Degenerate::Tangent)),
-                    Meet::Two(p, q) => vec![p, q],
-                };
-                for point in found {
-                    replay.push_crossing(point, [(first, a), (second, b)]);
+        }
+        StepOp::Line(from, to) => {
+            let line = Line::through(replay.points[from], replay.points[to]).map_err(fail)?;
+            replay.objects.push(Object::Line(line));
+        }
+        StepOp::Circle(center, through) => {
+            let circle =
+                Circle::through(replay.points[center], replay.points[through]).map_err(fail)?;
+            replay.objects.push(Object::Circle(circle));
+        }
+        StepOp::Tool { tool, args } => {
+            let object = tool
+                .object(args, &replay.points, &replay.objects)
+                .map_err(fail)?;
+            replay.objects.push(object);
+        }
+        StepOp::Meet(first, second) => {
+            let (a, b) = (replay.objects[first], replay.objects[second]);
+            let found = match meet(&a, &b).map_err(fail)? {
+                Meet::One(point) if matches!((a, b), (Object::Line(_), Object::Line(_))) => {
+                    vec![point]
                 }
-            }
-            StepOp::Drop { object, at, .. } => {
-                let on = replay.objects[object];
-                let point = match instance.drop_seed {
-                    Some(seed) => drop_anywhere(&on, seed, index),
-                    None => drop_at(&on, at.value()),
-                };
-                // Declared past a segment's end, it is not on the drawing.
-                replay.push_crossing(point, [(object, on), (object, on)]);
-            }
-            StepOp::Touch(first, second) => {
-                let (a, b) = (replay.objects[first], replay.objects[second]);
-                let point = touch_point(&a, &b).map_err(fail)?;
-                replay.push_crossing(point, [(first, a), (second, b)]);
-            }
-            StepOp::Pick {
-                first,
-                second,
-                pick,
-                at,
-            } => {
-                let (a, b) = (replay.objects[first], replay.objects[second]);
-                let point = pick_crossing(&a, &b, pick, replay.points[at]).map_err(fail)?;
+                Meet::One(_) => return Err(fail(Degenerate::Tangent)),
+                Meet::Two(p, q) => vec![p, q],
+            };
+            for point in found {
                 replay.push_crossing(point, [(first, a), (second, b)]);
             }
         }
+        StepOp::Drop { object, at, .. } => {
+            let on = replay.objects[object];
+            let point = match instance.drop_seed {
+                Some(seed) => drop_anywhere(&on, seed, index),
+                None => drop_at(&on, at.value()),
+            };
+            // Declared past a segment's end, it is not on the drawing.
+            replay.push_crossing(point, [(object, on), (object, on)]);
+        }
+        StepOp::Touch(first, second) => {
+            let (a, b) = (replay.objects[first], replay.objects[second]);
+            let point = touch_point(&a, &b).map_err(fail)?;
+            replay.push_crossing(point, [(first, a), (second, b)]);
+        }
+        StepOp::Pick {
+            first,
+            second,
+            pick,
+            at,
+        } => {
+            let (a, b) = (replay.objects[first], replay.objects[second]);
+            let point = pick_crossing(&a, &b, pick, replay.points[at]).map_err(fail)?;
+            replay.push_crossing(point, [(first, a), (second, b)]);
+        }
     }
-    Ok(replay)
+    Ok(())
 }
 
 /// What a use of a tool of your own makes on the replay so far: the
@@ -371,7 +384,7 @@ pub fn mixed_bindings(
     mixed
 }
 
-fn reaches(replay: &Replay, goal: &Value) -> bool {
+pub(in crate::solve) fn reaches(replay: &Replay, goal: &Value) -> bool {
     match goal {
         Value::Point(goal) => {
             replay

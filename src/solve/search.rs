@@ -28,6 +28,7 @@ use super::engine::{search_parallel, search_shard, search_subtree};
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 pub use super::outcome::{Outcome, Stats};
 use super::quick::{first_answer, FIRST_ANSWER_FROM};
+use super::uses::search_with_uses;
 use super::variants::Variants;
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
@@ -46,6 +47,12 @@ const ROUND_SHIFT: u32 = 52;
 const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
+    let count = options.count.unwrap_or(problem.count);
+    if count == Count::L && !problem.allowed.is_empty() && unsearchable(problem).is_none() {
+        // Tools of your own, each use one move (docs/solver.md, "Tools of
+        // your own").
+        return search_with_uses(problem, options.max_moves.min(MOST_MOVES), budget);
+    }
     let mut stats = Stats::default();
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
@@ -60,7 +67,6 @@ pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -
         return (outcome, stats);
     }
     let (first, last) = lengths(&problem.mask, options.max_moves.min(MOST_MOVES));
-    let count = options.count.unwrap_or(problem.count);
     let rounds = rounds(problem, count, first, last);
     let with_tools = techniques_with_tools(options.techniques);
     let threads = match options.threads {

@@ -136,6 +136,7 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         draws: draws.to_vec(),
         goals: Vec::new(),
         steps: None,
+        calls: Vec::new(),
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds);
     let replays = replays_on_the_drawing(problem, &plan)?;
@@ -153,6 +154,7 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
             draws: draws.to_vec(),
             goals,
             steps: None,
+            calls: Vec::new(),
         };
         if !has_either_or_line(problem) {
             return Some(found);
@@ -233,6 +235,7 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         draws: draws.to_vec(),
         goals: Vec::new(),
         steps: None,
+        calls: Vec::new(),
     };
     let mut plan = bare.plan(givens, &setup_kinds(problem));
     // The moves name crossings in the canonical order of the search instance.
@@ -319,7 +322,8 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         whole.then(|| Construction {
             draws: draws.to_vec(),
             goals,
-            steps: Some(plan),
+            steps: Some(Box::new(plan)),
+            calls: Vec::new(),
         })
     })
 }
