@@ -39,7 +39,8 @@ pub use crate::parse::parse;
 pub use crate::planar::generate::{Method, MAX_LEVEL};
 pub use crate::render::{move_count, render_svg, RenderOptions};
 pub use crate::resolve::{
-    resolve, Count, Instance, Limits, Origin, Problem, Puzzle, Scene, StepOp, Type, Value,
+    resolve, Count, Instance, Limits, Origin, Problem, Puzzle, Scene, Step, StepOp, Type, UserTool,
+    Value,
 };
 pub use crate::solve::construction::{describe_count, Construction};
 pub use crate::solve::hint::HintOptions;

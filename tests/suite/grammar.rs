@@ -250,10 +250,18 @@ fn highlights_tell_tools_of_your_own_apart() {
     // The definition, the `tools` line's name, the use.
     assert_eq!(foots, ["function", "variable", "function.call"]);
     for (word, in_nvim, in_helix) in [
-        ("/// The foot.", "comment.documentation", "comment.line.documentation"),
+        (
+            "/// The foot.",
+            "comment.documentation",
+            "comment.line.documentation",
+        ),
         ("tool", "keyword.function", "keyword.function"),
         ("use", "keyword.import", "keyword.control.import"),
-        ("\"lib/a.euc\"", "string.special.path", "string.special.path"),
+        (
+            "\"lib/a.euc\"",
+            "string.special.path",
+            "string.special.path",
+        ),
         ("std", "module", "namespace"),
         ("foot", "function", "function"),
         ("P", "variable.parameter", "variable.parameter"),
@@ -263,4 +271,3 @@ fn highlights_tell_tools_of_your_own_apart() {
         assert_eq!(of(&helix, word), in_helix, "Helix: {word} in {helix:?}");
     }
 }
-
