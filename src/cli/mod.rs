@@ -216,6 +216,10 @@ enum Command {
         /// Draw the construction only up to this move.
         #[arg(long)]
         step: Option<usize>,
+        /// Draw the lines and circles inside each use of a tool of your
+        /// own too, thin and dashed.
+        #[arg(long)]
+        expand: bool,
     },
     /// Play a solve block on a board in the browser: a page on 127.0.0.1
     /// where lines and circles are drawn by clicking points; every move is
@@ -285,7 +289,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             block,
             output,
             step,
-        } => render::run(&file, block, output.as_deref(), step),
+            expand,
+        } => render::run(&file, block, output.as_deref(), step, expand),
         Command::Planar(command) => planar::run(&command),
         Command::Play { file, block, port } => {
             play::construction::serve(&file, block.as_deref(), port)
