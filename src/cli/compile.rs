@@ -456,8 +456,26 @@ fn use_text(problem: &Problem, step: &crate::door::Step, call: u32) -> String {
     )
 }
 
+/// `euc compile --expand`: the file with every use written out.
+fn print_expanded(analysis: &crate::door::Analysis, as_json: bool) -> i32 {
+    if as_json {
+        say!("error: --expand prints a file, not JSON: leave out --format json");
+        return super::EXIT_USAGE;
+    }
+    match crate::door::expand::expand(analysis) {
+        Ok(text) => {
+            super::emit(&text);
+            super::EXIT_OK
+        }
+        Err(why) => {
+            say!("error: {why}");
+            super::EXIT_USAGE
+        }
+    }
+}
+
 /// `euc compile`: reads, analyses and prints the file's problems.
-pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
+pub(super) fn run(path: &std::path::Path, as_json: bool, expand: bool) -> i32 {
     use super::{colour, emit, emit_json, read_source, report, source_name};
     use super::{EXIT_OK, EXIT_USAGE};
     use crate::span::LineIndex;
@@ -496,6 +514,9 @@ pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
             );
         }
         return EXIT_USAGE;
+    }
+    if expand {
+        return print_expanded(&analysis, as_json);
     }
     if as_json {
         emit_json(&problems_to_json(analysis.scene()));

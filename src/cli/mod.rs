@@ -188,6 +188,12 @@ enum Command {
         /// The same as `--format json` (kept for scripts written before it).
         #[arg(long, hide = true)]
         json: bool,
+        /// Print the file with every use of a tool of your own written out
+        /// as its tool's steps (fresh names, the uses inside it too): lines,
+        /// circles and L-tools only, which `euc check` accepts with the
+        /// same E count.
+        #[arg(long, conflicts_with = "json")]
+        expand: bool,
     },
     /// Format files: indentation, spacing, blank lines (comments and numbers kept).
     #[command(after_help = EXIT_CODES)]
@@ -273,9 +279,12 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
     });
     match cli.command {
         Command::Check { files, format } => check::run(&files, format),
-        Command::Compile { file, format, json } => {
-            compile::run(&file, json || format == TextOrJson::Json)
-        }
+        Command::Compile {
+            file,
+            format,
+            json,
+            expand,
+        } => compile::run(&file, json || format == TextOrJson::Json, expand),
         Command::Solve(args) => solve::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Lsp => crate::lsp::run(),

@@ -14,12 +14,14 @@
 //! | the planar board and actions | [`planar::ask`], [`planar::offered`], [`planar::new_level`] |
 //! | formatting | [`format`], [`format_range`] |
 //! | pictures | [`render_svg`], [`move_count`] |
+//! | uses of tools of your own written out | [`expand::expand`] |
 //!
 //! The rest of this file names the core's plain data the answers are made
 //! of, as rust-analyzer's `ide` crate re-exports its vocabulary: a new
 //! reach of the edges into the core is a line here.
 
 pub mod board;
+pub mod expand;
 pub mod find;
 pub mod hint;
 pub mod planar;

@@ -221,6 +221,36 @@ fn compile_shows_tools_of_your_own_and_their_uses() {
 }
 
 #[test]
+fn compile_expand_writes_every_use_out_and_check_accepts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (example, counts) in [
+        ("examples/tools-own.euc", ["(4 L, 8 E", "(5 L, 7 E"]),
+        ("examples/tools-imported.euc", ["(6 L, 10 E", "(2 L, 4 E"]),
+    ] {
+        let output = euc(&["compile", "--expand", example]);
+        assert_eq!(output.status.code(), Some(0), "{example}");
+        let expanded = String::from_utf8(output.stdout).unwrap();
+        assert!(!expanded.contains("tool ") && !expanded.contains("use \""));
+        let path = dir.path().join("expanded.euc");
+        std::fs::write(&path, &expanded).unwrap();
+        let checked = euc(&["check", path.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&checked.stdout);
+        assert_eq!(checked.status.code(), Some(0), "{said}\n{expanded}");
+        for count in counts {
+            assert!(said.contains(count), "{count} in {said}");
+        }
+    }
+    let output = euc(&[
+        "compile",
+        "--expand",
+        "--format",
+        "json",
+        "examples/tools-own.euc",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn no_colour_when_not_a_terminal() {
     let output = euc(&["check", &fixture("unknown-name.euc")]);
     assert!(!String::from_utf8_lossy(&output.stderr).contains('\u{1b}'));
