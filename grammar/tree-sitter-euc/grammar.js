@@ -22,7 +22,7 @@ const statements = ($, item) => seq(
 module.exports = grammar({
   name: 'euc',
 
-  extras: $ => [/\s/, '\uFEFF', $.comment],
+  extras: $ => [/\s/, '\uFEFF', $.doc_comment, $.comment],
 
   word: $ => $.identifier,
 
@@ -37,7 +37,18 @@ module.exports = grammar({
 
     comment: _ => token(seq('//', /[^\n]*/)),
 
-    _item: $ => choice($.declaration, $.solve_block, $.planar_block),
+    // `///` lines right above `tool` document it (docs/language.md, "Tools
+    // of your own"); like the compiler's lexer, the grammar skips them as
+    // comments wherever they are.
+    doc_comment: _ => token(prec(1, seq('///', /[^\n]*/))),
+
+    _item: $ => choice(
+      $.declaration,
+      $.solve_block,
+      $.planar_block,
+      $.tool_definition,
+      $.use_line,
+    ),
 
     declaration: $ => seq(
       field('kind', choice('let', 'const', 'point', 'line', 'segment', 'ray', 'circle')),
@@ -106,6 +117,34 @@ module.exports = grammar({
     star_count: $ => seq(field('count', $.identifier), field('value', $.number)),
 
     step: $ => seq($._binders, '=', field('value', $._expression)),
+
+    // `tool foot(P = (0, 2), line l = line(A, B)) -> F { steps }`: a line
+    // break inside the parentheses never ends the list.
+    tool_definition: $ => seq(
+      'tool',
+      field('name', $.identifier),
+      field('parameters', $.parameters),
+      '->',
+      sep1(field('result', $.identifier), ','),
+      field('body', $.tool_body),
+    ),
+
+    parameters: $ => seq('(', optional(seq(sep1($.parameter, ','), optional(','))), ')'),
+
+    parameter: $ => seq(
+      optional(field('kind', choice('point', 'line', 'segment', 'ray', 'circle'))),
+      field('name', $.identifier),
+      '=',
+      field('value', $._expression),
+    ),
+
+    // Steps only: any other line is the compiler's E0806, not a syntax error.
+    tool_body: $ => seq('{', statements($, $._solve_item), '}'),
+
+    // `use "lib/triangles.euc"`, or `use std`: the standard library.
+    use_line: $ => seq('use', field('path', choice($.string, $.identifier))),
+
+    string: _ => token(seq('"', /[^"\n]*/, '"')),
 
     planar_block: $ => seq(
       'planar',

@@ -3,7 +3,7 @@
 use crate::door::format_number;
 use crate::door::{Count, Instance, Limits, Type};
 use crate::door::{MaskToken, Tool};
-use crate::door::{Origin, Problem, Puzzle, Scene, StepOp, Value};
+use crate::door::{Origin, Problem, Puzzle, Scene, Step, StepOp, UserTool, Value};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -15,6 +15,58 @@ pub struct CompiledJson<'a> {
     diagnostics: [(); 0],
     problems: Vec<ProblemJson<'a>>,
     puzzles: Vec<PuzzleJson<'a>>,
+    /// The tools of your own the file defines and brings in
+    /// (docs/language.md, "Tools of your own").
+    tools: Vec<ToolJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ToolJson<'a> {
+    name: &'a str,
+    doc: Option<&'a str>,
+    /// The `use` line's path it came by; null for the file's own.
+    from: Option<&'a str>,
+    params: Vec<TypedName<'a>>,
+    results: Vec<TypedName<'a>>,
+    /// What one use counts: 1 L and its body's E.
+    e: usize,
+    l: usize,
+    /// The body's steps as written.
+    steps: &'a [String],
+}
+
+#[derive(Serialize)]
+struct TypedName<'a> {
+    name: &'a str,
+    #[serde(rename = "type")]
+    ty: Type,
+}
+
+fn tool_to_json(tool: &UserTool) -> ToolJson<'_> {
+    ToolJson {
+        name: &tool.name,
+        doc: tool.doc.as_deref(),
+        from: tool.from.as_deref(),
+        params: tool
+            .params
+            .iter()
+            .map(|param| TypedName {
+                name: &param.name,
+                ty: param.ty,
+            })
+            .collect(),
+        results: tool
+            .results
+            .iter()
+            .map(|result| TypedName {
+                name: &result.name,
+                ty: result.ty,
+            })
+            .collect(),
+        e: tool.e_cost,
+        l: 1,
+        steps: &tool.step_texts,
+    }
 }
 
 pub fn problems_to_json(scene: &Scene) -> CompiledJson<'_> {
@@ -26,6 +78,7 @@ pub fn problems_to_json(scene: &Scene) -> CompiledJson<'_> {
             .map(|problem| problem_to_json(scene, problem))
             .collect(),
         puzzles: scene.puzzles.iter().map(puzzle_to_json).collect(),
+        tools: scene.tools.iter().map(|tool| tool_to_json(tool)).collect(),
     }
 }
 
@@ -76,9 +129,11 @@ struct ProblemJson<'a> {
     /// The level's star counts (`stars e 3 l 2`), or null.
     stars: Option<StarsJson>,
     steps: Vec<StepJson<'a>>,
-    /// The L-tools the block allows (`tools`), and whether it may drop
+    /// The L-tools the block allows (`tools`), the tools of your own it
+    /// allows (by name, as in the file's `tools`), and whether it may drop
     /// points on its drawing.
     tools: Vec<&'static str>,
+    own_tools: Vec<&'a str>,
     drops: bool,
     /// What the solver minimises: "e" or "l".
     count: Count,
@@ -102,6 +157,39 @@ struct GoalJson<'a> {
 struct StepJson<'a> {
     binds: Vec<&'a Option<String>>,
     op: StepOp,
+    /// A use of a tool of your own: which, on what, making what.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uses: Option<UseJson<'a>>,
+}
+
+/// A use's tool, operands (point or object indices, as `op` numbers
+/// them, one per parameter) and results (each binder's index), and what it
+/// counts.
+#[derive(Serialize)]
+struct UseJson<'a> {
+    tool: &'a str,
+    operands: &'a [usize],
+    results: Vec<usize>,
+    e: usize,
+    l: usize,
+}
+
+fn step_to_json<'a>(problem: &'a Problem, step: &'a Step) -> StepJson<'a> {
+    let uses = match step.op {
+        StepOp::Use { call, .. } => problem.calls.get(call as usize).map(|call| UseJson {
+            tool: &call.tool.name,
+            operands: &call.args,
+            results: step.binders.iter().map(|binder| binder.index).collect(),
+            e: call.tool.e_cost,
+            l: 1,
+        }),
+        _ => None,
+    };
+    StepJson {
+        binds: step.binders.iter().map(|binder| &binder.name).collect(),
+        op: step.op,
+        uses,
+    }
 }
 
 fn problem_to_json<'a>(scene: &'a Scene, problem: &'a Problem) -> ProblemJson<'a> {
@@ -131,23 +219,34 @@ fn problem_to_json<'a>(scene: &'a Scene, problem: &'a Problem) -> ProblemJson<'a
             l: stars.l,
         }),
         tools: problem.tools.iter().map(|tool| tool.name()).collect(),
+        own_tools: own_tool_names(scene, problem),
         drops: problem.drops,
         count: problem.count,
         steps: problem
             .steps
             .iter()
-            .map(|step| StepJson {
-                binds: step.binders.iter().map(|binder| &binder.name).collect(),
-                op: step.op,
-            })
+            .map(|step| step_to_json(problem, step))
             .collect(),
     }
 }
 
+/// The tools of your own a block's `tools` line allows, by name.
+fn own_tool_names<'a>(scene: &'a Scene, problem: &Problem) -> Vec<&'a str> {
+    problem
+        .own_tools
+        .iter()
+        .filter_map(|&tool| scene.tools.get(tool))
+        .map(|tool| tool.name.as_str())
+        .collect()
+}
+
 pub fn problems_to_text(scene: &Scene) -> String {
     let mut out = String::new();
-    for problem in &scene.problems {
+    for tool in scene.tools.iter() {
         // Writing to a String cannot fail.
+        let _ = write_tool(&mut out, tool);
+    }
+    for problem in &scene.problems {
         let _ = write_problem(&mut out, scene, problem);
     }
     for puzzle in &scene.puzzles {
@@ -157,6 +256,21 @@ pub fn problems_to_text(scene: &Scene) -> String {
         out.push_str("no solve or planar blocks\n");
     }
     out
+}
+
+/// A tool of your own: its signature, where it comes from, what a use
+/// counts, and its body as written.
+fn write_tool(out: &mut String, tool: &UserTool) -> std::fmt::Result {
+    writeln!(out, "tool {}", tool.signature())?;
+    if let Some(from) = &tool.from {
+        writeln!(out, "  from: {from}")?;
+    }
+    writeln!(out, "  a use counts: 1 L, {} E", tool.e_cost)?;
+    writeln!(out, "  steps:")?;
+    for step in &tool.step_texts {
+        writeln!(out, "    {step}")?;
+    }
+    Ok(())
 }
 
 fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
@@ -176,7 +290,7 @@ fn write_puzzle(out: &mut String, puzzle: &Puzzle) -> std::fmt::Result {
 
 fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
     writeln!(out, "problem {}", problem.name)?;
-    write_settings(out, problem)?;
+    write_settings(out, scene, problem)?;
     let Some(declared) = problem.instances.first() else {
         return writeln!(out, "  (not evaluated: the file has errors)");
     };
@@ -215,7 +329,7 @@ fn write_problem(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt
 }
 
 /// A block's mask, tools, count, stars and `ignore` limits.
-fn write_settings(out: &mut String, problem: &Problem) -> std::fmt::Result {
+fn write_settings(out: &mut String, scene: &Scene, problem: &Problem) -> std::fmt::Result {
     let mask: Vec<String> = problem
         .mask
         .iter()
@@ -223,6 +337,7 @@ fn write_settings(out: &mut String, problem: &Problem) -> std::fmt::Result {
         .collect();
     writeln!(out, "  mask: {}", mask.join(" "))?;
     let mut tools: Vec<&str> = problem.tools.iter().map(|tool| tool.name()).collect();
+    tools.extend(own_tool_names(scene, problem));
     if problem.drops {
         tools.push("drop");
     }
@@ -306,14 +421,7 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
                         crate::door::Operand::Line => format!("o{arg}"),
                     })
                 }
-                StepOp::Use { call, .. } => problem.calls.get(call as usize).map_or_else(
-                    || "?".to_string(),
-                    |call| {
-                        call.text(|is_point, arg| {
-                            format!("{}{arg}", if is_point { 'p' } else { 'o' })
-                        })
-                    },
-                ),
+                StepOp::Use { call, .. } => use_text(problem, step, call),
             };
             let names: Vec<&str> = step
                 .binders
@@ -326,8 +434,48 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
     Ok(())
 }
 
+/// A use of a tool of your own: `use tangents(p3, p1, o0) -> o1, o2 (1 L,
+/// 7 E)`, its operands and results numbered as the other steps number
+/// points (`p`) and objects (`o`).
+fn use_text(problem: &Problem, step: &crate::door::Step, call: u32) -> String {
+    let index =
+        |is_point: bool, index: usize| format!("{}{index}", if is_point { 'p' } else { 'o' });
+    let Some(call) = problem.calls.get(call as usize) else {
+        return "?".to_string();
+    };
+    let results: Vec<String> = step
+        .binders
+        .iter()
+        .map(|binder| index(binder.is_point(), binder.index))
+        .collect();
+    format!(
+        "use {} -> {} (1 L, {} E)",
+        call.text(index),
+        results.join(", "),
+        call.tool.e_cost
+    )
+}
+
+/// `euc compile --expand`: the file with every use written out.
+fn print_expanded(analysis: &crate::door::Analysis, as_json: bool) -> i32 {
+    if as_json {
+        say!("error: --expand prints a file, not JSON: leave out --format json");
+        return super::EXIT_USAGE;
+    }
+    match crate::door::expand::expand(analysis) {
+        Ok(text) => {
+            super::emit(&text);
+            super::EXIT_OK
+        }
+        Err(why) => {
+            say!("error: {why}");
+            super::EXIT_USAGE
+        }
+    }
+}
+
 /// `euc compile`: reads, analyses and prints the file's problems.
-pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
+pub(super) fn run(path: &std::path::Path, as_json: bool, expand: bool) -> i32 {
     use super::{colour, emit, emit_json, read_source, report, source_name};
     use super::{EXIT_OK, EXIT_USAGE};
     use crate::span::LineIndex;
@@ -366,6 +514,9 @@ pub(super) fn run(path: &std::path::Path, as_json: bool) -> i32 {
             );
         }
         return EXIT_USAGE;
+    }
+    if expand {
+        return print_expanded(&analysis, as_json);
     }
     if as_json {
         emit_json(&problems_to_json(analysis.scene()));

@@ -188,6 +188,12 @@ enum Command {
         /// The same as `--format json` (kept for scripts written before it).
         #[arg(long, hide = true)]
         json: bool,
+        /// Print the file with every use of a tool of your own written out
+        /// as its tool's steps (fresh names, the uses inside it too): lines,
+        /// circles and L-tools only, which `euc check` accepts with the
+        /// same E count.
+        #[arg(long, conflicts_with = "json")]
+        expand: bool,
     },
     /// Format files: indentation, spacing, blank lines (comments and numbers kept).
     #[command(after_help = EXIT_CODES)]
@@ -216,6 +222,10 @@ enum Command {
         /// Draw the construction only up to this move.
         #[arg(long)]
         step: Option<usize>,
+        /// Draw the lines and circles inside each use of a tool of your
+        /// own too, thin and dashed.
+        #[arg(long)]
+        expand: bool,
     },
     /// Play a solve block on a board in the browser: a page on 127.0.0.1
     /// where lines and circles are drawn by clicking points; every move is
@@ -269,9 +279,12 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
     });
     match cli.command {
         Command::Check { files, format } => check::run(&files, format),
-        Command::Compile { file, format, json } => {
-            compile::run(&file, json || format == TextOrJson::Json)
-        }
+        Command::Compile {
+            file,
+            format,
+            json,
+            expand,
+        } => compile::run(&file, json || format == TextOrJson::Json, expand),
         Command::Solve(args) => solve::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Lsp => crate::lsp::run(),
@@ -285,7 +298,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             block,
             output,
             step,
-        } => render::run(&file, block, output.as_deref(), step),
+            expand,
+        } => render::run(&file, block, output.as_deref(), step, expand),
         Command::Planar(command) => planar::run(&command),
         Command::Play { file, block, port } => {
             play::construction::serve(&file, block.as_deref(), port)

@@ -8,6 +8,7 @@ pub(super) fn run(
     block: Option<String>,
     output: Option<&std::path::Path>,
     step: Option<usize>,
+    expand: bool,
 ) -> i32 {
     let analysis = match load_valid(path) {
         Ok((_, analysis)) => analysis,
@@ -16,7 +17,11 @@ pub(super) fn run(
             return code;
         }
     };
-    let options = crate::door::RenderOptions { block, moves: step };
+    let options = crate::door::RenderOptions {
+        block,
+        moves: step,
+        expand,
+    };
     match crate::door::render_svg(&analysis, &options) {
         Ok(svg) => match output {
             Some(output) => match files::replace(output, svg.as_bytes()) {

@@ -14,12 +14,14 @@
 //! | the planar board and actions | [`planar::ask`], [`planar::offered`], [`planar::new_level`] |
 //! | formatting | [`format`], [`format_range`] |
 //! | pictures | [`render_svg`], [`move_count`] |
+//! | uses of tools of your own written out | [`expand::expand`] |
 //!
 //! The rest of this file names the core's plain data the answers are made
 //! of, as rust-analyzer's `ide` crate re-exports its vocabulary: a new
 //! reach of the edges into the core is a line here.
 
 pub mod board;
+pub mod expand;
 pub mod find;
 pub mod hint;
 pub mod planar;
@@ -39,7 +41,8 @@ pub use crate::parse::parse;
 pub use crate::planar::generate::{Method, MAX_LEVEL};
 pub use crate::render::{move_count, render_svg, RenderOptions};
 pub use crate::resolve::{
-    resolve, Count, Instance, Limits, Origin, Problem, Puzzle, Scene, StepOp, Type, Value,
+    resolve, Count, Instance, Limits, Origin, Problem, Puzzle, Scene, Step, StepOp, Type, UserTool,
+    Value,
 };
 pub use crate::solve::construction::{describe_count, Construction};
 pub use crate::solve::hint::HintOptions;

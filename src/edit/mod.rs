@@ -4,6 +4,7 @@
 //! of a planar block (moves, next level, untangle) in `planar`; the
 //! construction board's state and moves in `board`.
 
+pub mod expand;
 pub mod planar;
 
 use crate::parse::ast::Tool;

@@ -40,6 +40,7 @@ impl Backend {
         let options = RenderOptions {
             block: params.block.clone(),
             moves: params.moves,
+            ..RenderOptions::default()
         };
         let rendered = {
             let analysis = analysis.clone();
@@ -53,6 +54,7 @@ impl Backend {
             &RenderOptions {
                 block: params.block.clone(),
                 moves: None,
+                ..RenderOptions::default()
             },
         )
         .unwrap_or(0);

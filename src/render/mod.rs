@@ -13,7 +13,8 @@ pub use planar::{MOST_LABELLED, MOST_MARKS};
 use crate::analysis::Analysis;
 use crate::check::Status;
 use crate::geom::{Object, Point};
-use crate::resolve::{Instance, Problem, Step, Value};
+use crate::resolve::{Call, Instance, Problem, Step, StepOp, Value};
+use crate::solve::replay::replay_body;
 use crate::solve::{goals_reached, replay_steps, Replay, StepFailure};
 use describe::{describe_problem, Shown};
 use svg::{Canvas, Style};
@@ -25,6 +26,9 @@ pub struct RenderOptions {
     pub block: Option<String>,
     /// Draw the construction up to this move (lines and circles), not further.
     pub moves: Option<usize>,
+    /// Draw the lines and circles inside each use of a tool of your own
+    /// too, replayed on its operands (`euc render --expand`).
+    pub expand: bool,
 }
 
 /// The picture, or why there is none.
@@ -70,9 +74,9 @@ fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, St
             if asked > count {
                 return Err(too_far(&problem.name, asked, count));
             }
-            render_problem(analysis, index, Some(asked))
+            render_problem(analysis, index, Some(asked), options.expand)
         }
-        (Block::Solve(index), None) => render_problem(analysis, index, None),
+        (Block::Solve(index), None) => render_problem(analysis, index, None, options.expand),
         (Block::Planar(index), Some(asked)) => Err(format!(
             "`{}` is a planar block: it has no moves, so there is no move {asked} to draw up to (draw it without a move)",
             scene.puzzles[index].name
@@ -153,14 +157,20 @@ fn render_problem(
     analysis: &Analysis,
     index: usize,
     moves: Option<usize>,
+    expand: bool,
 ) -> Result<String, String> {
-    draw_problem(analysis, index, moves).map(Canvas::finish)
+    draw_problem(analysis, index, moves, expand).map(Canvas::finish)
 }
 
 /// A solve block's picture in steps: the steps up to the requested move,
 /// their replay, the goals shown, the frame, the title, then points before
 /// objects.
-fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Result<Canvas, String> {
+fn draw_problem(
+    analysis: &Analysis,
+    index: usize,
+    moves: Option<usize>,
+    expand: bool,
+) -> Result<Canvas, String> {
     let scene = &analysis.scene();
     let problem = &scene.problems[index];
     let declared = problem
@@ -245,6 +255,9 @@ fn draw_problem(analysis: &Analysis, index: usize, moves: Option<usize>) -> Resu
         .collect();
     if let Some(replay) = &replay {
         let latest = moves.map(|_| drawn);
+        if expand {
+            draw_inner_moves(&mut canvas, &ops, &problem.calls, replay);
+        }
         draw_construction(&mut canvas, &ops, replay, &goal_objects, latest);
     }
     for (label, goal) in &goal_objects {
@@ -450,6 +463,50 @@ fn draw_construction(
             };
             let name = binder.name.clone().unwrap_or_default();
             canvas.object(object, style, Some(&format!("{number}: {name}")));
+        }
+    }
+}
+
+/// `--expand`: the lines and circles each use of a tool of your own draws
+/// inside, replayed on its operands (the uses inside it too), beneath the
+/// construction; the use's results are the construction's own.
+fn draw_inner_moves(canvas: &mut Canvas, ops: &[Step], calls: &[Call], replay: &Replay) {
+    for step in ops {
+        if let StepOp::Use { call, .. } = step.op {
+            if let Some(call) = calls.get(call as usize) {
+                draw_body(canvas, call, replay);
+            }
+        }
+    }
+}
+
+/// The lines and circles of one use's body but its results.
+fn draw_body(canvas: &mut Canvas, call: &Call, replay: &Replay) {
+    // A use that cannot be built is the check's error, drawn as such.
+    let Ok(body) = replay_body(call, replay) else {
+        return;
+    };
+    let figure = &call.tool.figure;
+    let results: Vec<usize> = call
+        .tool
+        .results
+        .iter()
+        .filter(|result| !result.is_point())
+        .map(|result| result.index)
+        .collect();
+    for step in &figure.steps {
+        if let StepOp::Use { call: inner, .. } = step.op {
+            if let Some(inner) = figure.calls.get(inner as usize) {
+                draw_body(canvas, inner, &body);
+            }
+        }
+        for binder in step.binders.iter().filter(|binder| !binder.is_point()) {
+            if results.contains(&binder.index) {
+                continue;
+            }
+            if let Some(object) = body.objects.get(binder.index) {
+                canvas.object(object, Style::Inner, None);
+            }
         }
     }
 }

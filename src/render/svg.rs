@@ -25,6 +25,9 @@ pub enum Style {
     Missing,
     /// The move just made, when stepping through a construction.
     Latest,
+    /// A line or circle inside a use of a tool of your own (`euc render
+    /// --expand`): thin and dashed, beneath the construction's own.
+    Inner,
 }
 
 impl Style {
@@ -36,6 +39,16 @@ impl Style {
             Style::Goal => ("#d62728", 2.6),
             Style::Missing => ("#d62728", 1.6),
             Style::Latest => ("#1f5fbf", 2.2),
+            Style::Inner => ("#9dbfe6", 0.8),
+        }
+    }
+
+    /// The stroke's dashes, if any.
+    fn dash(self) -> &'static str {
+        match self {
+            Style::Missing => r#" stroke-dasharray="6 4""#,
+            Style::Inner => r#" stroke-dasharray="3 3""#,
+            _ => "",
         }
     }
 
@@ -55,6 +68,7 @@ impl Style {
             Style::Goal => "goal reached",
             Style::Missing => "goal not reached",
             Style::Latest => "latest move",
+            Style::Inner => "inside a tool",
         }
     }
 }
@@ -236,11 +250,7 @@ impl Canvas {
             self.used.push(style);
         }
         let (colour, width) = style.stroke();
-        let dash = if style == Style::Missing {
-            r#" stroke-dasharray="6 4""#
-        } else {
-            ""
-        };
+        let dash = style.dash();
         match object {
             Object::Circle(circle) => {
                 let centre = self.to_picture(circle.center);
@@ -462,11 +472,7 @@ impl Canvas {
         let y = HEIGHT - LEGEND / 2.0;
         for style in &self.used {
             let (colour, width) = style.stroke();
-            let dash = if *style == Style::Missing {
-                r#" stroke-dasharray="6 4""#
-            } else {
-                ""
-            };
+            let dash = style.dash();
             let _ = writeln!(
                 legend,
                 r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{width}"{dash}/>"#,

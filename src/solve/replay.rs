@@ -198,41 +198,15 @@ pub(in crate::solve) fn replay_step(
 }
 
 /// What a use of a tool of your own makes on the replay so far: the
-/// tool's body replayed on the use's operands (a parameter declared a line
-/// sees the whole line through a segment or ray), then its results in
-/// order. Err: why the body cannot be built there, and at which of its
-/// steps (a named point outside a segment or ray of the operands counts:
-/// it is no point of the drawing).
+/// tool's body replayed on the use's operands (`replay_body`), then its
+/// results in order. Err: why the body cannot be built there, and at which
+/// of its steps (a named point outside a segment or ray of the operands
+/// counts: it is no point of the drawing).
 fn use_tool(call: &Call, replay: &Replay) -> Result<Vec<Value>, (Degenerate, usize)> {
     let tool = &call.tool;
     let missing = (Degenerate::NoBody, 0);
-    let mut givens = Vec::new();
-    let mut setup = Vec::new();
-    for (param, &arg) in tool.params.iter().zip(&call.args) {
-        if param.ty == Type::Point {
-            givens.push(*replay.points.get(arg).ok_or(missing)?);
-        } else {
-            let mut object = *replay.objects.get(arg).ok_or(missing)?;
-            if let (Object::Line(line), Type::Line) = (&mut object, param.ty) {
-                line.extent = crate::geom::Extent::Full;
-            }
-            setup.push(object);
-        }
-    }
-    let instance = Instance {
-        origin: Origin::Declared,
-        givens,
-        setup,
-        goals: Vec::new(),
-        drop_seed: None,
-    };
     let figure = &tool.figure;
-    let body = replay_steps(
-        figure.steps.iter().map(|step| step.op),
-        &instance,
-        &figure.calls,
-    )
-    .map_err(|failure| (failure.why, failure.step))?;
+    let body = replay_body(call, replay)?;
     for (at, step) in figure.steps.iter().enumerate() {
         let outside = step.binders.iter().any(|binder| {
             binder.name.is_some()
@@ -259,6 +233,43 @@ fn use_tool(call: &Call, replay: &Replay) -> Result<Vec<Value>, (Degenerate, usi
             value.ok_or(missing)
         })
         .collect()
+}
+
+/// Everything a use's body makes on the replay so far, numbered as the
+/// body's steps number points and objects: its parameters first (a
+/// parameter declared a line sees the whole line through a segment or
+/// ray), then what each step makes. `use_tool` takes the results from it;
+/// `euc render --expand` draws the rest.
+pub fn replay_body(call: &Call, replay: &Replay) -> Result<Replay, (Degenerate, usize)> {
+    let tool = &call.tool;
+    let missing = (Degenerate::NoBody, 0);
+    let mut givens = Vec::new();
+    let mut setup = Vec::new();
+    for (param, &arg) in tool.params.iter().zip(&call.args) {
+        if param.ty == Type::Point {
+            givens.push(*replay.points.get(arg).ok_or(missing)?);
+        } else {
+            let mut object = *replay.objects.get(arg).ok_or(missing)?;
+            if let (Object::Line(line), Type::Line) = (&mut object, param.ty) {
+                line.extent = crate::geom::Extent::Full;
+            }
+            setup.push(object);
+        }
+    }
+    let instance = Instance {
+        origin: Origin::Declared,
+        givens,
+        setup,
+        goals: Vec::new(),
+        drop_seed: None,
+    };
+    let figure = &tool.figure;
+    replay_steps(
+        figure.steps.iter().map(|step| step.op),
+        &instance,
+        &figure.calls,
+    )
+    .map_err(|failure| (failure.why, failure.step))
 }
 
 /// The instance the search runs on: a random one when there is one. The

@@ -180,6 +180,77 @@ fn compile_shows_the_tools_the_count_and_the_stars() {
 }
 
 #[test]
+fn compile_shows_tools_of_your_own_and_their_uses() {
+    let output = euc(&["compile", "--format", "json", "examples/tools-own.euc"]);
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let altitude = &value["tools"][0];
+    assert_eq!(altitude["name"], "altitude");
+    assert_eq!(altitude["from"], serde_json::Value::Null);
+    assert_eq!(
+        altitude["params"][2],
+        serde_json::json!({ "name": "C", "type": "point" })
+    );
+    assert_eq!(
+        altitude["results"],
+        serde_json::json!([{ "name": "h", "type": "line" }])
+    );
+    assert_eq!(
+        (altitude["e"].clone(), altitude["l"].clone()),
+        (4.into(), 1.into())
+    );
+    assert_eq!(altitude["steps"][1], "h = perpendicular(bc, A)");
+    let problem = &value["problems"][0];
+    assert_eq!(problem["own_tools"], serde_json::json!(["altitude"]));
+    assert_eq!(
+        problem["steps"][1]["uses"],
+        serde_json::json!({ "tool": "altitude", "operands": [1, 2, 0], "results": [2], "e": 4, "l": 1 })
+    );
+    // A step that uses no tool says nothing of one.
+    assert!(problem["steps"][2].get("uses").is_none());
+
+    let output = euc(&["compile", "examples/tools-imported.euc"]);
+    let shown = String::from_utf8_lossy(&output.stdout);
+    for line in [
+        "tool foot(point P, line l) -> point F\n  from: lib/triangles.euc\n  a use counts: 1 L, 3 E\n",
+        "  tools: median\n",
+        "    F = use foot(p2, o0) -> p3 (1 L, 3 E)\n",
+    ] {
+        assert!(shown.contains(line), "{line} in {shown}");
+    }
+}
+
+#[test]
+fn compile_expand_writes_every_use_out_and_check_accepts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (example, counts) in [
+        ("examples/tools-own.euc", ["(4 L, 8 E", "(5 L, 7 E"]),
+        ("examples/tools-imported.euc", ["(6 L, 10 E", "(2 L, 4 E"]),
+    ] {
+        let output = euc(&["compile", "--expand", example]);
+        assert_eq!(output.status.code(), Some(0), "{example}");
+        let expanded = String::from_utf8(output.stdout).unwrap();
+        assert!(!expanded.contains("tool ") && !expanded.contains("use \""));
+        let path = dir.path().join("expanded.euc");
+        std::fs::write(&path, &expanded).unwrap();
+        let checked = euc(&["check", path.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&checked.stdout);
+        assert_eq!(checked.status.code(), Some(0), "{said}\n{expanded}");
+        for count in counts {
+            assert!(said.contains(count), "{count} in {said}");
+        }
+    }
+    let output = euc(&[
+        "compile",
+        "--expand",
+        "--format",
+        "json",
+        "examples/tools-own.euc",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn no_colour_when_not_a_terminal() {
     let output = euc(&["check", &fixture("unknown-name.euc")]);
     assert!(!String::from_utf8_lossy(&output.stderr).contains('\u{1b}'));

@@ -66,6 +66,7 @@ fn drawing_up_to_a_move() {
     let options = RenderOptions {
         block: Some("midpoint".into()),
         moves: Some(2),
+        ..RenderOptions::default()
     };
     let svg = render_svg(&analysis, &options).unwrap();
     assert!(svg.contains("midpoint — up to move 2"));
@@ -84,7 +85,15 @@ fn every_move_is_drawn_in_the_same_frame() {
     // points sit at the same place in the picture of every move.
     let analysis = analyze(&read(&root().join("examples/napoleon.euc")));
     let points = |moves| {
-        let svg = render_svg(&analysis, &RenderOptions { block: None, moves }).unwrap();
+        let svg = render_svg(
+            &analysis,
+            &RenderOptions {
+                block: None,
+                moves,
+                ..RenderOptions::default()
+            },
+        )
+        .unwrap();
         let start = svg.find("<g id=\"points\">").unwrap();
         let end = start + svg[start..].find("</g>").unwrap();
         svg[start..end]
@@ -115,6 +124,7 @@ fn clear_errors_when_there_is_nothing_to_draw() {
     let options = RenderOptions {
         block: Some("nosuch".into()),
         moves: None,
+        ..RenderOptions::default()
     };
     assert_eq!(
         render_svg(&analysis, &options).unwrap_err(),
@@ -189,6 +199,7 @@ fn every_picture_has_a_title_and_a_description() {
     let options = RenderOptions {
         block: None,
         moves: Some(2),
+        ..RenderOptions::default()
     };
     let svg = render_svg(&analysis, &options).unwrap();
     assert_eq!(
@@ -208,6 +219,7 @@ fn only_moves_the_block_has_can_be_drawn() {
             &RenderOptions {
                 block: Some("napoleon".into()),
                 moves: Some(moves),
+                ..RenderOptions::default()
             },
         )
     };
@@ -227,6 +239,7 @@ fn only_moves_the_block_has_can_be_drawn() {
     let options = RenderOptions {
         block: None,
         moves: Some(1),
+        ..RenderOptions::default()
     };
     assert_eq!(
         render_svg(&analysis, &options).unwrap_err(),
@@ -373,4 +386,48 @@ fn a_picture_of_thousands_of_steps_is_drawn_in_time() {
         took < std::time::Duration::from_secs(15),
         "4,000 steps drawn in {took:?}"
     );
+}
+
+#[test]
+fn expand_draws_the_moves_inside_each_use() {
+    let path = root().join("examples/tools-own.euc");
+    let analysis = super::analyze_path(&path);
+    let plain = render_svg(&analysis, &RenderOptions::default()).unwrap();
+    let options = RenderOptions {
+        expand: true,
+        ..RenderOptions::default()
+    };
+    let expanded = render_svg(&analysis, &options).unwrap();
+    // Each altitude draws the line of the side inside (its result is the
+    // construction's own): two more lines, thin and dashed, in the legend.
+    let inner = |svg: &str| svg.matches(r#"stroke-dasharray="3 3""#).count();
+    assert_eq!(inner(&plain), 0);
+    assert!(expanded.contains("inside a tool"));
+    insta::assert_snapshot!("render-expanded-tools-own", structure(&expanded));
+    assert_eq!(
+        inner(&expanded),
+        3,
+        "two lines and the legend's sample\n{expanded}"
+    );
+    // The tangents: the line OP, the bisector, the Thales circle; and a
+    // tool of tools (median uses middle) draws the inner tool's moves too.
+    let options = RenderOptions {
+        block: Some("tangent".into()),
+        expand: true,
+        ..RenderOptions::default()
+    };
+    let tangent = render_svg(&analysis, &options).unwrap();
+    assert_eq!(inner(&tangent), 4, "{tangent}");
+    let analysis = super::analyze_path(&root().join("examples/tools-imported.euc"));
+    let centroid = render_svg(&analysis, &options_for("centroid")).unwrap();
+    // Each median: the side's line and bisector inside `middle`.
+    assert_eq!(inner(&centroid), 5, "{centroid}");
+}
+
+fn options_for(block: &str) -> RenderOptions {
+    RenderOptions {
+        block: Some(block.into()),
+        expand: true,
+        ..RenderOptions::default()
+    }
 }

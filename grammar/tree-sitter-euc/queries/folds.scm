@@ -2,4 +2,5 @@
 [
   (solve_body)
   (planar_body)
+  (tool_body)
 ] @fold

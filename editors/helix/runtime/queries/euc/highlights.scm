@@ -7,8 +7,18 @@
 
 (comment) @comment
 
+; A call of a name that is no built-in function is a tool of your own,
+; used as a step (`t1, t2 = tangents(P, O, k)`).
 (call
+  function: (identifier) @function)
+
+((call
   function: (identifier) @function.builtin)
+  (#any-of? @function.builtin
+   "abs" "acos" "angle_bisector" "any" "asin" "atan" "atan2" "center" "circle"
+   "compass" "cos" "dist" "line" "midpoint" "nearer" "on" "other" "parallel"
+   "perp_bisector" "perpendicular" "point" "project" "radius" "ray" "reflect"
+   "rotate" "segment" "sin" "sqrt" "tan" "touch" "x" "y"))
 
 (solve_block
   name: (identifier) @namespace)
@@ -88,3 +98,24 @@
   "{"
   "}"
 ] @punctuation.bracket
+
+; Tools of your own and `use` lines (docs/language.md, "Tools of your own").
+(doc_comment) @comment.line.documentation
+
+"tool" @keyword.function
+
+"use" @keyword.control.import
+
+"->" @punctuation.delimiter
+
+(tool_definition
+  name: (identifier) @function)
+
+(parameter
+  name: (identifier) @variable.parameter)
+
+(use_line
+  path: (string) @string.special.path)
+
+(use_line
+  path: (identifier) @namespace)

@@ -3,7 +3,9 @@
 [
   (solve_body)
   (planar_body)
+  (tool_body)
   (arguments)
+  (parameters)
   (tuple)
 ] @indent
 

@@ -1,10 +1,14 @@
-; Scopes and definitions: the file, and each solve block (steps bind names
-; visible only inside it).
+; Scopes and definitions: the file, and each solve block and tool body
+; (steps bind names visible only inside it; a tool's parameters too).
 
 (source_file) @local.scope
 (solve_body) @local.scope
+(tool_definition) @local.scope
 
 (declaration
+  name: (identifier) @local.definition)
+
+(parameter
   name: (identifier) @local.definition)
 
 (goal
