@@ -75,6 +75,21 @@ pub(super) fn define_tools(
     scene.broken_tools = Arc::new(broken);
 }
 
+/// What `name` is when a tool cannot take it (E0801): an L-tool, a
+/// built-in function or a word of the language (the language server's
+/// rename of a tool refuses the same names).
+pub fn tool_name_taken(name: &str) -> Option<&'static str> {
+    if Tool::from_name(name).is_some() {
+        Some("an L-tool")
+    } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name) {
+        Some("a built-in function")
+    } else if TAKEN.contains(&name) {
+        Some("a word of the language")
+    } else {
+        None
+    }
+}
+
 /// "`lib/a.euc`" (the file a tool was brought in from), or "this file".
 fn origin(tool: &UserTool) -> String {
     match &tool.from {
@@ -97,16 +112,7 @@ fn named_definitions<'a>(
             continue;
         };
         let name = &definition.name;
-        let taken = if Tool::from_name(&name.text).is_some() {
-            Some("an L-tool")
-        } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name.text) {
-            Some("a built-in function")
-        } else if TAKEN.contains(&name.text.as_str()) {
-            Some("a word of the language")
-        } else {
-            None
-        };
-        if let Some(taken) = taken {
+        if let Some(taken) = tool_name_taken(&name.text) {
             diagnostics.push(
                 Diagnostic::error(
                     "E0801",
