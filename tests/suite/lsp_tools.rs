@@ -77,12 +77,11 @@ fn workspace() -> Workspace {
 }
 
 fn start() -> Session {
-    let client = Session::start_with(
+    Session::start_with(
         Path::new(env!("CARGO_BIN_EXE_euc")),
         json!({}),
         json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } }),
-    );
-    client
+    )
 }
 
 #[test]
@@ -332,4 +331,11 @@ fn a_library_changed_in_the_editor_or_on_disk_rechecks_its_users() {
     diagnostics_until(&mut client, user, |codes| {
         codes.iter().any(|c| c == "E0813")
     });
+    // Mended and saved (a client that watches no files still saves).
+    std::fs::write(&w.library, &w.library_text).unwrap();
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": w.library_uri } }),
+    );
+    diagnostics_until(&mut client, user, <[String]>::is_empty);
 }
