@@ -244,6 +244,23 @@ pub fn analyze_file(text: &str, sources: Arc<dyn Sources>) -> Analysis {
     )
 }
 
+/// `text` parsed and resolved, the tools of its `use` lines read from
+/// `sources`, without checking its blocks (the used files are analysed
+/// whole, as `analyze_file` does): the scene and every diagnostic so far,
+/// for commands that need no verdict of the blocks.
+pub fn resolve_file(text: &str, sources: &dyn Sources) -> (Scene, Vec<Diagnostic>) {
+    let (file, mut diagnostics) = parse(text);
+    let mut walk = imports::Walk::new(sources);
+    let (imported, import_diagnostics) = imports::bring_in(&file, &mut walk, &library_of);
+    let (scene, top, blocks) = resolve_traced(&file, &ResolveOptions::default(), &imported);
+    diagnostics.extend(top);
+    diagnostics.extend(import_diagnostics);
+    for block in blocks {
+        diagnostics.extend(block.diagnostics);
+    }
+    (scene, diagnostics)
+}
+
 /// An analysis of `text` that reads `use` lines where `like` read them.
 pub fn analyze_like(text: &str, like: &Analysis) -> Analysis {
     analyze_shared_in(

@@ -5,7 +5,9 @@
 // toggle), the E and L counts — and turns clicks into moves: a tool and the
 // points (or line, or object) it takes. The host writes each move into the
 // .euc file as step lines and answers with the new state and the lines, which
-// undo sends back to be taken away (and redo to be put back). "Hint" asks the
+// undo sends back to be taken away (and redo to be put back). A tool of your
+// own is a button like an L-tool's: the board asks for its parameters by name
+// and the host writes the use as one step. "Hint" asks the
 // host for the next move of a shortest completion, "Show a solution" for all
 // of it: the answer is a move like any other, on the undo history.
 // Geometry stays with the host; this script only finds what is under the
@@ -22,8 +24,16 @@
     parallel: "Parallel", angle_bisector: "Angle bisector", compass: "Compass", drop: "Point"
   };
   var ASK = {
-    point: "a point", line: "a line", object: "a line or circle to drop a point on"
+    point: "a point", line: "a line", segment: "a segment", ray: "a ray", circle: "a circle",
+    object: "a line or circle to drop a point on"
   };
+  // Whether a drawn object may be the operand a tool asks for next.
+  function fitsOperand(object, operand) {
+    if (operand === "object") return true;
+    if (operand === "circle") return object.type === "circle";
+    if (object.type !== "line") return false;
+    return operand === "line" || object.extent === operand;
+  }
 
   function element(name, attributes, parent) {
     var made = document.createElementNS(SVG, name);
@@ -233,7 +243,14 @@
       var operands = tool.operands;
       var next = operands[picked.length];
       var name = TOOL_TEXT[tool.name] || tool.name;
-      setMessage(name + ": click " + ASK[next] + " (" + (picked.length + 1) + " of " + operands.length + ")");
+      var step = " (" + (picked.length + 1) + " of " + operands.length + ")";
+      // A tool of your own asks for its parameters by name, in order.
+      if (tool.params) {
+        setMessage(name + ": pick " + tool.params.join(", then ") + " — now " + tool.params[picked.length] +
+          ", " + ASK[next] + step);
+        return;
+      }
+      setMessage(name + ": click " + ASK[next] + step);
     }
 
     function chooseTool(name) {
@@ -281,7 +298,9 @@
       title.textContent = state.block;
       toolbar.textContent = "";
       state.tools.forEach(function (t) {
-        var made = button("euc-play-tool", TOOL_TEXT[t.name] || t.name, t.name + (t.e ? " (" + t.e + " E)" : ""), toolbar);
+        var usage = t.params ? t.name + "(" + t.params.join(", ") + ")" : t.name;
+        var made = button("euc-play-tool", TOOL_TEXT[t.name] || t.name, usage + (t.e ? " (" + t.e + " E)" : ""), toolbar);
+        if (t.params) made.classList.add("own");
         made.setAttribute("data-tool", t.name);
         made.addEventListener("click", function () { chooseTool(t.name); });
       });
@@ -365,7 +384,7 @@
       }
       var where = toBlock(px, py), bestObject = null, bestDistance = HIT_OBJECT, bestAt = null;
       state.objects.forEach(function (object, i) {
-        if (!object.name || (next === "line" && object.type !== "line")) return;
+        if (!object.name || !fitsOperand(object, next)) return;
         var near;
         if (object.type === "circle") {
           var dx = where.x - object.x, dy = where.y - object.y, r = Math.hypot(dx, dy) || 1;

@@ -381,9 +381,7 @@ fn load_valid(path: &std::path::Path) -> Result<(String, Analysis), i32> {
 /// took 6 of its 8 seconds).
 fn load_resolved(path: &std::path::Path) -> Result<(String, crate::door::Scene), i32> {
     let text = read(path)?;
-    let (file, mut diagnostics) = crate::door::parse(&text);
-    let (scene, resolved) = crate::door::resolve(&file, &Default::default());
-    diagnostics.extend(resolved);
+    let (scene, mut diagnostics) = sources::resolve_source(path, &text);
     diagnostics.retain(Diagnostic::is_input_error);
     // In the order an analysis gives them (`analysis::assemble`).
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));

@@ -52,7 +52,10 @@ pub fn hint(scene: &Scene, request: &HintRequest, budget: &dyn Budget) -> Result
             NoHint::Stopped { stop, .. } => why_stopped(*stop, request.limit.as_deref()),
             _ => String::new(),
         };
-        no_hint.describe(!problem.tools.is_empty(), &why)
+        no_hint.describe(
+            !problem.tools.is_empty() || !problem.own_tools.is_empty(),
+            &why,
+        )
     })?;
     if hint.construction.draws.is_empty() {
         return Ok(Hinted::Reached);

@@ -266,6 +266,23 @@ impl FreshNames {
             }
         }
     }
+
+    /// `base` itself if it is free, else `base2`, `base3`, … (`base_2`
+    /// after a digit): a tool's result named as the tool names it.
+    pub(crate) fn like(&mut self, base: &str) -> String {
+        if self.taken.insert(base.to_string()) {
+            return base.to_string();
+        }
+        let joint = if base.ends_with(|c: char| c.is_ascii_digit()) {
+            "_"
+        } else {
+            ""
+        };
+        (2..)
+            .map(|number| format!("{base}{joint}{number}"))
+            .find(|name| self.taken.insert(name.clone()))
+            .expect("some number is free")
+    }
 }
 
 /// The edit that makes `lines` the steps of the block: existing step lines

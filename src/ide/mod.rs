@@ -6,6 +6,7 @@
 mod complete;
 mod hover;
 mod lens;
+mod make_tool;
 mod navigate;
 mod outline;
 mod select;
@@ -16,6 +17,7 @@ mod tool_names;
 pub use complete::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
 pub use lens::{code_lenses, Lens, LensAction};
+pub use make_tool::{make_tool, MAKE_TOOL};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
 pub use select::selection_ranges;

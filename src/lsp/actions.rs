@@ -1,6 +1,6 @@
 //! Every code action: the quick fixes diagnostics carry, "Find
-//! construction" on a solve block, and on planar blocks untangle, next
-//! level, generate a level.
+//! construction", the hints and "Make this construction a tool" on a solve
+//! block, and on planar blocks untangle, next level, generate a level.
 
 use super::commands::{BlockCommand, ServerCommand};
 use super::documents::Snapshot;
@@ -39,6 +39,23 @@ pub fn quick_fixes(
         }
     }
     actions
+}
+
+/// "Make this construction a tool" on solve block `block`, when it checks
+/// and the tool it makes would (`ide::make_tool`: an analysis of the
+/// definition, so the server runs this on the analysis thread).
+pub fn make_tool_action(
+    analysis: &Analysis,
+    snapshot: &Snapshot,
+    block: usize,
+) -> Option<CodeActionOrCommand> {
+    let edit = crate::door::ide::make_tool(analysis, block).ok()?;
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: crate::door::ide::MAKE_TOOL.to_string(),
+        kind: Some(CodeActionKind::REFACTOR_EXTRACT),
+        edit: Some(snapshot.versioned_edit(vec![edit])),
+        ..CodeAction::default()
+    }))
 }
 
 /// "Find construction" (or "Find a shorter construction") on solve block

@@ -109,6 +109,7 @@ pub fn server_capabilities() -> ServerCapabilities {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
                 CodeActionKind::REFACTOR_REWRITE,
+                CodeActionKind::REFACTOR_EXTRACT,
             ]),
             resolve_provider: Some(true),
             work_done_progress_options: WorkDoneProgressOptions::default(),

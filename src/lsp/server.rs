@@ -754,6 +754,16 @@ impl LanguageServer for Backend {
                 &analysis, &snapshot, &uri, block,
             ));
         }
+        if analysis.reports.get(block).map(|report| report.status)
+            == Some(crate::door::Status::Solved)
+        {
+            let made = tokio::task::spawn_blocking(move || {
+                super::analyser::on_analysis_thread(move || {
+                    super::actions::make_tool_action(&analysis, &snapshot, block)
+                })
+            });
+            actions.extend(made.await.map_err(|_| panicked())?);
+        }
         Ok(Some(actions))
     }
 

@@ -23,7 +23,7 @@ pub use instances::RANDOM_INSTANCES;
 pub use lower::Reference;
 pub use planar::{Puzzle, PuzzleNode};
 pub use problem::*;
-pub use tool_defs::tool_name_taken;
+pub use tool_defs::name_taken as tool_name_taken;
 pub use types::{Type, Value};
 
 use crate::diag::Diagnostic;

@@ -75,10 +75,17 @@ pub(super) fn define_tools(
     scene.broken_tools = Arc::new(broken);
 }
 
-/// What `name` is when a tool cannot take it (E0801): an L-tool, a
-/// built-in function or a word of the language (the language server's
-/// rename of a tool refuses the same names).
-pub fn tool_name_taken(name: &str) -> Option<&'static str> {
+/// "`lib/a.euc`" (the file a tool was brought in from), or "this file".
+fn origin(tool: &UserTool) -> String {
+    match &tool.from {
+        Some(path) => format!("`{path}`"),
+        None => "this file".to_string(),
+    }
+}
+
+/// What a tool named `name` would clash with (E0801): an L-tool, a
+/// built-in function or a word of the language.
+pub fn name_taken(name: &str) -> Option<&'static str> {
     if Tool::from_name(name).is_some() {
         Some("an L-tool")
     } else if BUILTINS.iter().any(|(builtin, ..)| *builtin == name) {
@@ -87,14 +94,6 @@ pub fn tool_name_taken(name: &str) -> Option<&'static str> {
         Some("a word of the language")
     } else {
         None
-    }
-}
-
-/// "`lib/a.euc`" (the file a tool was brought in from), or "this file".
-fn origin(tool: &UserTool) -> String {
-    match &tool.from {
-        Some(path) => format!("`{path}`"),
-        None => "this file".to_string(),
     }
 }
 
@@ -112,7 +111,7 @@ fn named_definitions<'a>(
             continue;
         };
         let name = &definition.name;
-        if let Some(taken) = tool_name_taken(&name.text) {
+        if let Some(taken) = name_taken(&name.text) {
             diagnostics.push(
                 Diagnostic::error(
                     "E0801",

@@ -29,8 +29,15 @@ const WINDOW_BUDGET: u64 = 50_000;
 /// Constructions compression may examine in all: beyond, the exact search
 /// is the better use of the time (measured: docs/solver.md, "Compression").
 /// Nodes over a window's rest are dear (the kept moves' crossings are many
-/// points): 6–9 µs each, where the exact search's are 1–2 µs.
+/// points): each counts `weight` constructions.
 const COMPRESS_BUDGET: u64 = 400_000;
+
+/// Objects at a window's root (setup and kept moves) up to which a node
+/// counts one construction; beyond, a node's pairs of points grow with the
+/// square of its objects, and so does what it counts (`weight`): on the
+/// perimeter bisector (8.1) a window keeping 5 of 10 moves over three
+/// segments costs 86 µs a node, the exact search 13 µs.
+const LIGHT_OBJECTS: usize = 4;
 
 /// The most moves a window's rest may be searched in: deeper windows did
 /// not pay within their budget on the game's levels.
@@ -86,7 +93,8 @@ pub(super) fn compress(
             let Some(rest) = rest_of(problem, &kept) else {
                 continue;
             };
-            let capped = Window::new(budget);
+            let weight = weight(rest.setup.len());
+            let capped = Window::new(budget, weight);
             let rest_options = SearchOptions {
                 max_moves: bound,
                 count: Some(count),
@@ -95,7 +103,7 @@ pub(super) fn compress(
                 ..*options
             };
             let (outcome, stats) = driver(&rest, &rest_options, &capped);
-            examined += stats.examined();
+            examined += stats.examined().saturating_mul(weight);
             let Outcome::Found(completion) = outcome else {
                 continue;
             };
@@ -116,6 +124,13 @@ pub(super) fn compress(
         break;
     }
     Ok(Compressed { best, examined })
+}
+
+/// What one node of a window's search counts: 1 up to `LIGHT_OBJECTS`
+/// objects at its root, then the square of the ratio.
+fn weight(objects: usize) -> u64 {
+    let ratio = objects.max(LIGHT_OBJECTS) as f64 / LIGHT_OBJECTS as f64;
+    (ratio * ratio).ceil() as u64
 }
 
 /// A construction's cost as the search counts it.
@@ -247,17 +262,19 @@ fn rest_of(problem: &Problem, kept: &[DrawStep]) -> Option<Problem> {
 }
 
 /// A window's search: the outer budget's stops, and at most
-/// `WINDOW_BUDGET` constructions of its own.
+/// `WINDOW_BUDGET` constructions of its own, each node counting `weight`.
 struct Window<'a> {
     outer: &'a dyn Budget,
     examined: AtomicU64,
+    weight: u64,
 }
 
 impl<'a> Window<'a> {
-    fn new(outer: &'a dyn Budget) -> Self {
+    fn new(outer: &'a dyn Budget, weight: u64) -> Self {
         Window {
             outer,
             examined: AtomicU64::new(0),
+            weight,
         }
     }
 }
@@ -265,7 +282,8 @@ impl<'a> Window<'a> {
 impl Budget for Window<'_> {
     fn stop(&self) -> Option<Stop> {
         self.outer.stop().or_else(|| {
-            (self.examined.load(Ordering::Relaxed) >= WINDOW_BUDGET).then_some(Stop::OutOfTime)
+            let spent = self.examined.load(Ordering::Relaxed);
+            (spent.saturating_mul(self.weight) >= WINDOW_BUDGET).then_some(Stop::OutOfTime)
         })
     }
 

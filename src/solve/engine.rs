@@ -116,15 +116,25 @@ fn split(
                 return Err(stop);
             }
             let mut state = state_at(root, path, context);
-            for choice in expand(&mut state, depth, context, &mut filter) {
+            let children = expand(&mut state, depth, context, &mut filter);
+            // Counted and reported as they come: a level of dear nodes may
+            // take seconds to split, and a budget counted in constructions
+            // (a compression window's) must see them.
+            let total = context
+                .total
+                .fetch_add(children.len() as u64, Ordering::Relaxed)
+                + children.len() as u64;
+            context.budget.progress(&Progress {
+                moves: context.length,
+                examined: total,
+                best: None,
+            });
+            for choice in children {
                 let mut extended = path.clone();
                 extended.push(choice);
                 next.push(extended);
             }
         }
-        context
-            .total
-            .fetch_add(next.len() as u64, Ordering::Relaxed);
         frontier = next;
         depth += 1;
         if frontier.is_empty() {

@@ -5,11 +5,12 @@
 //! problem within what the level's counts leave.
 
 use super::construction::Construction;
+use super::mask::allows;
 pub use super::mask::remaining_mask;
-use super::mask::Draw;
 use super::replay::replay;
 use super::search::{search, Budget, Outcome, SearchOptions, Stats, Stop};
-use crate::resolve::{Count, Instance, Problem};
+use crate::parse::ast::MaskToken;
+use crate::resolve::{Count, Instance, Problem, StepOp};
 use std::sync::Arc;
 
 /// What a hint may ask of the search.
@@ -202,32 +203,24 @@ pub fn partial(problem: &Problem, count: Count) -> Result<Partial, String> {
     if problem.instances.is_empty() {
         return Err("the problem has errors: its instances cannot be computed".to_string());
     }
-    if !problem.calls.is_empty() {
-        return Err(
-            "the steps use a tool of your own, which hints do not take yet: hint a block of lines, circles and L-tools"
-                .to_string(),
-        );
-    }
-    let draws: Vec<Draw> = problem
-        .steps
-        .iter()
-        .filter_map(|step| step.op.draw())
-        .collect();
-    let mask = remaining_mask(&problem.mask, &draws).ok_or_else(|| {
+    let first_left = mask_left(problem).ok_or_else(|| {
         "the steps so far do not fit the block's mask: `euc check` says where".to_string()
     })?;
+    // A use of a tool of your own counts 1 L and its body's E.
+    let costs = problem.move_costs();
     let spent = match count {
-        Count::E => draws.iter().map(|draw| draw.e_cost()).sum(),
-        Count::L => draws.len(),
+        Count::E => costs.iter().sum(),
+        Count::L => costs.len(),
     };
     // The named points (a step's `_` is left out: it stays a crossing of
-    // the objects, which the search finds itself) and the drawn objects.
+    // the objects, which the search finds itself) and the drawn objects;
+    // a tool of your own binds both in one step.
     let mut named_points = Vec::new();
     let mut object_names = Vec::new();
     for step in &problem.steps {
         for binder in &step.binders {
             let name = binder.name.clone().unwrap_or_else(|| "_".to_string());
-            if step.op.is_meet() {
+            if binder.is_point() {
                 if binder.name.is_some() {
                     named_points.push((binder.index, name));
                 }
@@ -275,7 +268,14 @@ pub fn partial(problem: &Problem, count: Count) -> Result<Partial, String> {
     derived.instances = instances;
     derived.survey = Arc::new(survey);
     derived.steps = Vec::new();
-    derived.mask = mask;
+    // The uses so far are replayed into the setup: no step needs a call.
+    derived.calls = Vec::new();
+    derived.mask = problem.mask.get(first_left..).unwrap_or_default().to_vec();
+    derived.mask_own = problem
+        .mask_own
+        .get(first_left..)
+        .unwrap_or_default()
+        .to_vec();
     derived.stars = None;
     Ok(Partial {
         problem: derived,
@@ -285,11 +285,52 @@ pub fn partial(problem: &Problem, count: Count) -> Result<Partial, String> {
     })
 }
 
+/// Where the block's mask continues after the steps so far (`remaining_mask`
+/// with tools of your own among the moves: a part takes a use when it names
+/// the tool or is `*`/`**`); `None` when they do not fit it.
+fn mask_left(problem: &Problem) -> Option<usize> {
+    let mut at = 0;
+    for step in &problem.steps {
+        let allows = |part: usize| {
+            let token = problem.mask[part];
+            match step.op {
+                StepOp::Use { tool, .. } => {
+                    matches!(token, MaskToken::Any | MaskToken::All)
+                        || problem
+                            .mask_own
+                            .get(part)
+                            .is_some_and(|own| own.iter().any(|(index, _)| *index == tool as usize))
+                }
+                op => op.draw().is_some_and(|draw| allows(token, draw)),
+            }
+        };
+        if step.op.draw().is_none() && !matches!(step.op, StepOp::Use { .. }) {
+            continue;
+        }
+        loop {
+            let token = *problem.mask.get(at)?;
+            if allows(at) {
+                if !token.is_generator() {
+                    at += 1;
+                }
+                break;
+            }
+            if !token.is_generator() {
+                return None;
+            }
+            // The generator is done with: the next fixed part must take it.
+            at += 1;
+        }
+    }
+    Some(at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::analyze;
     use crate::parse::ast::MaskToken::*;
+    use crate::solve::mask::Draw;
     use crate::solve::search::Unlimited;
 
     #[test]
@@ -369,5 +410,43 @@ mod tests {
         );
         let found = hint(&done).expect("complete");
         assert!(found.construction.draws.is_empty());
+    }
+
+    /// The circle on the diameter AB, its centre found by a tool of your
+    /// own.
+    const DIAMETER: &str = "point A = (-1, 0.2)\npoint B = (0.3, 0.5)\n\ntool middle(A = (0, 0), B = (2, 0.5)) -> M {\n  ab = line(A, B)\n  bisector = perp_bisector(A, B)\n  M = ab & bisector\n}\n\nsolve diameter {\n  tools middle\n  goal k = circle(midpoint(A, B), A)\n  M = middle(A, B)\n}\n";
+
+    #[test]
+    fn steps_with_a_tool_of_your_own_are_continued() {
+        let found = hint(DIAMETER).expect("a completion");
+        assert_eq!(found.partial.spent, 4, "1 L, 4 E");
+        assert_eq!(found.partial.point_names, ["M"]);
+        assert_eq!(found.partial.object_names, Vec::<String>::new());
+        assert_eq!(found.construction.draws.len(), 1);
+        let analysis = analyze(DIAMETER);
+        let problem = analysis.scene().searchable(0);
+        let by_l = HintOptions {
+            search: SearchOptions {
+                threads: 1,
+                count: Some(Count::L),
+                ..SearchOptions::default()
+            },
+            limit: None,
+        };
+        let found = next_moves(&problem, &by_l, &Unlimited).expect("a completion");
+        assert_eq!(found.partial.spent, 1);
+    }
+
+    #[test]
+    fn a_mask_naming_a_tool_of_your_own_leaves_its_other_parts() {
+        let masked = DIAMETER.replace("tools middle\n", "tools middle\n  mask middle circle\n");
+        let analysis = analyze(&masked);
+        let problem = analysis.scene().searchable(0);
+        assert_eq!(mask_left(&problem), Some(1));
+        let found = hint(&masked).expect("a completion");
+        assert_eq!(found.partial.problem.mask, [Circle]);
+        let wrong = DIAMETER.replace("tools middle\n", "tools middle\n  mask circle middle\n");
+        let result = hint(&wrong);
+        assert!(matches!(result, Err(NoHint::NotReady(_))), "{result:?}");
     }
 }

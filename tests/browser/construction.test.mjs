@@ -13,7 +13,10 @@
 //   plays the rest; "Solved!" shows the stars earned and the file passes
 //   `euc check`;
 // - the same level drawn at a size of 1,000 and of 0.01 fits the board, a
-//   move there is written, and the wheel zooms around the pointer.
+//   move there is written, and the wheel zooms around the pointer;
+// - tools of your own (examples/tools-own.euc, the orthocentre's steps taken
+//   out): the `altitude` button asks for A, B and C by name, two uses are
+//   written as steps and reach "Solved!" at 2 L and 8 E; undo takes one away.
 // Also saves docs/construction-board.png, the README's picture, when asked
 // (`node construction.test.mjs --screenshot`).
 //
@@ -216,7 +219,36 @@ try {
     assert.equal(run.status, 0, run.stderr);
     await board.close();
   }
-  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; hint and solution with stars; sizes 1,000 and 0.01 fit");
+  // Tools of your own: the orthocentre by two uses of `altitude`.
+  const ownFile = join(scratch, "tools-own.euc");
+  writeFileSync(ownFile, readFileSync(join(root, "examples/tools-own.euc"), "utf8")
+    .replace(/\n  ha = .*\n  hb = .*\n  H = .*\n/, "\n"));
+  const own = await open(await play(ownFile));
+  assert.match(await status(own), /0 of 1 goals/);
+  assert.equal(await own.getAttribute('button.euc-play-tool[data-tool="altitude"]', "title"), "altitude(A, B, C) (4 E)");
+  await tool(own, "altitude");
+  assert.match(await own.textContent(".euc-play-message"), /^altitude: pick A, then B, then C — now A, a point \(1 of 3\)/);
+  await clickPoint(own, "A");
+  assert.match(await own.textContent(".euc-play-message"), /now B, a point \(2 of 3\)/);
+  await clickPoint(own, "B");
+  await clickPoint(own, "C");
+  await fileSays(ownFile, (t) => t.includes("  h = altitude(A, B, C)\n}"), "h = altitude(A, B, C)");
+  await own.waitForFunction(() => document.querySelector(".euc-play-l").getAttribute("data-count") === "1");
+  assert.equal(await count(own, "e"), 4);
+  await clickPoint(own, "B");
+  await clickPoint(own, "C");
+  await clickPoint(own, "A");
+  await fileSays(ownFile, (t) => t.includes("  h2 = altitude(B, C, A)\n}"), "h2 = altitude(B, C, A)");
+  await own.waitForFunction(() => /Solved!/.test(document.querySelector(".euc-play-status").textContent));
+  assert.match(await status(own), /Solved! 8 E · 2 L/);
+  const ownChecked = spawnSync(euc, ["check", ownFile], { encoding: "utf8" });
+  assert.equal(ownChecked.status, 0, ownChecked.stderr);
+  assert.match(ownChecked.stdout, /^ok .*orthocentre \(2 L, 8 E/m);
+  await own.click(".euc-play-undo");
+  await fileSays(ownFile, (t) => !t.includes("h2 = altitude"), "the second use undone");
+  await own.waitForFunction(() => document.querySelector(".euc-play-l").getAttribute("data-count") === "1");
+  await own.close();
+  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; hint and solution with stars; sizes 1,000 and 0.01 fit; tools of your own");
 } finally {
   await browser.close();
   for (const server of servers) server.kill();

@@ -209,3 +209,153 @@ fn hints_on_a_drop_level_drop_on_the_given_object() {
     assert_eq!((moves, shortest), (3, 3), "{done}");
     assert!(done.contains("= any(k, "), "{done}");
 }
+
+/// A folder with `examples/lib/triangles.euc` at `lib/triangles.euc` and
+/// `text` at `name`, as `use "lib/triangles.euc"` expects.
+fn with_library(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::create_dir(folder.path().join("lib")).unwrap();
+    std::fs::copy(
+        root().join("examples/lib/triangles.euc"),
+        folder.path().join("lib/triangles.euc"),
+    )
+    .unwrap();
+    let file = folder.path().join(name);
+    std::fs::write(&file, text).unwrap();
+    (folder, file)
+}
+
+/// `euc hint` follows `use` lines as `euc check` does, and continues steps
+/// that use tools of your own: one median of the centroid drawn, the hint
+/// and the whole completion; the completion appended passes `check`.
+#[test]
+fn hints_follow_use_lines_and_continue_uses_of_tools() {
+    let start = super::read(&root().join("examples/tools-imported.euc"))
+        .replace("  mb = median(B, C, A)\n  G = ma & mb\n", "");
+    let (_folder, file) = with_library("centroid.euc", &start);
+    let path = file.to_str().unwrap();
+    let next = euc(
+        &[
+            "hint",
+            path,
+            "--block",
+            "centroid",
+            "--max-moves",
+            "12",
+            "-j",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(next.status.code(), Some(0), "{}", text(&next.stderr));
+    assert!(!next.stdout.is_empty());
+    let all = euc(
+        &[
+            "hint",
+            path,
+            "--block",
+            "centroid",
+            "--all",
+            "--max-moves",
+            "12",
+            "-j",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(all.status.code(), Some(0), "{}", text(&all.stderr));
+    let lines: String = text(&all.stdout)
+        .lines()
+        .map(|line| format!("  {line}\n"))
+        .collect();
+    let done = start.replace(
+        "  ma = median(A, B, C)\n",
+        &format!("  ma = median(A, B, C)\n{lines}"),
+    );
+    std::fs::write(&file, &done).unwrap();
+    let checked = euc(&["check", path], None);
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{done}{}",
+        text(&checked.stderr)
+    );
+    assert!(
+        text(&checked.stdout).contains("centroid ("),
+        "{}",
+        text(&checked.stdout)
+    );
+}
+
+/// The orthocentre with one `altitude` drawn (examples/tools-own.euc): the
+/// completion counts the use's 4 E, and appended it passes `check`.
+#[test]
+fn a_hint_after_a_tool_of_your_own_counts_its_moves() {
+    let start = super::read(&root().join("examples/tools-own.euc"))
+        .replace("  hb = altitude(B, C, A)\n  H = ha & hb\n", "");
+    let output = euc(
+        &[
+            "hint",
+            "-",
+            "--block",
+            "orthocentre",
+            "--all",
+            "--max-moves",
+            "9",
+            "-j",
+            "1",
+        ],
+        Some(&start),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let lines: String = text(&output.stdout)
+        .lines()
+        .map(|line| format!("  {line}\n"))
+        .collect();
+    let done = start.replace(
+        "  ha = altitude(A, B, C)\n",
+        &format!("  ha = altitude(A, B, C)\n{lines}"),
+    );
+    let checked = euc(&["check", "-"], Some(&done));
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{done}{}",
+        text(&checked.stderr)
+    );
+    assert!(
+        text(&checked.stdout).contains("orthocentre (4 L, 7 E"),
+        "{}",
+        text(&checked.stdout)
+    );
+    // Within 8 E there is none: the use's 4 E are spent.
+    let short = euc(
+        &[
+            "hint",
+            "-",
+            "--block",
+            "orthocentre",
+            "--max-moves",
+            "6",
+            "-j",
+            "1",
+        ],
+        Some(&start),
+    );
+    assert_eq!(short.status.code(), Some(1));
+    assert!(
+        text(&short.stderr).contains("the steps so far take 4 E"),
+        "{}",
+        text(&short.stderr)
+    );
+}
+
+/// `euc planar untangle` reads a file's `use` lines too (it resolved the
+/// file without them: every `use` line was an error).
+#[test]
+fn planar_untangle_follows_use_lines() {
+    let level = super::read(&root().join("examples/planar-solved.euc"));
+    let (_folder, file) = with_library("level.euc", &format!("use \"lib/triangles.euc\"\n{level}"));
+    let output = euc(&["planar", "untangle", file.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}

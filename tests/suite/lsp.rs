@@ -1685,3 +1685,75 @@ fn hint_actions_append_the_next_move_or_the_completion() {
     assert!(!action_titles(&actions).contains(&"Hint: the next move".to_string()));
     session.stop();
 }
+
+/// "Make this construction a tool" on a block that checks: offered with
+/// its edit, one insertion above the block, for the open document's
+/// version; applied, the file has no error and one tool more. Not offered
+/// on a block that does not check.
+#[test]
+fn a_construction_that_checks_is_made_a_tool() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/midpoint.euc";
+    let text = super::read(&super::root().join("examples/midpoint.euc"));
+    session.open(uri, &text);
+    let line = text
+        .lines()
+        .position(|line| line.starts_with("solve midpoint"))
+        .unwrap() as u32;
+    let actions = code_actions(
+        &mut session,
+        uri,
+        position(line + 1, 2),
+        position(line + 1, 2),
+    );
+    let action = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|action| action["title"] == "Make this construction a tool")
+        .unwrap_or_else(|| panic!("offered: {actions}"))
+        .clone();
+    assert_eq!(action["kind"], "refactor.extract");
+    let change = &action["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["uri"], uri);
+    assert_eq!(change["textDocument"]["version"], 1);
+    let edits = change["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["range"]["start"], position(line, 0));
+    assert_eq!(edits[0]["range"]["end"], position(line, 0));
+    let made = apply(&text, edits);
+    assert!(
+        made.contains("tool midpoint_tool(A = (-1, 0), B = (1, 0)) -> M {\n"),
+        "{made}"
+    );
+    replace_text(&mut session, uri, 2, &made);
+    let diagnostics = session.diagnostics(uri);
+    assert!(
+        !codes(&diagnostics).iter().any(|code| code.starts_with('E')),
+        "{diagnostics}\n{made}"
+    );
+    // A block that does not check yet offers no tool.
+    let last_step = made.rfind("  _, M = c5 & c6\n").unwrap();
+    let unsolved = format!(
+        "{}{}",
+        &made[..last_step],
+        &made[last_step..].replacen("  _, M = c5 & c6\n", "", 1)
+    );
+    replace_text(&mut session, uri, 3, &unsolved);
+    session.diagnostics(uri);
+    let last = unsolved
+        .lines()
+        .position(|line| line.starts_with("solve midpoint"))
+        .unwrap() as u32;
+    let actions = code_actions(
+        &mut session,
+        uri,
+        position(last + 1, 2),
+        position(last + 1, 2),
+    );
+    assert!(
+        !action_titles(&actions).contains(&"Make this construction a tool".to_string()),
+        "{actions}"
+    );
+    session.stop();
+}

@@ -16,7 +16,7 @@ mod deadline;
 
 use super::EXIT_USAGE;
 use crate::door::planar::{self, Ask, NodeMoves};
-use crate::door::{analyze, apply_edits, Puzzle, Status};
+use crate::door::{apply_edits, Puzzle, Status};
 use access::Access;
 use connections::Connections;
 use deadline::WriteDeadline;
@@ -280,7 +280,7 @@ impl Board {
     /// gone, as after "next level") by place.
     fn load(&mut self) -> Result<(String, Puzzle, Status), String> {
         let text = super::read_source(&self.file)?;
-        let analysis = analyze(&text);
+        let analysis = super::sources::analyze_source(&self.file, &text);
         if let Some(error) = analysis.input_errors().first() {
             return Err(format!(
                 "{} has errors: {}",

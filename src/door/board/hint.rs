@@ -162,4 +162,17 @@ mod tests {
         let refused = hint_move(HALF, analysis.scene(), 0, &stale, &Unlimited).unwrap_err();
         assert!(refused.contains("the file changed"), "{refused}");
     }
+
+    #[test]
+    fn a_hint_continues_a_use_of_a_tool_of_your_own() {
+        let text = "point A = (-1, 0.2)\npoint B = (0.3, 0.5)\n\ntool middle(A = (0, 0), B = (2, 0.5)) -> M {\n  ab = line(A, B)\n  bisector = perp_bisector(A, B)\n  M = ab & bisector\n}\n\nsolve diameter {\n  tools middle\n  goal k = circle(midpoint(A, B), A)\n  M = middle(A, B)\n}\n";
+        let (done, played) = hinted(text, false).unwrap();
+        assert_eq!(played.lines, ["k = circle(M, A)"]);
+        let analysis = analyze(&done);
+        assert_eq!(
+            analysis.reports[0].status,
+            crate::check::Status::Solved,
+            "{done}"
+        );
+    }
 }

@@ -5,9 +5,9 @@
 
 use super::{text_version, Drawing, Usable};
 use crate::edit::{fill_block, remove_steps, FreshNames, Kind, TextEdit};
-use crate::geom::{format_number, meet, Circle, Line, Meet, Object, Pick, Point};
-use crate::resolve::{Instance, Problem, Scene, StepOp, Value};
-use crate::solve::{replay_ops, Replay};
+use crate::geom::{format_number, meet, Circle, Extent, Line, Meet, Object, Pick, Point};
+use crate::resolve::{Call, Instance, Origin, Problem, Scene, StepOp, Type, UserTool, Value};
+use crate::solve::{replay_steps, Replay};
 use crate::tools::{Operand, Tool};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -15,10 +15,11 @@ use std::sync::Arc;
 /// What the board sends for a move.
 #[derive(Clone, Debug, serde::Deserialize)]
 pub struct Move {
-    /// "line", "circle", an L-tool's name, or "drop".
+    /// "line", "circle", an L-tool's name, a tool of your own's, or "drop".
     pub tool: String,
     /// One per operand: a point's id (its name, or a crossing's `@a/b/k`), a
-    /// line's name, or for "drop" the name of the object dropped on.
+    /// line's or circle's name, or for "drop" the name of the object
+    /// dropped on.
     pub args: Vec<String>,
     /// For "drop": where on the object, in the file's coordinates.
     #[serde(default)]
@@ -46,16 +47,22 @@ pub fn play_move(
     same_version(text, played.version.as_deref())?;
     let drawing = Drawing::of(scene, problem)?;
     let mut writer = Writer::new(scene, problem, &drawing);
-    let operands = operands_of(problem, &played.tool)?;
-    if played.args.len() != operands.len() {
+    let own = own_tool(scene, problem, &played.tool)?;
+    let operands = match own {
+        Some(_) => Vec::new(),
+        None => operands_of(problem, &played.tool)?,
+    };
+    let wanted = own.map_or(operands.len(), |tool| tool.params.len());
+    if played.args.len() != wanted {
         return Err(format!(
-            "`{}` takes {} operands, not {}",
+            "`{}` takes {wanted} operands, not {}",
             played.tool,
-            operands.len(),
             played.args.len()
         ));
     }
-    let line = if played.tool == "drop" {
+    let line = if let Some(tool) = own {
+        writer.use_tool(tool, &played.args)?
+    } else if played.tool == "drop" {
         writer.drop_point(&played.args[0], played.at)?
     } else {
         writer.draw(&played.tool, &operands, &played.args)?
@@ -168,6 +175,34 @@ fn operands_of(problem: &Problem, tool: &str) -> Result<Vec<Operand>, String> {
             )),
             None => Err(format!("there is no tool `{tool}`")),
         },
+    }
+}
+
+/// The tool of your own named `tool`, if it is one and the block allows
+/// it.
+fn own_tool<'s>(
+    scene: &'s Scene,
+    problem: &Problem,
+    tool: &str,
+) -> Result<Option<&'s std::sync::Arc<UserTool>>, String> {
+    match scene.tool_index(tool) {
+        Some(index) if problem.own_tools.contains(&index) => Ok(scene.tools.get(index)),
+        Some(_) => Err(format!(
+            "block `{}` does not allow `{tool}` (add it to its `tools` line)",
+            problem.name
+        )),
+        None => Ok(None),
+    }
+}
+
+/// Whether `object` may be the operand of a parameter of type `ty`: a line
+/// parameter takes any line, segment or ray; the others their own kind.
+fn fits(object: &Object, ty: Type) -> bool {
+    match (object, ty) {
+        (Object::Line(_), Type::Line) | (Object::Circle(_), Type::Circle) => true,
+        (Object::Line(line), Type::Segment) => matches!(line.extent, Extent::Segment(_)),
+        (Object::Line(line), Type::Ray) => matches!(line.extent, Extent::Ray),
+        _ => false,
     }
 }
 
@@ -284,6 +319,113 @@ impl<'a> Writer<'a> {
             })
             .unwrap_or_else(|| self.fresh.next(kind));
         Ok(format!("{name} = {tool}({})", names.join(", ")))
+    }
+
+    /// The step that uses tool of your own `tool` on `args` (after the
+    /// lines naming the crossings it uses), each result named after the
+    /// goal it reaches, else as the tool names it (`h`, then `h2`).
+    fn use_tool(
+        &mut self,
+        tool: &std::sync::Arc<UserTool>,
+        args: &[String],
+    ) -> Result<String, String> {
+        let mut names = Vec::new();
+        let (mut givens, mut setup, mut slots) = (Vec::new(), Vec::new(), Vec::new());
+        for (param, arg) in tool.params.iter().zip(args) {
+            if param.ty == Type::Point {
+                let (name, at) = self.point(arg)?;
+                slots.push(givens.len());
+                givens.push(at);
+                names.push(name);
+                continue;
+            }
+            let object = self.object(arg)?;
+            if !fits(&object, param.ty) {
+                return Err(format!(
+                    "`{}` takes a {} as `{}`, and `{arg}` is a {}",
+                    tool.name,
+                    param.ty,
+                    param.name,
+                    object.kind_name()
+                ));
+            }
+            slots.push(setup.len());
+            setup.push(object);
+            names.push(arg.clone());
+        }
+        let (points, objects) = self.results_of(tool, givens, setup, slots)?;
+        let (mut points, mut objects) = (points.into_iter(), objects.into_iter());
+        let mut bound = Vec::new();
+        let mut all_drawn = true;
+        for result in &tool.results {
+            let name = if result.is_point() {
+                let at = points.next().ok_or("the tool made too few points")?;
+                all_drawn &= self.usable.iter().any(|usable| usable.at.same(at));
+                self.goal_named(|goal| matches!(goal, Value::Point(point) if point.same(at)))
+            } else {
+                let object = objects.next().ok_or("the tool made too few objects")?;
+                all_drawn &= self.drawing.replay.objects.iter().any(|o| o.same(&object));
+                self.goal_named(|goal| match goal {
+                    Value::Line(line) => object.reaches(&Object::Line(*line)),
+                    Value::Circle(circle) => object.same(&Object::Circle(*circle)),
+                    _ => false,
+                })
+            };
+            bound.push(name.unwrap_or_else(|| self.fresh.like(&result.name)));
+        }
+        if all_drawn {
+            return Err(format!("what `{}` makes there is drawn already", tool.name));
+        }
+        Ok(format!(
+            "{} = {}({})",
+            bound.join(", "),
+            tool.name,
+            names.join(", ")
+        ))
+    }
+
+    /// The points and objects one use of `tool` makes on these operands
+    /// (`slots`: each parameter's place among `givens` or `setup`), its
+    /// body replayed as `check` replays it.
+    fn results_of(
+        &self,
+        tool: &std::sync::Arc<UserTool>,
+        givens: Vec<Point>,
+        setup: Vec<Object>,
+        slots: Vec<usize>,
+    ) -> Result<(Vec<Point>, Vec<Object>), String> {
+        let (given_count, setup_count) = (givens.len(), setup.len());
+        let operands = Instance {
+            origin: Origin::Declared,
+            givens,
+            setup,
+            goals: Vec::new(),
+            drop_seed: None,
+        };
+        let call = Call {
+            tool: tool.clone(),
+            args: slots,
+        };
+        let made = replay_steps([StepOp::Use { tool: 0, call: 0 }], &operands, &[call]).map_err(
+            |failure| {
+                let inside = failure
+                    .inside
+                    .and_then(|step| Some((step, tool.step_texts.get(step)?)))
+                    .map(|(step, text)| {
+                        format!("`{}`'s step {}, `{text}`, fails: ", tool.name, step + 1)
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "cannot use `{}` there: {inside}{}",
+                    tool.name,
+                    failure.why.describe()
+                )
+            },
+        )?;
+        Ok((
+            made.points[given_count..].to_vec(),
+            made.objects[setup_count..].to_vec(),
+        ))
     }
 
     /// A point dropped on object `arg` near `at` (file coordinates).
@@ -432,7 +574,7 @@ impl<'a> Writer<'a> {
                 .iter()
                 .skip(1)
                 .chain(survey.iter())
-                .filter_map(|instance| replay_ops(ops(), instance).ok())
+                .filter_map(|instance| replay_steps(ops(), instance, &problem.calls).ok())
                 .collect()
         })
     }

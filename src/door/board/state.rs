@@ -7,8 +7,8 @@
 use crate::check::{BlockReport, StarReport, Status};
 use crate::diag::{Diagnostic, Severity};
 use crate::geom::{meet, Extent, Meet, Object, Point};
-use crate::resolve::{Instance, Problem, Scene, Value};
-use crate::solve::{goals_reached, replay_ops, Replay};
+use crate::resolve::{Instance, Problem, Scene, Type, UserTool, Value};
+use crate::solve::{goals_reached, replay_steps, Replay};
 use crate::tools::{Operand, Tool};
 use serde::Serialize;
 
@@ -122,12 +122,18 @@ pub struct BoardGoal {
 /// A tool the block offers, and what a use of it takes, in order.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardTool {
-    pub name: &'static str,
-    /// "point", "line" (a line of the drawing) or "object" (a line or
-    /// circle of the drawing, and where on it: the point tool).
+    pub name: String,
+    /// "point", "line" (a line of the drawing: any line, segment or ray),
+    /// "segment", "ray", "circle", or "object" (a line or circle of the
+    /// drawing, and where on it: the point tool).
     pub operands: Vec<&'static str>,
     /// E counted for one use.
     pub e: usize,
+    /// For a tool of your own: its parameters' names, one per operand,
+    /// which the board asks for by name ("tangents: pick P, then O, then
+    /// k").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<Vec<String>>,
 }
 
 /// A short fingerprint of a text (FNV-1a, 64 bits, in hex): equal texts
@@ -209,7 +215,7 @@ pub fn construction_state(
         l: report.tool_uses,
         status: report.status,
         problem: problem_text,
-        tools: board_tools(problem),
+        tools: board_tools(scene, problem),
         target: problem.stars.map(|stars| Target {
             e: stars.e,
             l: stars.l,
@@ -218,32 +224,35 @@ pub fn construction_state(
     })
 }
 
-/// The tools of a block: the straightedge, the compass, its L-tools, and
-/// the point tool where `tools drop` allows it.
-fn board_tools(problem: &Problem) -> Vec<BoardTool> {
+/// The tools of a block: the straightedge, the compass, its L-tools, the
+/// tools of your own its `tools` line names, and the point tool where
+/// `tools drop` allows it.
+fn board_tools(scene: &Scene, problem: &Problem) -> Vec<BoardTool> {
+    let plain = |name: &str, operands: Vec<&'static str>, e: usize| BoardTool {
+        name: name.to_string(),
+        operands,
+        e,
+        params: None,
+    };
     let mut tools = vec![
-        BoardTool {
-            name: "line",
-            operands: vec!["point", "point"],
-            e: 1,
-        },
-        BoardTool {
-            name: "circle",
-            operands: vec!["point", "point"],
-            e: 1,
-        },
+        plain("line", vec!["point", "point"], 1),
+        plain("circle", vec!["point", "point"], 1),
     ];
-    tools.extend(problem.tools.iter().map(|tool| BoardTool {
-        name: tool.name(),
-        operands: tool_operands(*tool),
-        e: tool.e_cost(),
-    }));
+    tools.extend(
+        problem
+            .tools
+            .iter()
+            .map(|tool| plain(tool.name(), tool_operands(*tool), tool.e_cost())),
+    );
+    tools.extend(
+        problem
+            .own_tools
+            .iter()
+            .filter_map(|&index| scene.tools.get(index))
+            .map(|tool| own_tool(tool)),
+    );
     if problem.drops {
-        tools.push(BoardTool {
-            name: "drop",
-            operands: vec!["object"],
-            e: 0,
-        });
+        tools.push(plain("drop", vec!["object"], 0));
     }
     tools
 }
@@ -256,6 +265,31 @@ fn tool_operands(tool: Tool) -> Vec<&'static str> {
             Operand::Line => "line",
         })
         .collect()
+}
+
+/// A tool of your own as the board offers it: an operand per parameter.
+fn own_tool(tool: &UserTool) -> BoardTool {
+    BoardTool {
+        name: tool.name.clone(),
+        operands: tool
+            .params
+            .iter()
+            .map(|param| param_operand(param.ty))
+            .collect(),
+        e: tool.e_cost,
+        params: Some(tool.params.iter().map(|param| param.name.clone()).collect()),
+    }
+}
+
+/// What the board picks for a parameter of type `ty`.
+pub(crate) fn param_operand(ty: Type) -> &'static str {
+    match ty {
+        Type::Point => "point",
+        Type::Segment => "segment",
+        Type::Ray => "ray",
+        Type::Circle => "circle",
+        _ => "line",
+    }
 }
 
 /// A point a move may use.
@@ -291,11 +325,12 @@ impl<'a> Drawing<'a> {
             )
         })?;
         let ops = || problem.steps.iter().map(|step| step.op);
-        let (replay, failure) = match replay_ops(ops(), declared) {
+        let calls = &problem.calls;
+        let (replay, failure) = match replay_steps(ops(), declared, calls) {
             Ok(replay) => (replay, None),
             Err(failure) => {
                 let before = ops().take(failure.step);
-                let replay = replay_ops(before, declared)
+                let replay = replay_steps(before, declared, calls)
                     .expect("the steps before the first failing one replay");
                 let why = format!(
                     "step {} cannot be built: {}",
@@ -311,12 +346,13 @@ impl<'a> Drawing<'a> {
         let mut object_names: Vec<Option<String>> = problem.setup.iter().map(name).collect();
         object_names.resize(replay.objects.len(), None);
         for step in &problem.steps {
-            let names = if step.op.is_meet() {
-                &mut point_names
-            } else {
-                &mut object_names
-            };
+            // A tool of your own binds points and objects in one step.
             for binder in &step.binders {
+                let names = if binder.is_point() {
+                    &mut point_names
+                } else {
+                    &mut object_names
+                };
                 if let Some(slot) = names.get_mut(binder.index) {
                     *slot = binder.name.clone().filter(|name| name != "_");
                 }
@@ -582,6 +618,110 @@ mod tests {
             };
             assert!((y - scale * 3f64.sqrt() / 2.0).abs() < 1e-9 * scale);
         }
+    }
+
+    /// examples/tools-own.euc with the orthocentre's and the tangent's
+    /// steps taken out.
+    fn tools_own_unplayed() -> String {
+        include_str!("../../../examples/tools-own.euc")
+            .lines()
+            .filter(|line| {
+                !line.starts_with("  ha =")
+                    && !line.starts_with("  hb =")
+                    && !line.starts_with("  H =")
+                    && !line.starts_with("  t,")
+            })
+            .map(|line| format!("{line}\n"))
+            .collect()
+    }
+
+    #[test]
+    fn a_tool_of_your_own_is_played_like_an_l_tool() {
+        let text = tools_own_unplayed();
+        let first = state(&text);
+        let altitude = first
+            .tools
+            .iter()
+            .find(|tool| tool.name == "altitude")
+            .unwrap();
+        assert_eq!(altitude.operands, ["point", "point", "point"]);
+        assert_eq!(
+            altitude.params.as_deref(),
+            Some(&["A", "B", "C"].map(String::from)[..])
+        );
+        assert_eq!(altitude.e, 4);
+        let (text, lines) = play(&text, "altitude", &["A", "B", "C"]);
+        assert_eq!(lines, ["h = altitude(A, B, C)"]);
+        let (text, lines) = play(&text, "altitude", &["B", "C", "A"]);
+        assert_eq!(lines, ["h2 = altitude(B, C, A)"]);
+        let drawn = state(&text);
+        assert!(
+            drawn.solved,
+            "the orthocentre is a crossing of the altitudes"
+        );
+        assert_eq!((drawn.e, drawn.l), (8, 2));
+        assert_eq!(drawn.status, Status::Solved, "{text}");
+        let analysis = analyze(&text);
+        let problem = &analysis.scene().problems[0];
+        let undone = undo_move(&text, problem, None, None).unwrap();
+        assert_eq!(undone.lines, ["h2 = altitude(B, C, A)"]);
+        let refused = Move {
+            tool: "altitude".into(),
+            args: vec!["A".into(), "B".into(), "C".into()],
+            at: None,
+            version: None,
+        };
+        let scene = analysis.scene();
+        let again = play_move(&text, scene, problem, &refused).unwrap_err();
+        assert!(again.contains("drawn already"), "{again}");
+        let elsewhere = play_move(&text, scene, &scene.problems[1], &refused).unwrap_err();
+        assert!(
+            elsewhere.contains("does not allow `altitude`"),
+            "{elsewhere}"
+        );
+    }
+
+    #[test]
+    fn a_tool_takes_lines_and_circles_by_name_and_its_results_reach_goals() {
+        let text = tools_own_unplayed();
+        let analysis = analyze(&text);
+        let scene = analysis.scene();
+        let tangents = |args: &[&str]| Move {
+            tool: "tangents".into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            at: None,
+            version: None,
+        };
+        let played = play_move(
+            &text,
+            scene,
+            &scene.problems[1],
+            &tangents(&["P", "B", "k"]),
+        )
+        .unwrap();
+        assert_eq!(played.lines, ["t, t2 = tangents(P, B, k)"]);
+        let done = apply_edits(&text, &played.edits);
+        let after = analyze(&done);
+        assert_eq!(after.reports[1].status, Status::Solved, "{done}");
+        let inside = play_move(
+            &text,
+            scene,
+            &scene.problems[1],
+            &tangents(&["B", "B", "k"]),
+        )
+        .unwrap_err();
+        assert!(
+            inside.starts_with("cannot use `tangents` there: `tangents`'s step"),
+            "{inside}"
+        );
+        let wrong = play_move(
+            &text,
+            scene,
+            &scene.problems[1],
+            &tangents(&["P", "B", "P"]),
+        )
+        .unwrap_err();
+        assert!(wrong.contains("no line or circle `P`"), "{wrong}");
     }
 
     #[test]
