@@ -277,6 +277,12 @@ pub fn analyze_shared(text: Text) -> Analysis {
     analyze_shared_with(text, &ResolveOptions::default())
 }
 
+/// `analyze_shared`, its `use` lines read from `sources` (the language
+/// server's way for a document that is a file).
+pub fn analyze_shared_from(text: Text, sources: Arc<dyn Sources>) -> Analysis {
+    analyze_shared_in(text, &ResolveOptions::default(), &SharedSources(sources))
+}
+
 pub(crate) fn analyze_shared_with(text: Text, options: &ResolveOptions) -> Analysis {
     analyze_shared_in(text, options, &SharedSources::default())
 }

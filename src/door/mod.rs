@@ -27,8 +27,8 @@ pub mod hint;
 pub mod planar;
 
 pub use crate::analysis::{
-    analyze, analyze_file, analyze_shared, checked_steps, resolve_file, too_large, Analysis,
-    LoadError, Source, Sources, Text, MOST_BYTES,
+    analyze, analyze_file, analyze_shared, analyze_shared_from, checked_steps, resolve_file,
+    too_large, Analysis, LoadError, Source, Sources, Text, MOST_BYTES,
 };
 pub use crate::check::Status;
 pub use crate::edit::{apply_edits, fill_block, fix_edit, with_line_breaks_of, TextEdit};

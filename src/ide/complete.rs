@@ -1,4 +1,5 @@
-//! Completion: names in scope with their types, keywords, functions, mask tokens.
+//! Completion: names in scope with their types, keywords, functions, mask
+//! tokens, and the tools of your own a step may use.
 
 use super::block_at;
 use crate::analysis::Analysis;
@@ -78,20 +79,7 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
         .collect();
     }
     if before.starts_with("tools") {
-        return crate::parse::ast::Tool::ALL
-            .iter()
-            .map(|tool| Completion {
-                label: tool.name().to_string(),
-                detail: format!("L-tool: 1 L, {} E", tool.e_cost()),
-                kind: CompletionKind::MaskToken,
-            })
-            .chain(std::iter::once(Completion {
-                label: "drop".to_string(),
-                detail: "the solver may drop points on lines and circles it draws (no move)"
-                    .to_string(),
-                kind: CompletionKind::MaskToken,
-            }))
-            .collect();
+        return tools_line(analysis);
     }
     let mut items = Vec::new();
     let at_line_start = !before.contains(|c: char| !(c.is_alphanumeric() || c == '_'));
@@ -134,6 +122,13 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
             }
         }
     }
+    // A step may use tools of your own: in a block (its `tools` line names
+    // them) and in another tool's body, never in an expression.
+    match tool_around(analysis, offset) {
+        Some(name) => items.extend(user_tools(analysis, Some(name))),
+        None if block.is_some() => items.extend(user_tools(analysis, None)),
+        None => {}
+    }
     if !at_line_start || block.is_some() {
         let mut seen = Vec::new();
         for (name, ..) in BUILTINS {
@@ -156,10 +151,117 @@ pub fn completions(analysis: &Analysis, text: &str, offset: usize) -> Vec<Comple
     items
 }
 
+/// What a `tools` line may name: the L-tools, `drop`, and the tools of your
+/// own.
+fn tools_line(analysis: &Analysis) -> Vec<Completion> {
+    let own = user_tools(analysis, None);
+    crate::parse::ast::Tool::ALL
+        .iter()
+        .map(|tool| Completion {
+            label: tool.name().to_string(),
+            detail: format!("L-tool: 1 L, {} E", tool.e_cost()),
+            kind: CompletionKind::MaskToken,
+        })
+        .chain(std::iter::once(Completion {
+            label: "drop".to_string(),
+            detail: "the solver may drop points on lines and circles it draws (no move)"
+                .to_string(),
+            kind: CompletionKind::MaskToken,
+        }))
+        .chain(own)
+        .collect()
+}
+
+/// The usable tools of your own, own and brought in, with their
+/// signatures, but for the one called `except` (a body cannot use its own
+/// tool).
+fn user_tools(analysis: &Analysis, except: Option<&str>) -> Vec<Completion> {
+    analysis
+        .scene()
+        .tools
+        .iter()
+        .filter(|tool| Some(tool.name.as_str()) != except)
+        .map(|tool| Completion {
+            label: tool.name.clone(),
+            detail: format!(
+                "{}: 1 L, {} E{}",
+                tool.signature(),
+                tool.e_cost,
+                tool.from
+                    .as_ref()
+                    .map_or(String::new(), |path| format!(", from `{path}`"))
+            ),
+            kind: CompletionKind::Function,
+        })
+        .collect()
+}
+
+/// The name of the tool definition whose body holds `offset`.
+fn tool_around(analysis: &Analysis, offset: usize) -> Option<&str> {
+    analysis
+        .file()
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            ItemKind::Tool(definition)
+                if definition.body_span.start <= offset && offset <= definition.body_span.end =>
+            {
+                Some(definition.name.text.as_str())
+            }
+            _ => None,
+        })
+}
+
 fn inside_planar(analysis: &Analysis, offset: usize) -> bool {
     analysis.file().items.iter().any(|item| {
         matches!(item.kind, ItemKind::Planar(_))
             && item.span.start < offset
             && item.span.contains(offset)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    const TOOLS: &str = "tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n\
+        tool twice(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> G {\n  G = foot(P, l)\n}\npoint X = (1, 3)\n";
+
+    /// The tools of your own offered where `$0` is, with their details.
+    fn offered(fixture: &str) -> Vec<(String, String)> {
+        let offset = fixture.find("$0").unwrap();
+        let text = fixture.replacen("$0", "", 1);
+        completions(&analyze(&text), &text, offset)
+            .into_iter()
+            .filter(|item| item.label == "foot" || item.label == "twice")
+            .map(|item| (item.label, item.detail))
+            .collect()
+    }
+
+    #[test]
+    fn tools_of_your_own_are_offered_where_a_step_may_use_them() {
+        let on_tools_line = offered(&format!("{TOOLS}solve s {{\n  tools $0\n}}\n"));
+        assert_eq!(
+            on_tools_line,
+            [
+                (
+                    "foot".to_string(),
+                    "foot(point P, line l) -> point F: 1 L, 3 E".to_string()
+                ),
+                (
+                    "twice".to_string(),
+                    "twice(point P, line l) -> point G: 1 L, 3 E".to_string()
+                )
+            ]
+        );
+        let in_step = offered(&format!("{TOOLS}solve s {{\n  tools foot\n  F = $0\n}}\n"));
+        assert_eq!(in_step.len(), 2);
+        // In a body: the other tools, not the tool itself.
+        let in_body = TOOLS.replacen("  G = foot", "  G = $0foot", 1);
+        let names: Vec<String> = offered(&in_body).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["foot"]);
+        // Not in an expression at the top level.
+        assert_eq!(offered(&format!("{TOOLS}let d = $0")), []);
+    }
 }

@@ -21,6 +21,9 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     if let Some(hover) = puzzle_hover(analysis, offset) {
         return Some(hover);
     }
+    if let Some(hover) = super::tool_names::tool_hover(analysis, offset) {
+        return Some(hover);
+    }
     if let Some(name) = name_at(analysis, offset) {
         if let Some(text) = name_hover(analysis, name.binding, name.symbol) {
             return Some(Hover {

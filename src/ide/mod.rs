@@ -12,6 +12,7 @@ mod outline;
 mod select;
 mod signature;
 mod tokens;
+mod tool_names;
 
 pub use complete::{completions, Completion, CompletionKind};
 pub use hover::{hover, Hover};
@@ -22,6 +23,9 @@ pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, 
 pub use select::selection_ranges;
 pub use signature::{signature_help, Signature, SignatureHelp};
 pub use tokens::{semantic_tokens, SemanticToken, TokenKind};
+pub use tool_names::{
+    check_tool_name, tool_at, tool_names, tool_occurrences, ToolAt, ToolName, ToolRole,
+};
 
 use crate::analysis::Analysis;
 use crate::span::Span;

@@ -47,6 +47,8 @@ pub enum RenameError {
     NothingToRename,
     InvalidName(String),
     Collision(String),
+    /// A tool renamed to a name E0801 refuses, and what that name is.
+    Reserved(String, &'static str),
 }
 
 impl std::fmt::Display for RenameError {
@@ -55,6 +57,10 @@ impl std::fmt::Display for RenameError {
             RenameError::NothingToRename => write!(f, "there is no name here to rename"),
             RenameError::InvalidName(name) => write!(f, "`{name}` is not a valid name"),
             RenameError::Collision(name) => write!(f, "`{name}` is already used in this scope"),
+            RenameError::Reserved(name, taken) => write!(
+                f,
+                "`{name}` is {taken}: a tool of your own needs a name of its own"
+            ),
         }
     }
 }
@@ -94,7 +100,7 @@ const KEYWORDS: &[&str] = &[
     "verify", "pi", "_",
 ];
 
-fn is_identifier(name: &str) -> bool {
+pub(super) fn is_identifier(name: &str) -> bool {
     let tokens = crate::lex::lex(name).0;
     matches!(tokens.as_slice(), [(crate::lex::Token::Ident(text), _)] if *text == name)
         && !KEYWORDS.contains(&name)

@@ -11,7 +11,7 @@ pub struct Signature {
     pub label: String,
     /// Each parameter's text within `label`.
     pub parameters: Vec<String>,
-    pub doc: Option<&'static str>,
+    pub doc: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,9 +72,10 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
             Signature {
                 label: format!("{builtin}({}) → {result}", parameters.join(", ")),
                 parameters,
-                doc: builtin_doc(builtin),
+                doc: builtin_doc(builtin).map(str::to_string),
             }
         })
+        .chain(user_tool(analysis, name))
         .collect();
     if signatures.is_empty() {
         return None;
@@ -87,6 +88,25 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
         signatures,
         active_signature,
         active_parameter: argument,
+    })
+}
+
+/// The signature of the tool of your own called `name`, if there is one:
+/// each parameter with its type (`foot(point P, line l) -> point F`).
+fn user_tool(analysis: &Analysis, name: &str) -> Option<Signature> {
+    let scene = analysis.scene();
+    let tool = &scene.tools[scene.tool_index(name)?];
+    Some(Signature {
+        label: tool.signature(),
+        parameters: tool
+            .params
+            .iter()
+            .map(|param| format!("{} {}", param.ty, param.name))
+            .collect(),
+        doc: Some(match &tool.doc {
+            Some(doc) => format!("{}\n\n1 L, {} E", doc.trim(), tool.e_cost),
+            None => format!("A tool of your own: 1 L, {} E", tool.e_cost),
+        }),
     })
 }
 
@@ -126,5 +146,14 @@ mod tests {
         assert_eq!(help_at("point A = (0, 0)\nlet d = dist(A, A)$0"), None);
         assert_eq!(help_at("let d = dist(1)\nlet e = $0"), None);
         assert_eq!(help_at("let d = nothing($0"), None);
+    }
+
+    #[test]
+    fn a_tool_of_your_own_has_its_signature() {
+        let tool = "tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F {\n  m = perpendicular(l, P)\n  F = l & m\n}\n";
+        let fixture = format!("{tool}point X = (1, 3)\nsolve s {{\n  tools foot\n  l = line(X, (0, 0))\n  F = foot(X, $0");
+        let (labels, _, argument) = help_at(&fixture).unwrap();
+        assert_eq!(labels, ["foot(point P, line l) -> point F"]);
+        assert_eq!(argument, 1);
     }
 }

@@ -33,10 +33,13 @@ pub enum TokenKind {
     Block,
     /// A node of a planar block.
     Node,
+    /// A tool of your own: its definition, its uses, `tools` lines and
+    /// masks (`tool_names`).
+    Tool,
 }
 
 impl TokenKind {
-    pub const ALL: [TokenKind; 12] = [
+    pub const ALL: [TokenKind; 13] = [
         TokenKind::Keyword,
         TokenKind::Number,
         TokenKind::Comment,
@@ -49,6 +52,7 @@ impl TokenKind {
         TokenKind::Goal,
         TokenKind::Block,
         TokenKind::Node,
+        TokenKind::Tool,
     ];
 }
 
@@ -223,6 +227,10 @@ fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bo
     };
     for (index, symbol) in scene.symbols.iter().enumerate() {
         names.insert(key(symbol.span), (symbol_kind(index), true));
+    }
+    for named in super::tool_names::tool_names(analysis) {
+        let declaration = named.role == super::ToolRole::Definition;
+        names.insert(key(named.span), (TokenKind::Tool, declaration));
     }
     for reference in &scene.references {
         names.insert(key(reference.span), (symbol_kind(reference.symbol), false));

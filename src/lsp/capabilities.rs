@@ -13,6 +13,10 @@ pub struct ClientSupport {
     pub resolve_edit: bool,
     /// Work-done progress the server starts (`window/workDoneProgress/create`).
     pub work_done_progress: bool,
+    /// File watchers the server registers (`workspace/didChangeWatchedFiles`
+    /// with `dynamicRegistration`): a used file changed on disk analyses
+    /// its users again.
+    pub watch_files: bool,
 }
 
 /// What the server uses of the client's capabilities.
@@ -29,14 +33,42 @@ pub fn client_support(capabilities: &ClientCapabilities) -> ClientSupport {
             .as_ref()
             .and_then(|window| window.work_done_progress)
             .unwrap_or(false),
+        watch_files: capabilities
+            .workspace
+            .as_ref()
+            .and_then(|workspace| workspace.did_change_watched_files.as_ref())
+            .and_then(|watched| watched.dynamic_registration)
+            .unwrap_or(false),
+    }
+}
+
+/// The watcher of `.euc` files the server registers when the client can
+/// watch files: a library changed outside the editor.
+pub fn euc_file_watcher() -> Registration {
+    let options = DidChangeWatchedFilesRegistrationOptions {
+        watchers: vec![FileSystemWatcher {
+            glob_pattern: GlobPattern::String("**/*.euc".to_string()),
+            kind: None,
+        }],
+    };
+    Registration {
+        id: "euc-files".to_string(),
+        method: "workspace/didChangeWatchedFiles".to_string(),
+        register_options: serde_json::to_value(options).ok(),
     }
 }
 
 /// Everything the server offers.
 pub fn server_capabilities() -> ServerCapabilities {
     ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(
-            TextDocumentSyncKind::INCREMENTAL,
+        // Saves too: a saved library analyses its users again.
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                ..TextDocumentSyncOptions::default()
+            },
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),

@@ -105,7 +105,7 @@ pub fn token_legend() -> lsp::SemanticTokensLegend {
         ide::TokenKind::Number => T::NUMBER,
         ide::TokenKind::Comment => T::COMMENT,
         ide::TokenKind::Operator => T::OPERATOR,
-        ide::TokenKind::Function => T::FUNCTION,
+        ide::TokenKind::Function | ide::TokenKind::Tool => T::FUNCTION,
         ide::TokenKind::Parameter => T::PARAMETER,
         ide::TokenKind::Value | ide::TokenKind::Step => T::VARIABLE,
         ide::TokenKind::Setup => T::PROPERTY,

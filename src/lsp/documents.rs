@@ -1,12 +1,17 @@
-//! Open documents: text, version, line index and the latest analysis.
+//! Open documents: text, version, line index and the latest analysis; the
+//! files each analysis read through its `use` lines, and the users of a
+//! file analysed again when it changes (docs/design.md, "Tools across
+//! files").
 
 use super::analyser::on_analysis_thread;
-use crate::door::{analyze_shared, Analysis, Text};
+use super::sources::{DocumentSources, OpenTexts};
+use crate::door::{analyze_shared_from, Analysis, Text};
 use crate::door::{reanalyze_shared, touches_one_block, Change, Redone};
 use crate::span::{LineIndex, Span};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 use tower_lsp_server::ls_types as lsp;
 
@@ -32,6 +37,11 @@ pub fn debounce_for(cost: Option<Duration>) -> Duration {
 
 pub struct Document {
     pub uri: lsp::Uri,
+    /// Its file, when it is one.
+    path: Option<PathBuf>,
+    /// Where its analyses read the files its `use` lines name; made anew
+    /// for an analysis from scratch.
+    sources: Arc<DocumentSources>,
     pub text: Text,
     pub version: i32,
     pub index: Arc<LineIndex>,
@@ -113,10 +123,71 @@ impl Snapshot {
     }
 }
 
+type Map = HashMap<String, Document>;
+
 #[derive(Default, Clone)]
-pub struct Documents(Arc<Mutex<HashMap<String, Document>>>);
+pub struct Documents(Arc<Mutex<Map>>);
+
+/// The open documents' texts, for the files `use` lines name (weak: the
+/// documents hold their analyses, which hold these).
+struct OpenDocuments(Weak<Mutex<Map>>);
+
+impl OpenTexts for OpenDocuments {
+    fn text_at(&self, path: &Path) -> Option<Text> {
+        let documents = self.0.upgrade()?;
+        let documents = documents
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        documents
+            .values()
+            .find(|document| document.path.as_deref() == Some(path))
+            .map(|document| document.text.clone())
+    }
+}
+
+/// The file a document is, if it is one.
+pub fn file_path(uri: &lsp::Uri) -> Option<PathBuf> {
+    uri.to_file_path().map(|path| path.into_owned())
+}
 
 impl Documents {
+    /// Fresh sources for the document at `uri`.
+    pub fn sources_for(&self, uri: &lsp::Uri) -> Arc<DocumentSources> {
+        let open = Box::new(OpenDocuments(Arc::downgrade(&self.0)));
+        Arc::new(DocumentSources::new(file_path(uri).as_deref(), open))
+    }
+
+    /// The sources the document's analyses read through.
+    pub fn sources(&self, uri: &lsp::Uri) -> Option<Arc<DocumentSources>> {
+        Some(self.lock().get(uri.as_str())?.sources.clone())
+    }
+
+    /// The open documents whose analyses read the file at `path` (through
+    /// any number of `use` lines), each to be analysed again from scratch:
+    /// their URIs and versions.
+    pub fn users_of(&self, path: &Path) -> Vec<(lsp::Uri, i32)> {
+        let mut documents = self.lock();
+        let mut users = Vec::new();
+        for document in documents.values_mut() {
+            if document.path.as_deref() == Some(path) || !document.sources.asked_for(path) {
+                continue;
+            }
+            document.analysis = None;
+            document.retired.extend(document.latest.take());
+            document.edit = None;
+            document.one_block = false;
+            users.push((document.uri.clone(), document.version));
+        }
+        drop(documents);
+        for (uri, _) in &users {
+            let sources = self.sources_for(uri);
+            if let Some(document) = self.lock().get_mut(uri.as_str()) {
+                document.sources = sources;
+            }
+        }
+        users
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Document>> {
         // A panic elsewhere must not take the documents with it.
         self.0
@@ -127,6 +198,8 @@ impl Documents {
     pub fn open(&self, uri: lsp::Uri, text: String, version: i32) {
         let index = Arc::new(LineIndex::new(&text));
         let document = Document {
+            path: file_path(&uri),
+            sources: self.sources_for(&uri),
             uri: uri.clone(),
             text: Arc::new(text),
             version,
@@ -256,8 +329,11 @@ impl Documents {
         if !snapshot.analysable() {
             return Arc::new(crate::door::too_large(snapshot.text.len()));
         }
-        let (cell, latest, edit) = {
+        let (cell, latest, edit, sources) = {
             let mut documents = self.lock();
+            let sources = documents
+                .get(snapshot.uri.as_str())
+                .map(|document| document.sources.clone());
             match documents.get_mut(snapshot.uri.as_str()) {
                 Some(document) if document.version == snapshot.version => {
                     let cell = match &document.analysis {
@@ -286,12 +362,13 @@ impl Documents {
                         }
                         _ => None,
                     };
-                    (cell, latest, edit)
+                    (cell, latest, edit, sources)
                 }
                 // An older version: analysed for this caller alone.
-                _ => (Arc::new(OnceLock::new()), None, None),
+                _ => (Arc::new(OnceLock::new()), None, None, sources),
             }
         };
+        let sources = sources.unwrap_or_else(|| self.sources_for(&snapshot.uri));
         let mut cost = None;
         let analysis = cell
             .get_or_init(|| {
@@ -306,7 +383,10 @@ impl Documents {
                         let (analysis, redone) = reanalyze_shared(latest, text, edit);
                         (Arc::new(analysis), Some(redone))
                     }
-                    None => (Arc::new(analyze_shared(text)), Some(Redone::Everything)),
+                    None => (
+                        Arc::new(analyze_shared_from(text, sources)),
+                        Some(Redone::Everything),
+                    ),
                 });
                 if let Some(redone) = redone {
                     cost = Some((started.elapsed(), redone == Redone::OneBlock));

@@ -18,7 +18,9 @@ mod requests;
 mod server;
 mod settings;
 mod solve_job;
+pub mod sources;
 mod structure;
+mod tool_links;
 mod workspace;
 
 pub use server::Backend;

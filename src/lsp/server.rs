@@ -3,7 +3,7 @@
 //! the client set in `settings`, the commands' arguments in `commands`,
 //! code actions in `actions`, the server's own requests in `requests`.
 
-use super::capabilities::{client_support, server_capabilities, ClientSupport};
+use super::capabilities::{client_support, euc_file_watcher, server_capabilities, ClientSupport};
 use super::commands::{BlockCommand, ServerCommand, PLAY, PLAY_CONSTRUCTION, SHOW_PICTURE};
 use super::convert;
 use super::documents::{Documents, Snapshot};
@@ -150,7 +150,7 @@ impl Backend {
             .await;
     }
 
-    fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
+    pub(super) fn schedule_diagnostics(&self, uri: Uri, version: i32, delay: Duration) {
         let (client, documents) = (self.client.clone(), self.documents.clone());
         let lenses = self.lenses.clone();
         tokio::spawn(async move {
@@ -281,7 +281,15 @@ impl LanguageServer for Backend {
         })
     }
 
-    async fn initialized(&self, _: InitializedParams) {}
+    async fn initialized(&self, _: InitializedParams) {
+        if self.client_support().watch_files {
+            let client = self.client.clone();
+            // Not awaited here: the client answers after this returns.
+            tokio::spawn(async move {
+                let _ = client.register_capability(vec![euc_file_watcher()]).await;
+            });
+        }
+    }
 
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
@@ -292,6 +300,8 @@ impl LanguageServer for Backend {
         let document = params.text_document;
         self.documents
             .open(document.uri.clone(), document.text, document.version);
+        // Its text now wins over the disk for the documents that use it.
+        self.check_users_of_document(&document.uri, Duration::ZERO);
         self.publish(document.uri, document.version).await;
     }
 
@@ -301,6 +311,7 @@ impl LanguageServer for Backend {
         let version = params.text_document.version;
         if self.documents.change(&uri, version, params.content_changes) {
             let delay = self.documents.debounce(&uri);
+            self.check_users_of_document(&uri, delay);
             self.schedule_diagnostics(uri, version, delay);
         } else {
             self.client
@@ -312,8 +323,23 @@ impl LanguageServer for Backend {
         }
     }
 
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        self.check_users_of_document(&params.text_document.uri, Duration::ZERO);
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let paths: Vec<_> = params
+            .changes
+            .iter()
+            .filter_map(|change| super::documents::file_path(&change.uri))
+            .collect();
+        self.check_users_of(&paths, Duration::ZERO);
+    }
+
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         self.documents.close(&params.text_document.uri);
+        // The disk's text now wins over the editor's.
+        self.check_users_of_document(&params.text_document.uri, Duration::ZERO);
         self.lenses.close(&params.text_document.uri);
         if let Ok(mut sent) = self.sent_tokens.lock() {
             sent.remove(&params.text_document.uri);
@@ -354,6 +380,9 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
+        if let Some(location) = self.tool_definition(&uri, &analysis, offset).await? {
+            return Ok(Some(GotoDefinitionResponse::Scalar(location)));
+        }
         let text = snapshot.view();
         let found = guarded(|| ide::definition(&analysis, offset))?;
         Ok(found.map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, text.range(span)))))
@@ -427,8 +456,11 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let text = snapshot.view();
-        // The binding first, then the uses.
-        let spans = guarded(|| ide::references(&analysis, offset))?;
+        // The binding first, then the uses; a tool's names in this file.
+        let spans = match guarded(|| ide::tool_at(&analysis, offset))? {
+            Some(at) => guarded(|| ide::tool_occurrences(&analysis, &at.name))?,
+            None => guarded(|| ide::references(&analysis, offset))?,
+        };
         Ok(Some(
             spans
                 .into_iter()
@@ -462,7 +494,7 @@ impl LanguageServer for Backend {
                     documentation: signature.doc.map(|doc| {
                         Documentation::MarkupContent(MarkupContent {
                             kind: MarkupKind::Markdown,
-                            value: doc.to_string(),
+                            value: doc,
                         })
                     }),
                     parameters: Some(
@@ -490,6 +522,9 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
+        if let Some(locations) = self.tool_references(&uri, &analysis, offset).await? {
+            return Ok(Some(locations));
+        }
         let text = snapshot.view();
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(Some(
@@ -510,6 +545,9 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let text = snapshot.view();
+        if let Some(at) = guarded(|| ide::tool_at(&analysis, offset))? {
+            return Ok(Some(PrepareRenameResponse::Range(text.range(at.span))));
+        }
         let spans = guarded(|| ide::references(&analysis, offset))?;
         Ok(spans
             .into_iter()
@@ -523,6 +561,12 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis, offset)) = self.at(&uri, place.position).await? else {
             return Ok(None);
         };
+        if let Some(edit) = self
+            .tool_rename(&uri, &analysis, offset, &params.new_name)
+            .await?
+        {
+            return Ok(Some(edit));
+        }
         let edits = guarded(|| ide::rename(&analysis, offset, &params.new_name))?
             .map_err(|error| invalid(error.to_string()))?;
         Ok(Some(snapshot.versioned_edit(edits)))

@@ -956,7 +956,7 @@ fn either_or_goals_rays_and_segments_in_the_editor() {
 
 /// Decodes `textDocument/semanticTokens` data into (line, column, length,
 /// type name) with the legend the server announced.
-fn decode_tokens(data: &[Value], legend: &[Value]) -> Vec<(u64, u64, u64, String)> {
+pub(super) fn decode_tokens(data: &[Value], legend: &[Value]) -> Vec<(u64, u64, u64, String)> {
     let numbers: Vec<u64> = data.iter().map(|n| n.as_u64().unwrap()).collect();
     let (mut line, mut column) = (0, 0);
     numbers

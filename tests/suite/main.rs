@@ -18,6 +18,7 @@ mod incremental;
 mod lsp;
 mod lsp_client;
 mod lsp_in_process;
+mod lsp_tools;
 mod mistakes;
 mod never_panic;
 mod planar;
