@@ -114,7 +114,7 @@ impl Writer {
                         .iter()
                         .map(|name| name.as_deref().unwrap_or("_"))
                         .collect();
-                    let value = op_text(figure, &op, &inner.points, &inner.objects);
+                    let value = op_text(figure, &figure.calls, &op, &inner.points, &inner.objects);
                     self.lines.push(format!("{} = {value}", binders.join(", ")));
                 }
             }

@@ -7,7 +7,7 @@ use super::constant::{constant_number, top_level_lowering};
 use super::eval::{eval, EvalError};
 use super::instances::build_instances;
 use super::lower::closest;
-use super::problem::{Count, Goal, Limits, Problem};
+use super::problem::{Count, Goal, Limits, Problem, ToolRef};
 use super::types::{Type, Value};
 use super::{DeclKind, Scene};
 use crate::diag::Diagnostic;
@@ -71,7 +71,7 @@ pub(super) fn resolve_block(
                     problem.allowed = problem
                         .own_tools
                         .iter()
-                        .filter_map(|&index| scene.tools.get(index).cloned())
+                        .filter_map(|&index| scene.tools.get(index).cloned().map(ToolRef))
                         .collect();
                 }
             }

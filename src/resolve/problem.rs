@@ -65,7 +65,7 @@ pub struct Problem {
     pub own_tools: Vec<usize>,
     /// Those tools themselves, in the same order: what the solver may use
     /// (`solve/uses.rs`).
-    pub allowed: Vec<Arc<UserTool>>,
+    pub allowed: Vec<ToolRef>,
     /// The operands of each step that uses a tool of your own
     /// (`StepOp::Use`), with the tool itself.
     pub calls: Vec<Call>,
@@ -698,6 +698,19 @@ impl Call {
             .map(|(param, &arg)| name_of(param.ty == Type::Point, arg))
             .collect();
         format!("{}({})", self.tool.name, operands.join(", "))
+    }
+}
+
+/// A tool a block allows, for the solver: like a `Call`'s, its spans are
+/// not moved by edits elsewhere, and two are equal when they are the tool
+/// of one name and file.
+#[derive(Clone, Debug)]
+pub struct ToolRef(pub Arc<UserTool>);
+
+impl PartialEq for ToolRef {
+    fn eq(&self, other: &ToolRef) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.name == other.0.name && self.0.from == other.0.from)
     }
 }
 

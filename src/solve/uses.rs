@@ -13,7 +13,7 @@ use super::mask::{mask_matches, Draw};
 use super::outcome::{Outcome, Stats};
 use super::replay::{goals_reached, reaches, replay_step, replay_steps, search_instance, Replay};
 use crate::geom::{meet, Extent, Meet, Object};
-use crate::resolve::{Call, Instance, Problem, StepOp, Type, UserTool, Value};
+use crate::resolve::{Call, Instance, Problem, StepOp, ToolRef, Type, UserTool, Value};
 use crate::tools::{Operand, Tool};
 
 /// How often the search looks at its budget, in constructions.
@@ -185,7 +185,7 @@ impl<'a> Walk<'a> {
         for &tool in &self.problem.tools {
             self.tool_moves(tool, &points, &mut out);
         }
-        for (slot, tool) in self.problem.allowed.iter().enumerate() {
+        for (slot, ToolRef(tool)) in self.problem.allowed.iter().enumerate() {
             let index = self.problem.own_tools.get(slot).copied().unwrap_or(0) as u32;
             for args in self.operand_choices(tool, &points) {
                 let call = Call {
@@ -663,5 +663,69 @@ fn renumbered(op: StepOp, points: &[usize], objects: &[usize]) -> StepOp {
             StepOp::Tool { tool, args }
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::solve::budget::Unlimited;
+
+    const FILE: &str = "point A = (0, 0)\npoint B = (4, 0.3)\npoint C = (1.3, 3.1)\n\
+        tool foot(P = (0, 2), X = (-1, 0), Y = (2, 0.3)) -> F {\n  xy = line(X, Y)\n  m = perpendicular(xy, P)\n  F = xy & m\n}\n";
+
+    fn solved(block: &str, max_moves: usize) -> Outcome {
+        let analysis = analyze(&format!("{FILE}{block}"));
+        let problem = &analysis.scene().problems[0];
+        search_with_uses(problem, max_moves, &Unlimited).0
+    }
+
+    #[test]
+    fn a_use_is_one_move_and_its_results_are_named_where_they_are_goals() {
+        let Outcome::Found(found) = solved(
+            "solve s {\n  tools foot\n  count l\n  goal F = project(C, line(A, B))\n}\n",
+            4,
+        ) else {
+            panic!("found")
+        };
+        assert_eq!((found.moves(), found.e_moves()), (1, 4));
+        let plan = found.steps.as_deref().expect("a plan");
+        assert!(matches!(plan.ops[..], [StepOp::Use { call: 0, .. }]));
+        assert_eq!(plan.names, vec![vec![Binding::Goal(0)]]);
+        assert_eq!(found.calls[0].args, vec![2, 0, 1]);
+    }
+
+    #[test]
+    fn crossings_nothing_uses_are_left_out() {
+        // Two feet and the line through them: the crossings of the line
+        // with the others are not written.
+        let Outcome::Found(found) = solved(
+            "solve s {\n  tools foot\n  count l\n  goal l = line(project(C, line(A, B)), project(A, line(B, C)))\n}\n",
+            4,
+        ) else {
+            panic!("found")
+        };
+        assert_eq!(found.moves(), 3);
+        let plan = found.steps.as_deref().expect("a plan");
+        assert_eq!(plan.ops.len(), 3, "{:?}", plan.ops);
+    }
+
+    #[test]
+    fn either_or_goals_and_no_answer_within_the_limit() {
+        let Outcome::Found(found) = solved(
+            "solve s {\n  tools foot\n  count l\n  goal F = project(C, line(A, B)) | project(A, line(B, C))\n}\n",
+            2,
+        ) else {
+            panic!("found")
+        };
+        assert_eq!(found.moves(), 1);
+        assert!(matches!(
+            solved(
+                "solve s {\n  tools foot\n  count l\n  goal G = (A + B + C) / 3\n}\n",
+                2
+            ),
+            Outcome::Exhausted { max_moves: 2 }
+        ));
     }
 }

@@ -1531,3 +1531,69 @@ fn explain_reads_the_registry_of_codes() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no code `E9999`"));
 }
+
+/// `count l` with tools of your own: the solver's answer uses them, one
+/// move each, and `check` accepts what it writes — own tools, tools from
+/// `use std`, a use two deep, and the goals bound to a use's results.
+#[test]
+fn solve_with_tools_of_your_own_writes_uses_that_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deep.euc");
+    std::fs::write(
+        &path,
+        "use std\n\
+         point A = (0, 0)\npoint B = (4, 0.3)\npoint C = (1.3, 3.1)\n\
+         tool altitude(A = (0, 3), B = (-1, 0), C = (2, 0.5)) -> h {\n  bc = line(B, C)\n  h = perpendicular(bc, A)\n}\n\
+         solve orthocentre {\n  tools altitude\n  count l\n  goal H = perpendicular(line(B, C), A) & perpendicular(line(A, C), B)\n}\n\
+         solve centroid {\n  tools mid\n  count l\n  goal G = (A + B + C) / 3\n}\n\
+         solve circle_through {\n  tools circumcircle\n  count l\n  goal k = circle(perp_bisector(A, B) & perp_bisector(B, C), A)\n}\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let output = euc(&["solve", "--write", file]);
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    let written = std::fs::read_to_string(&path).unwrap();
+    for step in [
+        "= altitude(",
+        "H = l1 & l2",
+        "= mid(A, B)",
+        "k, _ = circumcircle(",
+    ] {
+        assert!(written.contains(step), "{step} in\n{written}");
+    }
+    let checked = euc(&["check", file]);
+    let report = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{report}\n{written}");
+    for counts in ["(2 L, 8 E", "(4 L, 10 E", "(1 L, 7 E"] {
+        assert!(report.contains(counts), "{counts} in {report}");
+    }
+}
+
+/// The standard library checks, and every tool in it is shown in
+/// `examples/library.euc` (whose blocks prove each makes what it says) and
+/// listed in docs/library.md.
+#[test]
+fn the_standard_library_checks_and_is_shown_and_documented() {
+    let output = euc(&["check", "lib/std.euc"]);
+    assert_eq!(output.status.code(), Some(0));
+    let library = super::read(&root().join("lib/std.euc"));
+    let example = super::read(&root().join("examples/library.euc"));
+    let docs = super::read(&root().join("docs/library.md"));
+    let names: Vec<&str> = library
+        .lines()
+        .filter_map(|line| line.strip_prefix("tool "))
+        .map(|rest| rest.split('(').next().unwrap())
+        .collect();
+    assert!(names.len() >= 10, "{names:?}");
+    for name in names {
+        assert!(
+            example.contains(&format!("tools {name}\n")),
+            "{name} in examples/library.euc"
+        );
+        assert!(
+            docs.contains(&format!("`{name}(")),
+            "{name} in docs/library.md"
+        );
+    }
+}
