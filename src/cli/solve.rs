@@ -49,6 +49,11 @@ pub struct SolveArgs {
     /// (moves, steps, statistics) for other tools and writes nothing.
     #[arg(long, value_enum, conflicts_with_all = ["write", "check"])]
     format: Option<Format>,
+    /// Print (or `--write`) the file with every use of a tool of your own
+    /// written out as its tool's steps, as `euc compile --expand` does:
+    /// lines, circles and L-tools only.
+    #[arg(long, conflicts_with_all = ["format", "check"])]
+    expand: bool,
     /// Combine the JSON results of all N shards into the answer the
     /// unsharded search gives, and print or `--write` the file with it.
     #[arg(long, value_name = "RESULT.json", num_args = 1.., conflicts_with_all = ["shard", "check"])]
@@ -348,18 +353,26 @@ fn finish(
         let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
         edits.extend(fill_block(text, problem, &spans, &lines));
     }
-    let result = apply_edits(text, &edits);
-    if args.write {
-        if edits.is_empty() {
-            say!("{name}: nothing to write");
-        } else if let Err(message) = super::files::replace_checked(&args.file, text, &result) {
-            say!("error: {message}");
-            return EXIT_USAGE;
-        } else {
-            say!("{name}: written");
+    let mut result = apply_edits(text, &edits);
+    if args.expand {
+        let filled = super::sources::analyze_source(&args.file, &result);
+        match crate::door::expand::expand(&filled) {
+            Ok(expanded) => result = expanded,
+            Err(message) => {
+                say!("error: --expand: {message}");
+                return EXIT_USAGE;
+            }
         }
-    } else {
+    }
+    if !args.write {
         super::emit(&result);
+    } else if result == text {
+        say!("{name}: nothing to write");
+    } else if let Err(message) = super::files::replace_checked(&args.file, text, &result) {
+        say!("error: {message}");
+        return EXIT_USAGE;
+    } else {
+        say!("{name}: written");
     }
     code
 }

@@ -1550,6 +1550,7 @@ fn solve_with_tools_of_your_own_writes_uses_that_check() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
+    let original = std::fs::read_to_string(&path).unwrap();
     let output = euc(&["solve", "--write", file]);
     let said = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{said}");
@@ -1566,6 +1567,21 @@ fn solve_with_tools_of_your_own_writes_uses_that_check() {
     let report = String::from_utf8_lossy(&checked.stdout);
     assert_eq!(checked.status.code(), Some(0), "{report}\n{written}");
     for counts in ["(2 L, 8 E", "(4 L, 10 E", "(1 L, 7 E"] {
+        assert!(report.contains(counts), "{counts} in {report}");
+    }
+    // `--expand`: the same answers written in lines, circles and L-tools,
+    // which check at the same E counts.
+    std::fs::write(&path, &original).unwrap();
+    let output = euc(&["solve", "--expand", file]);
+    assert_eq!(output.status.code(), Some(0));
+    let expanded = String::from_utf8(output.stdout).unwrap();
+    assert!(!expanded.contains("altitude(") && !expanded.contains("= mid("));
+    let flat = dir.path().join("flat.euc");
+    std::fs::write(&flat, &expanded).unwrap();
+    let checked = euc(&["check", flat.to_str().unwrap()]);
+    let report = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{report}\n{expanded}");
+    for counts in ["(4 L, 8 E", "(10 moves", "(7 moves"] {
         assert!(report.contains(counts), "{counts} in {report}");
     }
 }
