@@ -129,7 +129,7 @@ fn stopped_verdict(
     };
     match best.map(|best| (best, checked(best))) {
         Some((best, Ok(lines))) => Verdict::Answer {
-            message: improvable(&found(best, tools), best.draws.len(), &why, searched),
+            message: improvable(&found(best, tools), best.moves(), &why, searched),
             construction: Box::new(best.clone()),
             lines,
             proved: false,

@@ -57,7 +57,7 @@ pub fn hint(scene: &Scene, request: &HintRequest, budget: &dyn Budget) -> Result
             &why,
         )
     })?;
-    if hint.construction.draws.is_empty() {
+    if hint.construction.moves() == 0 {
         return Ok(Hinted::Reached);
     }
     let lines = hint_to_lines(scene, &scene.problems[request.block], &hint);

@@ -76,9 +76,9 @@ pub struct Construction {
     /// (`verify::finish`, docs/solver.md "Crossings that change order").
     pub steps: Option<Box<StepPlan>>,
     /// The operands of the plan's uses of tools of your own
-    /// (`StepOp::Use::call` indexes them): an answer of the search with
-    /// such tools (`uses.rs`), whose `steps` are its whole plan and whose
-    /// `draws` are empty. Empty otherwise.
+    /// (`StepOp::Use::call` indexes them), for an answer of the search
+    /// with such tools (`uses.rs`), whose `steps` are its whole plan and
+    /// whose `draws` are empty. Empty otherwise.
     pub calls: Vec<crate::resolve::Call>,
 }
 
@@ -146,9 +146,10 @@ impl Construction {
             .sum()
     }
 
-    /// The whole plan of an answer with uses of tools of your own.
+    /// The whole plan of an answer of the search with tools of your own
+    /// (`uses.rs`): its steps, with no draws beside them.
     fn with_uses(&self) -> Option<&StepPlan> {
-        self.steps.as_deref().filter(|_| !self.calls.is_empty())
+        self.steps.as_deref().filter(|_| self.draws.is_empty())
     }
 
     /// "6 moves", or "2 L, 6 E" when an L-tool is used or `always_both`.

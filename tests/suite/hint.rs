@@ -359,3 +359,22 @@ fn planar_untangle_follows_use_lines() {
     let output = euc(&["planar", "untangle", file.to_str().unwrap()], None);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
 }
+
+/// With `count l` and tools of your own on the `tools` line, the hint's
+/// moves use them (the search in tool uses, docs/solver.md), and the
+/// completion checks.
+#[test]
+fn hints_in_tool_uses_suggest_the_tools() {
+    let text = "use std\npoint A = (0, 0)\npoint B = (4, 0.3)\npoint C = (1.3, 3.1)\n\
+                solve centroid {\n  tools mid\n  count l\n  goal G = (A + B + C) / 3\n  M = mid(A, B)\n}\n";
+    let output = euc(&["hint", "--all", "-"], Some(text));
+    let lines = text_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{lines}");
+    assert!(lines.contains(" = mid("), "{lines}");
+    let (status, _) = moves_checked(&append(text, &lines));
+    assert_eq!(status, "solved", "{lines}");
+}
+
+fn text_of(output: &Output) -> String {
+    text(&output.stdout)
+}

@@ -78,7 +78,7 @@ mod tests {
             ..SearchOptions::default()
         };
         match search(&problem, &options, &crate::solve::search::Unlimited).0 {
-            Outcome::Found(construction) => construction.draws.len(),
+            Outcome::Found(construction) => construction.moves(),
             other => panic!("no construction: {other:?}"),
         }
     }
