@@ -117,10 +117,25 @@ pub(crate) fn bring_in(
 ) -> (Vec<ImportedTool>, Vec<Diagnostic>) {
     let mut tools = Vec::new();
     let mut diagnostics = Vec::new();
+    let mut seen: Vec<&UseLine> = Vec::new();
     for item in &file.items {
         let ItemKind::Use(line) = &item.kind else {
             continue;
         };
+        // The same line twice is one mistake, not one per tool.
+        if let Some(first) = seen.iter().find(|first| first.path == line.path) {
+            diagnostics.push(
+                Diagnostic::error(
+                    "E0802",
+                    line.path_span,
+                    format!("`{}` is brought in twice", line.path),
+                )
+                .with_label(first.path_span, "brought in here first")
+                .with_help("remove this line".to_string()),
+            );
+            continue;
+        }
+        seen.push(line);
         match library(line, walk, analyse) {
             Ok(library) => {
                 if let Some(diagnostic) = errors_in(line, &library) {
