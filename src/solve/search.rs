@@ -28,7 +28,7 @@ use super::engine::{search_parallel, search_shard, search_subtree};
 pub use super::options::{SearchOptions, Shard, Techniques, MOST_MOVES, MOST_SHARDS};
 pub use super::outcome::{Outcome, Stats};
 use super::quick::{first_answer, FIRST_ANSWER_FROM};
-use super::uses::search_with_uses;
+use super::uses::{search_with_uses, with_a_use};
 use super::variants::Variants;
 pub use super::verify::setup_kinds;
 use crate::parse::ast::MaskToken;
@@ -48,11 +48,35 @@ const PARALLEL_FROM: u64 = 1_000;
 
 pub fn search(problem: &Problem, options: &SearchOptions, budget: &dyn Budget) -> (Outcome, Stats) {
     let count = options.count.unwrap_or(problem.count);
-    if count == Count::L && !problem.allowed.is_empty() && unsearchable(problem).is_none() {
-        // Tools of your own, each use one move (docs/solver.md, "Tools of
-        // your own").
-        return search_with_uses(problem, options.max_moves.min(MOST_MOVES), budget);
+    // (A shard searches its share of the main search's tree only.)
+    if problem.allowed.is_empty() || unsearchable(problem).is_some() || options.shard.is_some() {
+        return search_lines(problem, options, budget);
     }
+    // Tools of your own (docs/solver.md, "Tools of your own"): with
+    // `count l` each use one move; with `count e` the fewest moves in
+    // lines, circles and L-tools, then the same count with a use if one
+    // is found soon, so that the answer is written with the tool's name.
+    if count == Count::L {
+        return search_with_uses(problem, options.max_moves.min(MOST_MOVES), count, budget);
+    }
+    let (outcome, stats) = search_lines(problem, options, budget);
+    match outcome {
+        Outcome::Found(found) => {
+            let answer = with_a_use(problem, found.e_moves(), budget).unwrap_or(found);
+            (Outcome::Found(answer), stats)
+        }
+        outcome => (outcome, stats),
+    }
+}
+
+/// The search in lines, circles and L-tools (the driver the quick route
+/// and compression are handed).
+fn search_lines(
+    problem: &Problem,
+    options: &SearchOptions,
+    budget: &dyn Budget,
+) -> (Outcome, Stats) {
+    let count = options.count.unwrap_or(problem.count);
     let mut stats = Stats::default();
     // An either-or goal is searched as one problem per choice of
     // alternatives, each length in every variant before the next length
@@ -185,7 +209,7 @@ fn quick_answer(
     };
     let found = first_answer(
         variants,
-        search,
+        search_lines,
         options.techniques,
         at.length,
         reach,
@@ -203,7 +227,7 @@ fn quick_answer(
         // From the first answer to a shorter one near it, while the exact
         // search has not yet reached its length.
         Some(found) if compress_on && found.draws.len() > at.length => {
-            match compress(problem, found, options, search, budget) {
+            match compress(problem, found, options, search_lines, budget) {
                 Ok(compressed) => {
                     stats.quick_examined += compressed.examined;
                     Ok(within(compressed.best))

@@ -13,25 +13,24 @@ use super::mask::{mask_matches, Draw};
 use super::outcome::{Outcome, Stats};
 use super::replay::{goals_reached, reaches, replay_step, replay_steps, search_instance, Replay};
 use crate::geom::{meet, Extent, Meet, Object};
-use crate::resolve::{Call, Instance, Problem, StepOp, ToolRef, Type, UserTool, Value};
+use crate::resolve::{Call, Count, Instance, Problem, StepOp, ToolRef, Type, UserTool, Value};
 use crate::tools::{Operand, Tool};
 
 /// How often the search looks at its budget, in constructions.
 const CHECK_EVERY: u64 = 256;
 
-/// The shortest construction in tool uses (each line, circle, L-tool and
-/// use of a tool of your own one move) of at most `max_moves`, for a
-/// problem whose `tools` line allows tools of your own; each variant of an
-/// either-or goal at each length before the next length.
+/// The shortest construction in `count` (in L each line, circle, L-tool
+/// and use of a tool of your own one move; in E each at its cost) of at
+/// most `max_moves`, for a problem whose `tools` line allows tools of your
+/// own; each variant of an either-or goal at each length before the next.
 pub(super) fn search_with_uses(
     problem: &Problem,
     max_moves: usize,
+    count: Count,
     budget: &dyn Budget,
 ) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    let variants: Vec<Problem> = (0..problem.variant_count().min(64))
-        .map(|number| problem.variant(number))
-        .collect();
+    let variants = variants_of(problem);
     let mut examined = 0;
     for length in 0..=max_moves {
         budget.progress(&Progress {
@@ -40,7 +39,7 @@ pub(super) fn search_with_uses(
             best: None,
         });
         for variant in &variants {
-            let mut walk = Walk::new(variant, length, budget);
+            let mut walk = Walk::new(variant, length, count, budget);
             let found = walk.dfs();
             examined += walk.examined;
             match found {
@@ -72,17 +71,55 @@ pub(super) fn search_with_uses(
     )
 }
 
+/// The constructions a search of E cost `cost` with a use in it may
+/// examine: beyond, the answer in lines and circles stands.
+const WITH_A_USE: u64 = 200_000;
+
+/// A construction of E cost `cost` (the fewest, found by the main search)
+/// that uses a tool of your own, uses first, if one is found within
+/// `WITH_A_USE` constructions: with `count e` the answer is so written with
+/// the tool's name (docs/solver.md, "Tools of your own").
+pub(super) fn with_a_use(
+    problem: &Problem,
+    cost: usize,
+    budget: &dyn Budget,
+) -> Option<Construction> {
+    for variant in &variants_of(problem) {
+        let mut walk = Walk::new(variant, cost, Count::E, budget);
+        walk.needs_use = true;
+        if let Ok(true) = walk.dfs() {
+            if let Some(answer) = walk.answer() {
+                return Some(answer);
+            }
+        }
+    }
+    None
+}
+
+/// One problem per variant of an either-or goal (at most 64).
+fn variants_of(problem: &Problem) -> Vec<Problem> {
+    (0..problem.variant_count().min(64))
+        .map(|number| problem.variant(number))
+        .collect()
+}
+
 /// One depth-first search of one length in one variant, on the search
 /// instance.
 struct Walk<'a> {
     problem: &'a Problem,
     instance: &'a Instance,
     budget: &'a dyn Budget,
+    /// The cost to reach, in `count`.
     length: usize,
+    count: Count,
+    /// Only an answer with a use of a tool of your own counts (`with_a_use`):
+    /// uses are tried first, and at most `WITH_A_USE` constructions.
+    needs_use: bool,
     replay: Replay,
     ops: Vec<StepOp>,
     calls: Vec<Call>,
-    moves: usize,
+    /// The cost drawn so far, in `count`.
+    spent: usize,
     examined: u64,
 }
 
@@ -90,13 +127,15 @@ struct Walk<'a> {
 type Candidate = (StepOp, Option<Call>);
 
 impl<'a> Walk<'a> {
-    fn new(problem: &'a Problem, length: usize, budget: &'a dyn Budget) -> Walk<'a> {
+    fn new(problem: &'a Problem, length: usize, count: Count, budget: &'a dyn Budget) -> Walk<'a> {
         let instance = &problem.instances[search_instance(problem)];
         Walk {
             problem,
             instance,
             budget,
             length,
+            count,
+            needs_use: false,
             replay: Replay {
                 points: instance.givens.clone(),
                 objects: instance.setup.clone(),
@@ -104,7 +143,7 @@ impl<'a> Walk<'a> {
             },
             ops: Vec::new(),
             calls: Vec::new(),
-            moves: 0,
+            spent: 0,
             examined: 0,
         }
     }
@@ -117,14 +156,21 @@ impl<'a> Walk<'a> {
             if let Some(stop) = self.budget.stop() {
                 return Err(stop);
             }
+            if self.needs_use && self.examined > WITH_A_USE {
+                return Err(Stop::OutOfTime);
+            }
         }
-        if self.reached() {
-            return Ok(self.moves == self.length);
+        if self.reached() && (!self.needs_use || !self.calls.is_empty()) {
+            return Ok(self.spent == self.length);
         }
-        if self.moves == self.length {
+        if self.spent == self.length {
             return Ok(false);
         }
         for (op, call) in self.candidates() {
+            let cost = self.cost(&op, call.as_ref());
+            if self.spent + cost > self.length {
+                continue;
+            }
             let mark = (
                 self.replay.points.len(),
                 self.replay.objects.len(),
@@ -132,15 +178,24 @@ impl<'a> Walk<'a> {
                 self.calls.len(),
             );
             if self.apply(op, call) {
-                self.moves += 1;
+                self.spent += cost;
                 if self.dfs()? {
                     return Ok(true);
                 }
-                self.moves -= 1;
+                self.spent -= cost;
             }
             self.undo(mark);
         }
         Ok(false)
+    }
+
+    /// What a move costs in the count searched.
+    fn cost(&self, op: &StepOp, call: Option<&Call>) -> usize {
+        match (self.count, op) {
+            (Count::L, _) => 1,
+            (Count::E, StepOp::Use { .. }) => call.map_or(1, |call| call.tool.e_cost),
+            (Count::E, op) => op.draw().map_or(1, Draw::e_cost),
+        }
     }
 
     /// Whether the drawing reaches every goal (its chosen alternative).
@@ -172,6 +227,9 @@ impl<'a> Walk<'a> {
     fn candidates(&self) -> Vec<Candidate> {
         let points = self.usable_points();
         let mut out: Vec<Candidate> = Vec::new();
+        if self.needs_use {
+            self.use_moves(&points, &mut out);
+        }
         for &a in &points {
             for &b in &points {
                 if a < b {
@@ -185,9 +243,18 @@ impl<'a> Walk<'a> {
         for &tool in &self.problem.tools {
             self.tool_moves(tool, &points, &mut out);
         }
+        if !self.needs_use {
+            self.use_moves(&points, &mut out);
+        }
+        out
+    }
+
+    /// The uses of the block's tools of your own on every choice of
+    /// operands.
+    fn use_moves(&self, points: &[usize], out: &mut Vec<Candidate>) {
         for (slot, ToolRef(tool)) in self.problem.allowed.iter().enumerate() {
             let index = self.problem.own_tools.get(slot).copied().unwrap_or(0) as u32;
-            for args in self.operand_choices(tool, &points) {
+            for args in self.operand_choices(tool, points) {
                 let call = Call {
                     tool: tool.clone(),
                     args,
@@ -199,7 +266,6 @@ impl<'a> Walk<'a> {
                 out.push((op, Some(call)));
             }
         }
-        out
     }
 
     /// An L-tool's moves: its point operands distinct, lines drawn.
@@ -678,7 +744,7 @@ mod tests {
     fn solved(block: &str, max_moves: usize) -> Outcome {
         let analysis = analyze(&format!("{FILE}{block}"));
         let problem = &analysis.scene().problems[0];
-        search_with_uses(problem, max_moves, &Unlimited).0
+        search_with_uses(problem, max_moves, Count::L, &Unlimited).0
     }
 
     #[test]

@@ -1546,7 +1546,8 @@ fn solve_with_tools_of_your_own_writes_uses_that_check() {
          tool altitude(A = (0, 3), B = (-1, 0), C = (2, 0.5)) -> h {\n  bc = line(B, C)\n  h = perpendicular(bc, A)\n}\n\
          solve orthocentre {\n  tools altitude\n  count l\n  goal H = perpendicular(line(B, C), A) & perpendicular(line(A, C), B)\n}\n\
          solve centroid {\n  tools mid\n  count l\n  goal G = (A + B + C) / 3\n}\n\
-         solve circle_through {\n  tools circumcircle\n  count l\n  goal k = circle(perp_bisector(A, B) & perp_bisector(B, C), A)\n}\n",
+         solve circle_through {\n  tools circumcircle\n  count l\n  goal k = circle(perp_bisector(A, B) & perp_bisector(B, C), A)\n}\n\
+         solve reflected {\n  tools mirror\n  goal X = reflect(A, line(B, C))\n}\n",
     )
     .unwrap();
     let file = path.to_str().unwrap();
@@ -1560,13 +1561,16 @@ fn solve_with_tools_of_your_own_writes_uses_that_check() {
         "H = l1 & l2",
         "= mid(A, B)",
         "k, _ = circumcircle(",
+        // `count e`: the fewest E, written with the tool where a use
+        // reaches the same count.
+        "X = mirror(A, B, C)",
     ] {
         assert!(written.contains(step), "{step} in\n{written}");
     }
     let checked = euc(&["check", file]);
     let report = String::from_utf8_lossy(&checked.stdout);
     assert_eq!(checked.status.code(), Some(0), "{report}\n{written}");
-    for counts in ["(2 L, 8 E", "(4 L, 10 E", "(1 L, 7 E"] {
+    for counts in ["(2 L, 8 E", "(4 L, 10 E", "(1 L, 7 E", "(1 L, 2 E"] {
         assert!(report.contains(counts), "{counts} in {report}");
     }
     // `--expand`: the same answers written in lines, circles and L-tools,
@@ -1581,7 +1585,7 @@ fn solve_with_tools_of_your_own_writes_uses_that_check() {
     let checked = euc(&["check", flat.to_str().unwrap()]);
     let report = String::from_utf8_lossy(&checked.stdout);
     assert_eq!(checked.status.code(), Some(0), "{report}\n{expanded}");
-    for counts in ["(4 L, 8 E", "(10 moves", "(7 moves"] {
+    for counts in ["(4 L, 8 E", "(10 moves", "(7 moves", "(2 moves"] {
         assert!(report.contains(counts), "{counts} in {report}");
     }
 }
