@@ -15,6 +15,8 @@ pub enum OutlineKind {
     PlanarBlock,
     Goal,
     Step,
+    /// A tool of your own.
+    Tool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,12 +123,35 @@ pub fn outline(analysis: &Analysis) -> Vec<OutlineItem> {
                     children: Vec::new(),
                 });
             }
-            // Tools of your own get their outline with the editor's support
-            // for them (issue 46).
-            ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {}
+            ItemKind::Tool(tool) => items.push(tool_item(scene, tool, item.span)),
+            ItemKind::Use(_) | ItemKind::Error(_) => {}
         }
     }
     items
+}
+
+/// A tool of your own: its signature and cost as detail, as hover shows
+/// them, when it resolved (`Scene::tools`, the file's own).
+fn tool_item(
+    scene: &crate::resolve::Scene,
+    tool: &crate::parse::ast::ToolDef,
+    span: Span,
+) -> OutlineItem {
+    let detail = scene
+        .tools
+        .iter()
+        .find(|known| known.from.is_none() && known.name == tool.name.text)
+        .map_or(String::new(), |known| {
+            format!("{} (1 L, {} E)", known.signature(), known.e_cost)
+        });
+    OutlineItem {
+        name: tool.name.text.clone(),
+        detail,
+        kind: OutlineKind::Tool,
+        span,
+        selection: tool.name.span,
+        children: Vec::new(),
+    }
 }
 
 /// A block's name (or its keyword) and the span to select for it.
@@ -141,13 +166,18 @@ fn block_name(
     }
 }
 
-/// Spans of blocks, for folding.
+/// Spans of blocks and tools of your own, for folding.
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Span> {
     analysis
         .file()
         .items
         .iter()
-        .filter(|item| matches!(item.kind, ItemKind::Solve(_) | ItemKind::Planar(_)))
+        .filter(|item| {
+            matches!(
+                item.kind,
+                ItemKind::Solve(_) | ItemKind::Planar(_) | ItemKind::Tool(_)
+            )
+        })
         .map(|item| item.span)
         .collect()
 }
@@ -222,4 +252,27 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     }
     hints.sort_by_key(|hint| hint.offset);
     hints
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+
+    #[test]
+    fn tools_of_your_own_are_in_the_outline_and_fold() {
+        let analysis = analyze(include_str!("../../examples/tools-own.euc"));
+        let items = outline(&analysis);
+        let tool = items
+            .iter()
+            .find(|item| item.name == "altitude")
+            .expect("altitude in the outline");
+        assert_eq!(tool.kind, OutlineKind::Tool);
+        assert!(
+            tool.detail.starts_with("altitude(") && tool.detail.ends_with("(1 L, 4 E)"),
+            "{}",
+            tool.detail
+        );
+        assert!(folding_ranges(&analysis).contains(&tool.span));
+    }
 }

@@ -81,6 +81,7 @@ pub fn symbol(text: &Text, item: &ide::OutlineItem) -> lsp::DocumentSymbol {
                 lsp::SymbolKind::NAMESPACE
             }
             ide::OutlineKind::Goal => lsp::SymbolKind::EVENT,
+            ide::OutlineKind::Tool => lsp::SymbolKind::FUNCTION,
         },
         tags: None,
         deprecated: None,
