@@ -42,6 +42,15 @@ impl Replay {
 }
 
 impl Replay {
+    /// The drawing before any step: the instance's givens and setup.
+    pub(in crate::solve) fn start(instance: &Instance) -> Replay {
+        Replay {
+            points: instance.givens.clone(),
+            objects: instance.setup.clone(),
+            beyond: vec![None; instance.givens.len()],
+        }
+    }
+
     /// Adds an intersection of two objects, marked when it lies beyond a
     /// segment's or ray's extent.
     fn push_crossing(&mut self, point: Point, objects: [(usize, Object); 2]) {
@@ -96,11 +105,7 @@ pub fn replay_steps(
     instance: &Instance,
     calls: &[Call],
 ) -> Result<Replay, StepFailure> {
-    let mut replay = Replay {
-        points: instance.givens.clone(),
-        objects: instance.setup.clone(),
-        beyond: vec![None; instance.givens.len()],
-    };
+    let mut replay = Replay::start(instance);
     for (index, op) in ops.into_iter().enumerate() {
         replay_step(&mut replay, index, op, instance, calls)?;
     }

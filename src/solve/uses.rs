@@ -136,11 +136,7 @@ impl<'a> Walk<'a> {
             length,
             count,
             needs_use: false,
-            replay: Replay {
-                points: instance.givens.clone(),
-                objects: instance.setup.clone(),
-                beyond: vec![None; instance.givens.len()],
-            },
+            replay: Replay::start(instance),
             ops: Vec::new(),
             calls: Vec::new(),
             spent: 0,
@@ -431,12 +427,6 @@ fn crosses(a: &Object, b: &Object) -> bool {
     }
 }
 
-/// What each point and object of the drawing came from: the op.
-#[derive(Clone, Copy)]
-struct Made {
-    op: usize,
-}
-
 /// The steps that reach the goals, without the crossings nothing uses,
 /// renumbered, each with its names: a goal's name where the goal is made
 /// (its first point or object on the search instance).
@@ -462,7 +452,7 @@ fn compact(instance: &Instance, ops: &[StepOp], calls: &[Call]) -> Option<(StepP
                 || point_from
                     .iter()
                     .enumerate()
-                    .any(|(p, made)| made.is_some_and(|made| made.op == at) && point_used[p])
+                    .any(|(p, made)| *made == Some(at) && point_used[p])
         })
         .collect();
     // The objects the kept crossings cross.
@@ -485,10 +475,10 @@ fn compact(instance: &Instance, ops: &[StepOp], calls: &[Call]) -> Option<(StepP
     let mut new_calls: Vec<Call> = Vec::new();
     for (at, op) in ops.iter().enumerate() {
         let made_points: Vec<usize> = (0..replay.points.len())
-            .filter(|&p| point_from[p].is_some_and(|made| made.op == at))
+            .filter(|&p| point_from[p] == Some(at))
             .collect();
         let made_objects: Vec<usize> = (0..replay.objects.len())
-            .filter(|&o| object_from[o].is_some_and(|made| made.op == at))
+            .filter(|&o| object_from[o] == Some(at))
             .collect();
         if !keep[at] {
             // Dropped: its points are used by nothing (renumbering keeps
@@ -659,20 +649,21 @@ fn origins(
     instance: &Instance,
     ops: &[StepOp],
     calls: &[Call],
-) -> Option<(Replay, Vec<Option<Made>>, Vec<Option<Made>>)> {
-    let mut replay = Replay {
-        points: instance.givens.clone(),
-        objects: instance.setup.clone(),
-        beyond: vec![None; instance.givens.len()],
-    };
-    let mut points: Vec<Option<Made>> = vec![None; instance.givens.len()];
-    let mut objects: Vec<Option<Made>> = vec![None; instance.setup.len()];
+) -> Option<(Replay, Vec<Option<usize>>, Vec<Option<usize>>)> {
+    let mut replay = Replay::start(instance);
+    let mut points: Vec<Option<usize>> = vec![None; instance.givens.len()];
+    let mut objects: Vec<Option<usize>> = vec![None; instance.setup.len()];
     for (at, op) in ops.iter().enumerate() {
         replay_step(&mut replay, at, *op, instance, calls).ok()?;
-        let made = |_| Some(Made { op: at });
         let (point_count, object_count) = (points.len(), objects.len());
-        points.extend((0..replay.points.len() - point_count).map(made));
-        objects.extend((0..replay.objects.len() - object_count).map(made));
+        points.extend(std::iter::repeat_n(
+            Some(at),
+            replay.points.len() - point_count,
+        ));
+        objects.extend(std::iter::repeat_n(
+            Some(at),
+            replay.objects.len() - object_count,
+        ));
     }
     Some((replay, points, objects))
 }
