@@ -162,6 +162,15 @@ impl Documents {
         Some(self.lock().get(uri.as_str())?.sources.clone())
     }
 
+    /// Whether the document's analyses still read through `sources`: not
+    /// when a file it uses changed since (`users_of`), which analyses it
+    /// again.
+    pub fn reads_through(&self, uri: &lsp::Uri, sources: &Arc<DocumentSources>) -> bool {
+        self.lock()
+            .get(uri.as_str())
+            .is_some_and(|document| Arc::ptr_eq(&document.sources, sources))
+    }
+
     /// The open documents whose analyses read the file at `path` (through
     /// any number of `use` lines), each to be analysed again from scratch:
     /// their URIs and versions.
@@ -369,6 +378,7 @@ impl Documents {
             }
         };
         let sources = sources.unwrap_or_else(|| self.sources_for(&snapshot.uri));
+        let used = sources.clone();
         let mut cost = None;
         let analysis = cell
             .get_or_init(|| {
@@ -408,7 +418,14 @@ impl Documents {
                 .latest
                 .as_ref()
                 .is_some_and(|latest| Arc::ptr_eq(latest, &analysis));
-            if !already && (document.version == snapshot.version || document.latest.is_none()) {
+            // An analysis that read files through sources replaced since
+            // (a file it uses changed: `users_of`) is out of date even at
+            // this version: never the start of the next one.
+            let stale = !Arc::ptr_eq(&document.sources, &used);
+            if !already
+                && !stale
+                && (document.version == snapshot.version || document.latest.is_none())
+            {
                 // Freeing a large file's analysis takes milliseconds: not
                 // on the way to its diagnostics (`free_retired`).
                 if let Some(old) = document.latest.replace(analysis.clone()) {

@@ -30,6 +30,9 @@ pub(super) async fn publish_diagnostics(
     if snapshot.version != version {
         return;
     }
+    let Some(sources) = documents.sources(&uri) else {
+        return;
+    };
     let (for_thread, analyser) = (snapshot.clone(), documents.clone());
     let Ok(analysis) = tokio::task::spawn_blocking(move || analyser.analysis(&for_thread)).await
     else {
@@ -41,6 +44,12 @@ pub(super) async fn publish_diagnostics(
             .await;
         return;
     };
+    // A file it uses changed while it was analysed: the analysis of the
+    // change, scheduled then, publishes instead (docs/design.md, "Tools
+    // across files").
+    if !documents.reads_through(&uri, &sources) {
+        return;
+    }
     let text = snapshot.view();
     let diagnostics = analysis
         .diagnostics
