@@ -29,10 +29,14 @@ fn clean_up_on_signals() {
     static INSTALLED: Once = Once::new();
     INSTALLED.call_once(|| {
         let _ = ctrlc::set_handler(|| {
-            if let Ok(paths) = IN_FLIGHT.lock() {
-                for path in paths.iter() {
-                    let _ = std::fs::remove_file(path);
-                }
+            // Held until the process is gone: the main thread runs on
+            // meanwhile, and must not create a temporary file after these
+            // are removed.
+            let paths = IN_FLIGHT
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            for path in paths.iter() {
+                let _ = std::fs::remove_file(path);
             }
             std::process::exit(130);
         });
