@@ -9,8 +9,8 @@
 //! cargo bench --bench solve            (everything, a few minutes)
 //! cargo bench --bench solve -- quick   (shorter caps, no 8-move growth row)
 //! cargo bench --bench solve -- euclidea   (only the named sections: seed,
-//!                                          cost, tools, techniques, euclidea,
-//!                                          growth)
+//!                                          cost, tools, drops, tiny,
+//!                                          techniques, euclidea, growth)
 //! cargo bench --bench solve -- euclidea 04- tangent   (the levels whose
 //!                                          file names hold one of the words)
 
@@ -181,6 +181,7 @@ fn main() {
         "cost",
         "tools",
         "drops",
+        "tiny",
         "techniques",
         "euclidea",
         "growth",
@@ -204,6 +205,9 @@ fn main() {
     }
     if run("drops") {
         drops_cost(cap);
+    }
+    if run("tiny") {
+        tiny_dropped();
     }
     if run("techniques") {
         techniques(cap);
@@ -475,6 +479,81 @@ fn drops_cost(cap: Duration) {
             with.time.as_secs_f64() / without.time.as_secs_f64().max(1e-9),
         );
     }
+}
+
+/// The small levels whose points are dropped anywhere (`any(…)`): what a
+/// whole solve costs in this process — analysis, search, and the check of
+/// the answer, as `euc solve` does it — against the same level with each
+/// point fixed where it is declared (`on(…)`), its block emptied in both.
+/// The drop survey (1,000 drops, docs/language.md "Where a construction
+/// works") is the difference.
+fn tiny_dropped() {
+    use euc::door::find::{find, FindRequest};
+    println!("\n## Tiny levels with dropped points: a whole solve, dropped against fixed\n");
+    println!("| level | dropped: moves | ms | fixed: moves | ms | time ratio |");
+    println!("|---|---|---|---|---|---|");
+    let solve = |text: &str| {
+        let started = Instant::now();
+        let analysis = analyze(text);
+        let request = FindRequest {
+            block: 0,
+            options: options(8, 1, Techniques::ALL),
+            solved: None,
+            limit: None,
+        };
+        let deadline = Deadline(Instant::now() + Duration::from_secs(10));
+        let found = find(text, &analysis, &request, &deadline, &|| false);
+        (answer_moves(&found.outcome), started.elapsed())
+    };
+    let median = |text: &str| {
+        let mut runs: Vec<(Option<usize>, Duration)> = (0..21).map(|_| solve(text)).collect();
+        runs.sort_by_key(|run| run.1);
+        runs[runs.len() / 2]
+    };
+    let mut ratios = Vec::new();
+    for path in [
+        "examples/euclidea/02-08-tangent-to-circle-at-point.euc",
+        "examples/euclidea/angle-30.euc",
+        "examples/euclidea/double-angle.euc",
+        "examples/euclidea/drop-perpendicular.euc",
+        "examples/euclidea/erect-perpendicular.euc",
+        "examples/euclidea/05-01-parallel-line.euc",
+        "examples/euclidea/06-04-given-angle-bisector.euc",
+        "examples/euclidea/07-05-heron.euc",
+        "examples/euclidea/angle-bisector-on-rays.euc",
+        "examples/euclidea/circle-tangent-to-line.euc",
+        "examples/euclidea/03-07-angle-45.euc",
+        "examples/euclidea/circle-centre.euc",
+    ] {
+        let text = std::fs::read_to_string(path).expect("example exists");
+        let analysis = analyze(&text);
+        let problem = &analysis.scene().problems[0];
+        let spans: Vec<_> = problem.steps.iter().map(|step| step.span).collect();
+        let emptied =
+            euc::door::apply_edits(&text, &euc::door::fill_block(&text, problem, &spans, &[]));
+        let fixed = emptied.replace("any(", "on(");
+        let (dropped_moves, dropped) = median(&emptied);
+        let (fixed_moves, fixed_time) = median(&fixed);
+        let ratio = dropped.as_secs_f64() / fixed_time.as_secs_f64().max(1e-9);
+        ratios.push(ratio);
+        let moves = |m: Option<usize>| m.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "| {} | {} | {:.2} | {} | {:.2} | {:.2} |",
+            path.rsplit('/').next().unwrap_or(path),
+            moves(dropped_moves),
+            millis(dropped),
+            moves(fixed_moves),
+            millis(fixed_time),
+            ratio,
+        );
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "\nmedian time ratio {:.2} (lowest {:.2}, highest {:.2})",
+        ratios[ratios.len() / 2],
+        ratios[0],
+        ratios[ratios.len() - 1]
+    );
 }
 
 fn tools_cost(cap: Duration) {

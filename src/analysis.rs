@@ -263,11 +263,12 @@ pub fn resolve_file(text: &str, sources: &dyn Sources) -> (Scene, Vec<Diagnostic
 
 /// An analysis of `text` that reads `use` lines where `like` read them.
 pub fn analyze_like(text: &str, like: &Analysis) -> Analysis {
-    analyze_shared_in(
-        Arc::new(text.to_string()),
-        &like.parts.options,
-        &like.parts.sources,
-    )
+    // The same declarations draw the same drops: taken, not drawn again.
+    let options = ResolveOptions {
+        reuse: Some(like.scene().survey_cache()),
+        ..like.parts.options.clone()
+    };
+    analyze_shared_in(Arc::new(text.to_string()), &options, &like.parts.sources)
 }
 
 /// `analyze` of a shared text, which the analysis keeps without a copy
@@ -366,7 +367,11 @@ fn analyze_walking(
         })
         .collect();
     let parts = Parts {
-        options: *options,
+        // Kept for the next analysis, without the survey it was given.
+        options: ResolveOptions {
+            reuse: None,
+            ..options.clone()
+        },
         sources: SharedSources::default(),
         syntax,
         top,

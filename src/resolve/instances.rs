@@ -14,6 +14,7 @@ use crate::geom::{Circle, Extent, Line, Object, Point};
 use crate::span::Span;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
 
 /// How many random instances a construction must also work on.
 pub const RANDOM_INSTANCES: usize = 4;
@@ -78,6 +79,34 @@ pub fn drop_survey(scene: &Scene, seed: u64) -> Vec<DrawnInstance> {
             })
         })
         .collect()
+}
+
+/// The declared values with every dropped point moved a little along its
+/// object (`Figure::nudge_on`), for the solver: a construction that works
+/// where the points are declared works a little away from there too,
+/// unless it reaches a goal only by a coincidence of where they were
+/// dropped (two points a sixth of the circle apart), which this instance
+/// turns away at the cost of one replay instead of the survey's screen
+/// (docs/solver.md, "Drops"). `None` without dropped points, or when no
+/// such instance can be computed.
+pub fn nudged_drops(scene: &Scene, seed: u64) -> Option<DrawnInstance> {
+    if !scene.drops_points() {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0d6e_d0d0);
+    let figure = Figure::of(scene);
+    (0..ATTEMPTS).find_map(|_| {
+        let (values, dropped) =
+            evaluate_dropping(scene, &[], Some((&figure, &mut rng, true))).ok()?;
+        let parameters = dropped
+            .iter()
+            .map(|(symbol, value)| (Arc::from(scene.symbols[*symbol].name.as_str()), *value))
+            .collect();
+        Some(DrawnInstance {
+            values,
+            origin: Origin::Random { parameters },
+        })
+    })
 }
 
 /// Random instances near the declared values. With dropped points, `count`
@@ -261,7 +290,10 @@ pub(super) fn survey_instances(survey: &[DrawnInstance], problem: &Problem) -> V
     survey
         .iter()
         .filter_map(|drawn| instance_from(problem, &drawn.values, drawn.origin.clone()).ok())
-        .map(|instance| instance.scaled(1.0 / problem.unit))
+        .map(|mut instance| {
+            instance.scale(1.0 / problem.unit);
+            instance
+        })
         .collect()
 }
 
@@ -341,7 +373,21 @@ type Values = Vec<Option<Value>>;
 fn evaluate(
     scene: &Scene,
     overrides: &[(usize, Value)],
-    mut drops: Option<(&Figure, &mut ChaCha8Rng)>,
+    drops: Option<(&Figure, &mut ChaCha8Rng)>,
+) -> Result<(Values, Assigned), (usize, EvalError)> {
+    evaluate_dropping(
+        scene,
+        overrides,
+        drops.map(|(figure, rng)| (figure, rng, false)),
+    )
+}
+
+/// `evaluate`, with each dropped point anywhere on its object or (`near`)
+/// moved a little along it from where it is declared.
+fn evaluate_dropping(
+    scene: &Scene,
+    overrides: &[(usize, Value)],
+    mut drops: Option<(&Figure, &mut ChaCha8Rng, bool)>,
 ) -> Result<(Values, Assigned), (usize, EvalError)> {
     let mut values: Vec<Option<Value>> = vec![None; scene.symbols.len()];
     let mut fixed = vec![false; scene.symbols.len()];
@@ -359,14 +405,22 @@ fn evaluate(
         };
         let value = match definition {
             Ir::Call(builtin, args) if scene.symbols[index].dropped && drops.is_some() => {
-                let (figure, rng) = drops.as_mut().expect("tested above");
+                let (figure, rng, near) = drops.as_mut().expect("tested above");
                 let on = match (builtin, args.first()) {
                     (Builtin::AnyPoint, _) | (_, None) => None,
                     (_, Some(object)) => {
                         Some(eval(object, &values).map_err(|error| (index, error))?)
                     }
                 };
-                let point = figure.drop_on(on, rng);
+                let point = if *near {
+                    let declared = eval(definition, &values).map_err(|error| (index, error))?;
+                    let Value::Point(declared) = declared else {
+                        return Err((index, EvalError("a dropped point is a point".into())));
+                    };
+                    figure.nudge_on(on, declared, rng)
+                } else {
+                    figure.drop_on(on, rng)
+                };
                 dropped.push((index, Value::Point(point)));
                 Value::Point(point)
             }
@@ -510,6 +564,40 @@ impl Figure {
                 inner(rng, self.low.x, self.high.x),
                 inner(rng, self.low.y, self.high.y),
             ),
+        }
+    }
+
+    /// `point` of `on` (a line or circle; `None`: anywhere) moved along it
+    /// by a random 1–2 % of the figure's size, as parameters move
+    /// (`JITTER_POINT`); on a segment or ray, within it.
+    fn nudge_on(&self, on: Option<Value>, point: Point, rng: &mut ChaCha8Rng) -> Point {
+        let sign = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+        let distance = sign * self.size() * JITTER_POINT * rng.random_range(0.5..1.0);
+        match on.map(super::eval::object) {
+            Some(Ok(Object::Circle(circle))) if circle.radius > 0.0 => {
+                let at = point - circle.center;
+                circle.at_angle(at.y.atan2(at.x) + distance / circle.radius)
+            }
+            Some(Ok(Object::Line(line))) => {
+                let along = (point - line.origin).dot(line.direction);
+                let (low, high) = match line.extent {
+                    Extent::Segment(length) => (0.0, length),
+                    Extent::Ray => (0.0, f64::INFINITY),
+                    _ => (f64::NEG_INFINITY, f64::INFINITY),
+                };
+                // Away from the end it would pass.
+                let moved = along + distance;
+                let moved = if (low..=high).contains(&moved) {
+                    moved
+                } else {
+                    along - distance
+                };
+                line.origin + line.direction * moved.clamp(low, high)
+            }
+            _ => {
+                let angle = rng.random_range(0.0..std::f64::consts::TAU);
+                point + Point::new(angle.cos(), angle.sin()) * distance
+            }
         }
     }
 

@@ -14,6 +14,7 @@ pub(crate) mod redefine;
 mod scope;
 mod stars;
 mod steps;
+mod survey;
 mod tool_defs;
 mod tool_uses;
 pub mod types;
@@ -102,7 +103,7 @@ pub struct Scene {
     /// The drops `check` tells the share of working ones on
     /// (`instances::drop_survey`): drawn when first asked for (by a block
     /// whose construction works where declared), once per file.
-    drop_survey: Arc<std::sync::OnceLock<Vec<instances::DrawnInstance>>>,
+    drop_survey: Arc<survey::SurveyCache>,
     /// The seed of the random instances, for the survey's own.
     seed: u64,
     kinds: Arc<Kinds>,
@@ -128,43 +129,6 @@ pub(crate) struct Pending {
 }
 
 impl Scene {
-    /// Block `index`'s instances of the file's drop survey (docs/language.md,
-    /// "Where a construction works"); empty without dropped points. The
-    /// drops are drawn on the first call.
-    pub fn survey(&self, index: usize) -> Arc<Vec<Instance>> {
-        let problem = &self.problems[index];
-        // With `tools drop` the solver's answers may drop points too.
-        let drops_in_steps = problem.drops
-            || problem
-                .steps
-                .iter()
-                .any(|step| matches!(step.op, StepOp::Drop { .. }));
-        let mut survey = if self.drops_points() {
-            let drawn = self
-                .drop_survey
-                .get_or_init(|| instances::drop_survey(self, self.seed));
-            instances::survey_instances(drawn, problem)
-        } else if drops_in_steps {
-            // Only the steps' own drops move: the declared instance each time.
-            let Some(declared) = problem.instances.first() else {
-                return Arc::default();
-            };
-            let mut moved = declared.clone();
-            moved.origin = Origin::Dropped {
-                points: Arc::new([]),
-            };
-            vec![moved; instances::SURVEY_DROPS]
-        } else {
-            return Arc::default();
-        };
-        if drops_in_steps {
-            for (index, instance) in survey.iter_mut().enumerate() {
-                instance.drop_seed = Some(self.seed ^ (index as u64) << 20);
-            }
-        }
-        Arc::new(survey)
-    }
-
     /// Block `index` as the solver takes it: with its drop survey, so that
     /// it answers by `check`'s rule.
     pub fn searchable(&self, index: usize) -> Problem {
@@ -172,6 +136,12 @@ impl Scene {
         if problem.survey.is_empty() {
             problem.survey = self.survey(index);
         }
+        // After the others: the search's own instance stays the first
+        // random one (`solve::replay::search_instance`).
+        let nudged = instances::nudged_drops(self, self.seed);
+        problem
+            .instances
+            .extend(instances::survey_instances(nudged.as_slice(), &problem));
         problem
     }
 
@@ -324,11 +294,14 @@ impl Kinds {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ResolveOptions {
     /// Seed of the random instances; the same seed gives the same instances.
     pub seed: u64,
     pub random_instances: usize,
+    /// The drop survey of an analysis of the same declarations, taken
+    /// when the declared values are the same (`survey::SurveyCache`).
+    pub reuse: Option<Arc<survey::SurveyCache>>,
 }
 
 impl Default for ResolveOptions {
@@ -336,6 +309,7 @@ impl Default for ResolveOptions {
         ResolveOptions {
             seed: 0x5eed,
             random_instances: RANDOM_INSTANCES,
+            reuse: None,
         }
     }
 }
@@ -391,6 +365,8 @@ pub fn resolve_traced(
         scene.random = Arc::new(random);
         scene.draws = draws.map(Arc::new);
         scene.seed = options.seed;
+        scene.drop_survey =
+            survey::SurveyCache::for_values(options.seed, &scene.values, options.reuse.as_ref());
     }
     let mut blocks = Vec::new();
     for (index, item) in file.items.iter().enumerate() {

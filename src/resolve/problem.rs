@@ -384,6 +384,19 @@ pub struct Instance {
 impl Instance {
     /// The same instance with every length multiplied by `factor` (> 0).
     /// The moved parameters in `origin` stay as written in the file.
+    /// `scaled`, in place (the drop survey makes a thousand).
+    pub fn scale(&mut self, factor: f64) {
+        for point in &mut self.givens {
+            *point = *point * factor;
+        }
+        for object in &mut self.setup {
+            *object = object.scaled(factor);
+        }
+        for value in self.goals.iter_mut().flatten() {
+            *value = value.scaled(factor);
+        }
+    }
+
     pub fn scaled(&self, factor: f64) -> Instance {
         Instance {
             origin: self.origin.clone(),
