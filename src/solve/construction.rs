@@ -18,6 +18,22 @@ pub const DROP: u8 = 3;
 pub const DROP_ALONG_LINE: f64 = 0.3716;
 pub const DROP_ON_CIRCLE: f64 = 2.2;
 
+/// Where the search drops a point on the object of index `object` (setup
+/// first, then drawn): along a line from its origin, or at an angle on a
+/// circle, a little apart from one object to the next. Dropped alike, two
+/// drops on two lines from one point would lie at one distance from it,
+/// and the perpendicular bisector of the two would be the angle's bisector
+/// by chance on the searched instance alone: kept as the cheaper of two
+/// equal moves, it hid the angle bisector that works (3.7 in 2 L).
+pub fn drop_place(object: usize, circle: bool) -> f64 {
+    let apart = (object % 7) as f64;
+    if circle {
+        DROP_ON_CIRCLE + 0.377 * apart
+    } else {
+        DROP_ALONG_LINE * (1.0 + 0.0927 * apart)
+    }
+}
+
 /// The crossing `which` of two objects as replay makes it: a point of two
 /// crossings (0 or 1, canonical order), the one point of two lines (0), or
 /// the touching point (`TOUCH`). Within segments and rays.
@@ -249,11 +265,7 @@ impl Planner {
         if first == second {
             // A point dropped on the object.
             let circle = !self.kinds[first].is_line();
-            let at = if circle {
-                DROP_ON_CIRCLE
-            } else {
-                DROP_ALONG_LINE
-            };
+            let at = drop_place(first, circle);
             self.plan.ops.push(StepOp::Drop {
                 object: first,
                 at: crate::resolve::DropAt::new(at),

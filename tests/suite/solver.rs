@@ -194,6 +194,26 @@ fn the_solver_drops_a_point_on_what_it_drew() {
     assert!(share.works >= 990, "{share:?}");
 }
 
+/// Euclidea 3.7 in its 2 L: a perpendicular at the vertex, a point dropped
+/// on it, the bisector of the right angle. The search drops a point on
+/// every line at a place of its own: dropped alike on the ray and on the
+/// perpendicular, the two drops lay at one distance from the vertex, and
+/// the perpendicular bisector of the two — the 45° line there by chance,
+/// and a cheaper move than the angle bisector — hid the answer.
+#[test]
+fn the_solver_bisects_an_angle_at_a_point_it_dropped() {
+    let text = "point A = (0, 0)\nlet U = (1, 0.2)\nray r = ray(A, U)\npoint P = any(r, 1)\n\
+        solve fortyfive {\n  goal m = ray(A, rotate(U, A, 45deg)) | ray(A, rotate(U, A, -45deg))\n\
+        tools perp_bisector perpendicular parallel angle_bisector compass drop\n  count l\n}\n";
+    let (outcome, filled) = solve_text(text, 2);
+    let Outcome::Found(construction) = &outcome else {
+        panic!("{outcome:?}");
+    };
+    assert_eq!(construction.moves(), 2, "{filled}");
+    assert!(filled.contains("angle_bisector(P, A, "), "{filled}");
+    assert_checks(&filled);
+}
+
 const MIDPOINT: &str = "point A = (-1, 0)\npoint B = (1, 0)\nsolve midpoint {\n  goal M = midpoint(A, B)\n  mask circle**\n  IGNORE\n}\n";
 
 #[test]

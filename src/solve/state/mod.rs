@@ -27,9 +27,7 @@ use offsets::Offsets;
 pub(super) use order::Mixing;
 use target::Target;
 
-use super::construction::{
-    crossing, Construction, DrawStep, PointRef, DROP, DROP_ALONG_LINE, DROP_ON_CIRCLE, TOUCH,
-};
+use super::construction::{crossing, drop_place, Construction, DrawStep, PointRef, DROP, TOUCH};
 use super::context::Context;
 use super::mask::{kinds_at, Draw};
 use super::verify::finish;
@@ -217,7 +215,7 @@ impl State {
         // each drawn one (`apply`), where it falls within the object.
         if problem.drops {
             for index in 0..state.setup {
-                let point = drop_point(&state.objects[index]);
+                let point = drop_point(&state.objects[index], index);
                 if state.objects[index].covers(point) {
                     let origin = PointRef::Meet {
                         first: index,
@@ -284,7 +282,7 @@ impl State {
             self.add_meets(other, index, step as u32);
         }
         if context.problem.drops {
-            let point = drop_point(&object);
+            let point = drop_point(&object, index);
             let origin = PointRef::Meet {
                 first: index,
                 second: index,
@@ -508,9 +506,9 @@ impl State {
 
 /// Where the search drops a point on an object (`tools drop`): the place
 /// the step `any(…)` that writes it declares (`construction::Planner`).
-fn drop_point(object: &Object) -> Point {
+fn drop_point(object: &Object, index: usize) -> Point {
     match object {
-        Object::Line(line) => line.origin + line.direction * DROP_ALONG_LINE,
-        Object::Circle(circle) => circle.at_angle(DROP_ON_CIRCLE),
+        Object::Line(line) => line.origin + line.direction * drop_place(index, false),
+        Object::Circle(circle) => circle.at_angle(drop_place(index, true)),
     }
 }
