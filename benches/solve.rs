@@ -10,7 +10,8 @@
 //! cargo bench --bench solve -- quick   (shorter caps, no 8-move growth row)
 //! cargo bench --bench solve -- euclidea   (only the named sections: seed,
 //!                                          cost, tools, drops, tiny,
-//!                                          techniques, euclidea, growth)
+//!                                          lstar, techniques, euclidea,
+//!                                          growth)
 //! cargo bench --bench solve -- euclidea 04- tangent   (the levels whose
 //!                                          file names hold one of the words)
 
@@ -182,6 +183,7 @@ fn main() {
         "tools",
         "drops",
         "tiny",
+        "lstar",
         "techniques",
         "euclidea",
         "growth",
@@ -208,6 +210,9 @@ fn main() {
     }
     if run("tiny") {
         tiny_dropped();
+    }
+    if run("lstar") {
+        l_star_with_points(cores, Duration::from_secs(10));
     }
     if run("techniques") {
         techniques(cap);
@@ -553,6 +558,73 @@ fn tiny_dropped() {
         ratios[ratios.len() / 2],
         ratios[0],
         ratios[ratios.len() - 1]
+    );
+}
+
+/// The L-star as the game plays it: the levels of `examples/euclidea/`
+/// with a known L-star, searched at that count (10 s, every core) with the
+/// block's `tools` line or else every L-tool, without and with the game's
+/// point tool (`tools drop`: a point dropped on any line or circle at no
+/// cost), in the same run.
+fn l_star_with_points(cores: usize, cap: Duration) {
+    println!("\n## L-star within 10 s: without and with dropped points, {cores} threads\n");
+    println!("| level | file | L-star | without: result | ms | with drops: result | ms |");
+    println!("|---|---|---|---|---|---|---|");
+    let (mut total, mut without_found, mut with_found) = (0, 0, 0);
+    for level in euclidea_files() {
+        let Some(l_target) = level.l_target else {
+            continue;
+        };
+        let path = level.path.to_str().expect("UTF-8 path");
+        // The block's `tools` line, or one with every L-tool, then the
+        // same with `drop`: each read as `euc solve` reads it.
+        let text = std::fs::read_to_string(path).expect("example exists");
+        let opened = text.find("{\n").expect("a block") + 2;
+        let tools_line = text[opened..].find("\n  tools ").map(|at| opened + at + 1);
+        let (plain, dropping) = match tools_line {
+            Some(at) => {
+                let end = at + text[at..].find('\n').expect("a line");
+                let with = format!("{} drop{}", &text[..end], &text[end..]);
+                (text.clone(), with)
+            }
+            None => {
+                let every = "  tools perp_bisector perpendicular parallel angle_bisector compass";
+                let plain = format!("{}{every}\n{}", &text[..opened], &text[opened..]);
+                let with = format!("{}{every} drop\n{}", &text[..opened], &text[opened..]);
+                (plain, with)
+            }
+        };
+        let searchable = |text: &str| analyze(text).scene().searchable(0);
+        let (plain, dropping) = (searchable(&plain), searchable(&dropping));
+        assert!(
+            dropping.drops && !plain.tools.is_empty(),
+            "{path}: tools read"
+        );
+        let mut l_options = options(l_target, cores, Techniques::ALL);
+        l_options.count = Some(euc::resolve::Count::L);
+        let without = measure(&plain, l_options, 1, cap);
+        let with = measure(&dropping, l_options, 1, cap);
+        let found = |run: &Run| run.tool_uses.is_some_and(|uses| uses <= l_target);
+        total += 1;
+        without_found += usize::from(found(&without));
+        with_found += usize::from(found(&with));
+        println!(
+            "| {} | {} | {} | {} | {:.1} | {} | {:.1} |",
+            level.number,
+            level
+                .path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or(path),
+            l_target,
+            without.result,
+            millis(without.time),
+            with.result,
+            millis(with.time),
+        );
+    }
+    println!(
+        "\nat the L-star within 10 s: {without_found} of {total} without drops, {with_found} with"
     );
 }
 

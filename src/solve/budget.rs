@@ -1,6 +1,8 @@
 //! Time, cancellation and progress, passed into the search from outside:
 //! the core has no clock (docs/solver.md).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -36,4 +38,44 @@ impl Budget for Unlimited {
         None
     }
     fn progress(&self, _: &Progress) {}
+}
+
+/// An outer budget's stops, and at most `limit` constructions of its own,
+/// each node counting `weight` (a node over a compression window's rest is
+/// dear: `compress`); progress is not passed on.
+pub struct Capped<'a> {
+    outer: &'a dyn Budget,
+    examined: AtomicU64,
+    weight: u64,
+    limit: u64,
+}
+
+impl<'a> Capped<'a> {
+    pub fn new(outer: &'a dyn Budget, weight: u64, limit: u64) -> Self {
+        Capped {
+            outer,
+            examined: AtomicU64::new(0),
+            weight,
+            limit,
+        }
+    }
+
+    /// Constructions examined under this budget.
+    pub fn examined(&self) -> u64 {
+        self.examined.load(Ordering::Relaxed)
+    }
+}
+
+impl Budget for Capped<'_> {
+    fn stop(&self) -> Option<Stop> {
+        self.outer.stop().or_else(|| {
+            let spent = self.examined.load(Ordering::Relaxed);
+            (spent.saturating_mul(self.weight) >= self.limit).then_some(Stop::OutOfTime)
+        })
+    }
+
+    fn progress(&self, progress: &Progress) {
+        self.examined
+            .fetch_max(progress.examined, Ordering::Relaxed);
+    }
 }

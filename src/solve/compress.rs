@@ -7,7 +7,7 @@
 //! each improvement restarts from the shorter answer, reported as the best
 //! so far, until no window gives one or the budget runs out.
 
-use super::budget::{Budget, Progress, Stop};
+use super::budget::{Budget, Capped, Progress, Stop};
 use super::construction::{Construction, DrawStep, PointRef};
 use super::mask::{remaining_mask, Draw};
 use super::options::SearchOptions;
@@ -16,7 +16,6 @@ use super::replay::replay_ops;
 use super::verify::{finish, setup_kinds};
 use crate::resolve::{Count, Instance, Origin, Problem};
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// The driver searches a window's rest (handed down, as to `quick`, so
@@ -94,7 +93,7 @@ pub(super) fn compress(
                 continue;
             };
             let weight = weight(rest.setup.len());
-            let capped = Window::new(budget, weight);
+            let capped = Capped::new(budget, weight, WINDOW_BUDGET);
             let rest_options = SearchOptions {
                 max_moves: bound,
                 count: Some(count),
@@ -260,36 +259,4 @@ fn rest_of(problem: &Problem, kept: &[DrawStep]) -> Option<Problem> {
     rest.steps = Vec::new();
     rest.stars = None;
     Some(rest)
-}
-
-/// A window's search: the outer budget's stops, and at most
-/// `WINDOW_BUDGET` constructions of its own, each node counting `weight`.
-struct Window<'a> {
-    outer: &'a dyn Budget,
-    examined: AtomicU64,
-    weight: u64,
-}
-
-impl<'a> Window<'a> {
-    fn new(outer: &'a dyn Budget, weight: u64) -> Self {
-        Window {
-            outer,
-            examined: AtomicU64::new(0),
-            weight,
-        }
-    }
-}
-
-impl Budget for Window<'_> {
-    fn stop(&self) -> Option<Stop> {
-        self.outer.stop().or_else(|| {
-            let spent = self.examined.load(Ordering::Relaxed);
-            (spent.saturating_mul(self.weight) >= WINDOW_BUDGET).then_some(Stop::OutOfTime)
-        })
-    }
-
-    fn progress(&self, progress: &Progress) {
-        self.examined
-            .fetch_max(progress.examined, Ordering::Relaxed);
-    }
 }
