@@ -561,6 +561,35 @@ fn tiny_dropped() {
     );
 }
 
+/// A level's block as its L-star is searched: with its `tools` line, or
+/// one with every L-tool, and the same with `drop` (the game's point
+/// tool), each read as `euc solve` reads it.
+fn l_star_texts(path: &str) -> (Problem, Problem) {
+    let text = std::fs::read_to_string(path).expect("example exists");
+    let opened = text.find("{\n").expect("a block") + 2;
+    let tools_line = text[opened..].find("\n  tools ").map(|at| opened + at + 1);
+    let (plain, dropping) = match tools_line {
+        Some(at) => {
+            let end = at + text[at..].find('\n').expect("a line");
+            let with = format!("{} drop{}", &text[..end], &text[end..]);
+            (text.clone(), with)
+        }
+        None => {
+            let every = "  tools perp_bisector perpendicular parallel angle_bisector compass";
+            let plain = format!("{}{every}\n{}", &text[..opened], &text[opened..]);
+            let with = format!("{}{every} drop\n{}", &text[..opened], &text[opened..]);
+            (plain, with)
+        }
+    };
+    let searchable = |text: &str| analyze(text).scene().searchable(0);
+    let (plain, dropping) = (searchable(&plain), searchable(&dropping));
+    assert!(
+        dropping.drops && !plain.tools.is_empty(),
+        "{path}: tools read"
+    );
+    (plain, dropping)
+}
+
 /// The L-star as the game plays it: the levels of `examples/euclidea/`
 /// with a known L-star, searched at that count (10 s, every core) with the
 /// block's `tools` line or else every L-tool, without and with the game's
@@ -576,30 +605,7 @@ fn l_star_with_points(cores: usize, cap: Duration) {
             continue;
         };
         let path = level.path.to_str().expect("UTF-8 path");
-        // The block's `tools` line, or one with every L-tool, then the
-        // same with `drop`: each read as `euc solve` reads it.
-        let text = std::fs::read_to_string(path).expect("example exists");
-        let opened = text.find("{\n").expect("a block") + 2;
-        let tools_line = text[opened..].find("\n  tools ").map(|at| opened + at + 1);
-        let (plain, dropping) = match tools_line {
-            Some(at) => {
-                let end = at + text[at..].find('\n').expect("a line");
-                let with = format!("{} drop{}", &text[..end], &text[end..]);
-                (text.clone(), with)
-            }
-            None => {
-                let every = "  tools perp_bisector perpendicular parallel angle_bisector compass";
-                let plain = format!("{}{every}\n{}", &text[..opened], &text[opened..]);
-                let with = format!("{}{every} drop\n{}", &text[..opened], &text[opened..]);
-                (plain, with)
-            }
-        };
-        let searchable = |text: &str| analyze(text).scene().searchable(0);
-        let (plain, dropping) = (searchable(&plain), searchable(&dropping));
-        assert!(
-            dropping.drops && !plain.tools.is_empty(),
-            "{path}: tools read"
-        );
+        let (plain, dropping) = l_star_texts(path);
         let mut l_options = options(l_target, cores, Techniques::ALL);
         l_options.count = Some(euc::resolve::Count::L);
         let without = measure(&plain, l_options, 1, cap);
@@ -749,7 +755,8 @@ struct Stars {
 /// every core — at the E-star count with a 10 s cap (lines and circles;
 /// blocks with L-tools minimised in E, each tool at its cost); at the
 /// L-star count with a 10 s cap, counting tool uses, with the block's own
-/// `tools` line or else every L-tool; every variant in one drawing (the
+/// `tools` line or else every L-tool, and `drop` (the game's point tool is
+/// free); every variant in one drawing (the
 /// V-star: `Problem::every_variant`) with a 60 s cap and any length up to
 /// the variants times the E count; and how soon a first answer of any
 /// length comes (1 s cap), with the quick first answer and with the exact
@@ -773,10 +780,8 @@ fn euclidea_levels(cores: usize, picked: &[&String]) {
         let e_plain = measure(&problem, e_options, 1, cap);
         let e_plain_found = e_plain.moves.is_some_and(|moves| moves <= target);
         let l = level.l_target.map(|l_target| {
-            let mut with_tools = problem.clone();
-            if with_tools.tools.is_empty() {
-                with_tools.tools = euc::tools::Tool::ALL.to_vec();
-            }
+            // As the game plays: its point tool is free (`tools drop`).
+            let (_, with_tools) = l_star_texts(path);
             let mut l_options = options(l_target, cores, Techniques::ALL);
             l_options.count = Some(euc::resolve::Count::L);
             measure(&with_tools, l_options, 1, cap)
