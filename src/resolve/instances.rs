@@ -576,7 +576,9 @@ impl Figure {
         match on.map(super::eval::object) {
             Some(Ok(Object::Circle(circle))) if circle.radius > 0.0 => {
                 let at = point - circle.center;
-                circle.at_angle(at.y.atan2(at.x) + distance / circle.radius)
+                // A small circle is turned a little, not round and round.
+                let turn = (distance / circle.radius).clamp(-0.2, 0.2);
+                circle.at_angle(at.y.atan2(at.x) + turn)
             }
             Some(Ok(Object::Line(line))) => {
                 let along = (point - line.origin).dot(line.direction);

@@ -100,11 +100,17 @@ const EARLY: usize = 64;
 /// drops.
 fn works_for_the_first(problem: &Problem, construction: &Construction, count: usize) -> bool {
     let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
-    problem.survey.iter().take(count).all(|instance| {
-        replay_on_the_drawing(&plan, instance).is_some_and(|replay| {
-            reaches_together(problem, instance, &replay)
-                && goal_names_hold(problem, instance, &plan, &replay)
-        })
+    (problem.survey.iter())
+        .take(count)
+        .all(|instance| works_on(problem, &plan, instance))
+}
+
+/// Whether the plan replays on the instance and reaches every goal there,
+/// by the names it gives them, as `check` demands of a drop.
+fn works_on(problem: &Problem, plan: &StepPlan, instance: &Instance) -> bool {
+    replay_on_the_drawing(plan, instance).is_some_and(|replay| {
+        reaches_together(problem, instance, &replay)
+            && goal_names_hold(problem, instance, plan, &replay)
     })
 }
 
@@ -117,12 +123,7 @@ fn works_for_the_first(problem: &Problem, construction: &Construction, count: us
 /// works"). The count stops as soon as half can no longer be reached.
 fn drops_it_works_for(problem: &Problem, construction: &Construction) -> Option<usize> {
     let plan = construction.plan(problem.givens.len(), &setup_kinds(problem));
-    let works = |instance: &Instance| {
-        replay_on_the_drawing(&plan, instance).is_some_and(|replay| {
-            reaches_together(problem, instance, &replay)
-                && goal_names_hold(problem, instance, &plan, &replay)
-        })
-    };
+    let works = |instance: &Instance| works_on(problem, &plan, instance);
     let survey = problem.survey.as_slice();
     let half = survey.len().div_ceil(2);
     let (mut passed, mut failed) = (0, 0);
