@@ -138,10 +138,11 @@ impl Scene {
         }
         // After the others: the search's own instance stays the first
         // random one (`solve::replay::search_instance`).
-        let nudged = instances::nudged_drops(self, self.seed);
-        problem
-            .instances
-            .extend(instances::survey_instances(nudged.as_slice(), &problem));
+        let nudged = self.nudged_drops().map(std::slice::from_ref);
+        problem.instances.extend(instances::survey_instances(
+            nudged.unwrap_or_default(),
+            &problem,
+        ));
         problem
     }
 

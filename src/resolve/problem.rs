@@ -382,8 +382,6 @@ pub struct Instance {
 }
 
 impl Instance {
-    /// The same instance with every length multiplied by `factor` (> 0).
-    /// The moved parameters in `origin` stay as written in the file.
     /// `scaled`, in place (the drop survey makes a thousand).
     pub fn scale(&mut self, factor: f64) {
         for point in &mut self.givens {
@@ -397,6 +395,8 @@ impl Instance {
         }
     }
 
+    /// The same instance with every length multiplied by `factor` (> 0).
+    /// The moved parameters in `origin` stay as written in the file.
     pub fn scaled(&self, factor: f64) -> Instance {
         Instance {
             origin: self.origin.clone(),

@@ -21,6 +21,9 @@ pub struct SurveyCache {
     /// Drawn when first asked for, by a block whose construction works
     /// where declared.
     drawn: OnceLock<Vec<DrawnInstance>>,
+    /// The solver's instance with the dropped points nudged
+    /// (`instances::nudged_drops`), made when first asked for.
+    nudged: OnceLock<Option<DrawnInstance>>,
     /// Each block's instances by its name, with what they are computed
     /// from: another block of that name (an edit of its goals) replaces
     /// them.
@@ -100,19 +103,29 @@ impl Scene {
             return Arc::default();
         }
         let key = BlockKey::of(problem, drops_in_steps);
-        let mut blocks =
-            (self.drop_survey.blocks.lock()).unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((known, survey)) = blocks.get(&problem.name) {
+        let blocks =
+            || (self.drop_survey.blocks.lock()).unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((known, survey)) = blocks().get(&problem.name) {
             if *known == key {
                 return survey.clone();
             }
         }
+        // Made unlocked: another block's survey need not wait for it.
         let survey = Arc::new(self.block_survey(problem, drops_in_steps));
+        let mut blocks = blocks();
         // Blocks renamed while the scene lives on (typing in the editor)
         // leave nothing behind.
         blocks.retain(|name, _| self.problems.iter().any(|block| block.name == *name));
         blocks.insert(problem.name.clone(), (key, survey.clone()));
         survey
+    }
+
+    /// The solver's instance with the dropped points nudged, as drawn for
+    /// the file (`instances::nudged_drops`); none without dropped points.
+    pub(super) fn nudged_drops(&self) -> Option<&DrawnInstance> {
+        (self.drop_survey.nudged)
+            .get_or_init(|| instances::nudged_drops(self, self.seed))
+            .as_ref()
     }
 
     fn block_survey(&self, problem: &Problem, drops_in_steps: bool) -> Vec<Instance> {

@@ -15,8 +15,8 @@ pub const TOUCH: u8 = 2;
 /// or at an angle on a circle — places no construction singles out
 /// (docs/language.md, "Points dropped on the drawing").
 pub const DROP: u8 = 3;
-pub const DROP_ALONG_LINE: f64 = 0.3716;
-pub const DROP_ON_CIRCLE: f64 = 2.2;
+const DROP_ALONG_LINE: f64 = 0.3716;
+const DROP_ON_CIRCLE: f64 = 2.2;
 
 /// Where the search drops a point on the object of index `object` (setup
 /// first, then drawn): along a line from its origin, or at an angle on a

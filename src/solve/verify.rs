@@ -40,23 +40,11 @@ pub fn finish(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     }
 }
 
-/// Whether the plan, replayed on the problem's last instance, comes near
-/// every goal there (by any alternative; a point goal as a point of the
-/// drawing or a crossing of any two of its objects): one replay that turns
-/// most candidates away before the plan is replayed on every instance, and
-/// on the survey's screen. `canonical` and `order_free` accept a plan only
-/// where it reaches every goal on every instance, which this asks less
-/// than, so nothing they accept is turned away. With dropped points the
-/// last is the solver's nudged instance, where a coincidence of where the
-/// points were dropped fails (`resolve::instances::nudged_drops`;
-/// docs/solver.md, "Drops").
-fn near_every_goal_on_the_last(problem: &Problem, plan: &StepPlan) -> bool {
-    let Some(instance) = problem.instances.last() else {
-        return true;
-    };
-    let Ok(replay) = replay_ops(plan.ops.iter().copied(), instance) else {
-        return false;
-    };
+/// Whether the replay of a plan comes near every goal of its instance (by
+/// any alternative; a point goal as a point of the drawing or a crossing
+/// of any two of its objects): less than `canonical` and `order_free` ask
+/// of every instance, so a replay that fails this fails them.
+fn near_every_goal(instance: &Instance, replay: &Replay) -> bool {
     let objects = &replay.objects;
     let near = |goal: &Value| match goal {
         Value::Point(goal) => {
@@ -70,7 +58,7 @@ fn near_every_goal_on_the_last(problem: &Problem, plan: &StepPlan) -> bool {
                     })
                 })
         }
-        other => super::replay::reaches(&replay, other),
+        other => super::replay::reaches(replay, other),
     };
     instance
         .goals
@@ -203,9 +191,6 @@ fn canonical(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
         calls: Vec::new(),
     };
     let plan = bare.plan(problem.givens.len(), &setup_kinds);
-    if !near_every_goal_on_the_last(problem, &plan) {
-        return None;
-    }
     let replays = replays_on_the_drawing(problem, &plan)?;
     if !lines_agree(problem, &replays) {
         return None;
@@ -269,11 +254,25 @@ fn reaches_together(problem: &Problem, instance: &Instance, replay: &Replay) -> 
 /// move uses a point that is not on the drawing there (an intersection
 /// beyond a segment or behind a ray).
 fn replays_on_the_drawing(problem: &Problem, plan: &StepPlan) -> Option<Vec<Replay>> {
-    problem
-        .instances
+    // The last instance first, and given up on at once when the plan comes
+    // near no alternative of some goal there: with dropped points it is the
+    // solver's nudged instance, where a goal reached only because of where
+    // the points were dropped is missed, so such a candidate costs one
+    // replay instead of one per instance and the survey's screen
+    // (`resolve::instances::nudged_drops`; docs/solver.md, "Drops").
+    let Some((last, others)) = problem.instances.split_last() else {
+        return Some(Vec::new());
+    };
+    let at_last = replay_on_the_drawing(plan, last)?;
+    if !near_every_goal(last, &at_last) {
+        return None;
+    }
+    let mut replays = others
         .iter()
         .map(|instance| replay_on_the_drawing(plan, instance))
-        .collect()
+        .collect::<Option<Vec<_>>>()?;
+    replays.push(at_last);
+    Some(replays)
 }
 
 /// The plan replayed on one instance, if it replays there and no move uses
@@ -329,9 +328,6 @@ fn order_free(problem: &Problem, draws: &[DrawStep]) -> Option<Construction> {
     }
     let searched = replay_ops(plan.ops.iter().copied(), reference).ok()?;
     let plan = take_other_crossings(plan, &searched, givens);
-    if !near_every_goal_on_the_last(problem, &plan) {
-        return None;
-    }
     let replays = replays_on_the_drawing(problem, &plan)?;
     // Every point goal is its bound crossing on every instance.
     let mut point = givens;
