@@ -63,9 +63,20 @@ fn first_answer(
     cap: Duration,
     quick: bool,
 ) -> Option<(usize, Duration)> {
+    first_answer_with(problem, longest, cores, cap, quick, Techniques::ALL)
+}
+
+fn first_answer_with(
+    problem: &Problem,
+    longest: usize,
+    cores: usize,
+    cap: Duration,
+    quick: bool,
+    techniques: Techniques,
+) -> Option<(usize, Duration)> {
     // The quick route as it stands: compression is measured at the E-star
     // count (it may look past `longest` for an answer to compress).
-    let mut options = options(longest, cores, Techniques::ALL);
+    let mut options = options(longest, cores, techniques);
     options.techniques.compress = false;
     options.first_answer = quick;
     options.count = Some(euc::resolve::Count::E);
@@ -184,6 +195,7 @@ fn main() {
         "drops",
         "tiny",
         "lstar",
+        "library",
         "techniques",
         "euclidea",
         "growth",
@@ -214,17 +226,14 @@ fn main() {
     if run("lstar") {
         l_star_with_points(cores, Duration::from_secs(10));
     }
+    if run("library") {
+        library_route(cores, &picked_levels(&arguments, &sections));
+    }
     if run("techniques") {
         techniques(cap);
     }
     if run("euclidea") {
-        // Other words on the command line pick levels by file name.
-        let picked: Vec<&String> = arguments
-            .iter()
-            .filter(|argument| !sections.contains(&argument.as_str()) && *argument != "quick")
-            .filter(|argument| !argument.starts_with('-'))
-            .collect();
-        euclidea_levels(cores, &picked);
+        euclidea_levels(cores, &picked_levels(&arguments, &sections));
     }
     if run("growth") {
         growth(cores, cap, if quick { 7 } else { 8 });
@@ -695,6 +704,61 @@ struct Level {
     /// How many variants the V-star asks for (`// V-star:`).
     variants: Option<usize>,
     path: std::path::PathBuf,
+}
+
+/// Other words on the command line pick levels by file name.
+fn picked_levels<'a>(arguments: &'a [String], sections: &[&str]) -> Vec<&'a String> {
+    arguments
+        .iter()
+        .filter(|argument| !sections.contains(&argument.as_str()) && *argument != "quick")
+        .filter(|argument| !argument.starts_with('-'))
+        .collect()
+}
+
+/// The library route (docs/solver.md, "The library route"): a first answer
+/// of any length within 1 s on every level of `examples/euclidea/`, with
+/// the route and without; the levels where they differ, then the totals.
+fn library_route(cores: usize, picked: &[&String]) {
+    let second = Duration::from_secs(1);
+    println!("\n## The library route: a first answer within 1 s, {cores} threads\n");
+    println!("| level | file | without (E, ms) | with (E, ms) |");
+    println!("|---|---|---|---|");
+    let show = |found: Option<(usize, Duration)>| {
+        found.map_or("—".to_string(), |(moves, time)| {
+            format!("{moves} E, {:.0} ms", millis(time))
+        })
+    };
+    let (mut levels, mut without_count, mut with_count) = (0, 0, 0);
+    for level in euclidea_files() {
+        let Some(target) = level.target else { continue };
+        let path = level.path.to_str().expect("UTF-8 path");
+        if !picked.is_empty() && !picked.iter().any(|word| path.contains(word.as_str())) {
+            continue;
+        }
+        let problem = problem(path);
+        let longest = (3 * target).min(40);
+        let mut plain = Techniques::ALL;
+        plain.library = false;
+        let without = first_answer_with(&problem, longest, cores, second, true, plain);
+        let with = first_answer_with(&problem, longest, cores, second, true, Techniques::ALL);
+        levels += 1;
+        without_count += usize::from(without.is_some());
+        with_count += usize::from(with.is_some());
+        if without.map(|found| found.0) != with.map(|found| found.0) {
+            let file = level
+                .path
+                .file_name()
+                .and_then(|name| name.to_str())
+                .unwrap_or("");
+            println!(
+                "| {} | {file} | {} | {} |",
+                level.number,
+                show(without),
+                show(with)
+            );
+        }
+    }
+    println!("\nA first answer within 1 s: {without_count} of {levels} without the library route, {with_count} with it.");
 }
 
 fn euclidea_files() -> Vec<Level> {

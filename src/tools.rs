@@ -1,6 +1,8 @@
 //! Euclidea's L-tools, described once: each tool's name, operands, E cost,
 //! what it draws, and which `geom` construction draws it. Each draws one
 //! line or circle and counts 1 L (docs/language.md, "The L-tools").
+//! Three more rows are the solver's alone: the library route's tangent and
+//! circumcircle moves (docs/solver.md, "The library route").
 //!
 //! A new tool is a variant and a row of `Tool::facts` here, its geometry in
 //! `geom`, and its moves in `solve/state/tools.rs`; the parser, resolver,
@@ -16,13 +18,24 @@ pub enum Tool {
     Parallel,
     AngleBisector,
     Compass,
+    /// Not the game's: the moves of the library route, which writes each
+    /// as the body of its `lib/std.euc` tool (docs/solver.md, "The library
+    /// route"). No text names them (they are not in `ALL`), and no answer
+    /// holds them: `tangents(P, O, k)`'s left or right tangent (seen from
+    /// P towards O) ...
+    TangentLeft,
+    TangentRight,
+    /// ... and `circumcircle(A, B, C)`'s circle.
+    Circumcircle,
 }
 
-/// What one operand of an L-tool is: a point, or a line drawn or set up.
+/// What one operand of an L-tool is: a point, a line drawn or set up, or
+/// (the library route's tangents only) a circle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operand {
     Point,
     Line,
+    Circle,
 }
 
 /// One tool's row of the table.
@@ -39,7 +52,7 @@ struct Facts {
     draws_line: bool,
 }
 
-use Operand::{Line as L, Point as P};
+use Operand::{Circle as K, Line as L, Point as P};
 
 impl Tool {
     pub const ALL: [Tool; 5] = [
@@ -49,6 +62,9 @@ impl Tool {
         Tool::AngleBisector,
         Tool::Compass,
     ];
+
+    /// The library route's moves (docs/solver.md, "The library route").
+    pub const LIBRARY: [Tool; 3] = [Tool::TangentLeft, Tool::TangentRight, Tool::Circumcircle];
 
     /// The table: one row per tool.
     #[inline]
@@ -89,6 +105,28 @@ impl Tool {
                 e_cost: 5,
                 draws_line: false,
             },
+            // One of `tangents`' lines: its body less the other line.
+            Tool::TangentLeft => &Facts {
+                name: "tangent_left",
+                operands: &[K, P],
+                usage: "tangent_left(k, P)",
+                e_cost: 5,
+                draws_line: true,
+            },
+            Tool::TangentRight => &Facts {
+                name: "tangent_right",
+                operands: &[K, P],
+                usage: "tangent_right(k, P)",
+                e_cost: 5,
+                draws_line: true,
+            },
+            Tool::Circumcircle => &Facts {
+                name: "circumcircle",
+                operands: &[P, P, P],
+                usage: "circumcircle(A, B, C)",
+                e_cost: 7,
+                draws_line: false,
+            },
         }
     }
 
@@ -104,6 +142,10 @@ impl Tool {
             Object::Line(line) => Ok(line),
             Object::Circle(_) => Err(Degenerate::SameObject),
         };
+        let circle_at = |index: usize| match objects[index] {
+            Object::Circle(circle) => Ok(circle),
+            Object::Line(_) => Err(Degenerate::SameObject),
+        };
         let [a, b, c] = args;
         Ok(match self {
             Tool::PerpBisector => Object::Line(Line::perp_bisector(points[a], points[b])?),
@@ -113,6 +155,14 @@ impl Tool {
                 Object::Line(Line::angle_bisector(points[a], points[b], points[c])?)
             }
             Tool::Compass => Object::Circle(Circle::compass(points[a], points[b], points[c])?),
+            Tool::TangentLeft | Tool::TangentRight => Object::Line(Line::tangent(
+                points[b],
+                &circle_at(a)?,
+                self == Tool::TangentLeft,
+            )?),
+            Tool::Circumcircle => {
+                Object::Circle(Circle::circumcircle(points[a], points[b], points[c])?)
+            }
         })
     }
 
@@ -209,15 +259,19 @@ impl Draw {
 /// A set of kinds of move: what one part of a mask such as
 /// `(circle | compass)**` allows (docs/language.md, "Masks over the L-tools").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct DrawSet(u8);
+pub struct DrawSet(u16);
 
 impl DrawSet {
-    fn bit(draw: Draw) -> u8 {
+    fn bit(draw: Draw) -> u16 {
         match draw {
             Draw::Line => 1,
             Draw::Circle => 2,
             Draw::Tool(tool) => {
-                let index = Tool::ALL.iter().position(|t| *t == tool).unwrap_or(0);
+                let index = Tool::ALL
+                    .iter()
+                    .chain(&Tool::LIBRARY)
+                    .position(|t| *t == tool)
+                    .unwrap_or(0);
                 4 << index
             }
         }

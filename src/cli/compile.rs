@@ -418,7 +418,9 @@ fn write_steps(out: &mut String, problem: &Problem) -> std::fmt::Result {
                 StepOp::Tool { tool, args } => {
                     Tool::call_text(tool, args, |operand, arg| match operand {
                         crate::door::Operand::Point => format!("p{arg}"),
-                        crate::door::Operand::Line => format!("o{arg}"),
+                        crate::door::Operand::Line | crate::door::Operand::Circle => {
+                            format!("o{arg}")
+                        }
                     })
                 }
                 StepOp::Use { call, .. } => use_text(problem, step, call),

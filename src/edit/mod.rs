@@ -233,7 +233,7 @@ fn op_text(
         }
         StepOp::Tool { tool, args } => Tool::call_text(tool, args, |operand, arg| match operand {
             Operand::Point => point_names[arg].clone(),
-            Operand::Line => object_names[arg].clone(),
+            Operand::Line | Operand::Circle => object_names[arg].clone(),
         }),
         StepOp::Use { call, .. } => calls.get(call as usize).map_or_else(String::new, |call| {
             call.text(|is_point, arg| {

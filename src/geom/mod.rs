@@ -277,6 +277,31 @@ impl Line {
         Line::directed((a + b) * 0.5, (b - a).perp())
     }
 
+    /// The tangent from `from` to `circle` that touches it on the left of
+    /// the direction from `from` to the centre (`left`), else on the right,
+    /// directed from `from` to the point of contact; `from` must lie outside
+    /// the circle. A move of the library route (docs/solver.md, "The
+    /// library route"), drawn as `lib/std.euc`'s `tangents`.
+    pub fn tangent(from: Point, circle: &Circle, left: bool) -> Result<Line, Degenerate> {
+        let to_centre = circle.center - from;
+        let distance = to_centre.norm();
+        if !distance.is_finite() {
+            return Err(Degenerate::NotFinite);
+        }
+        if distance < circle.radius + EPS {
+            return Err(Degenerate::DoNotMeet);
+        }
+        let unit = to_centre * (1.0 / distance);
+        let reach = (distance * distance - circle.radius * circle.radius).sqrt();
+        let (cos, sin) = (reach / distance, circle.radius / distance);
+        let side = if left {
+            unit.perp()
+        } else {
+            unit.perp() * -1.0
+        };
+        Line::directed(from, unit * cos + side * sin)
+    }
+
     /// The line through `point` perpendicular to this one (an L-tool),
     /// directed a quarter turn left of this line's direction.
     pub fn perpendicular(&self, point: Point) -> Result<Line, Degenerate> {
@@ -424,6 +449,19 @@ impl Circle {
             return Err(Degenerate::SamePoints);
         }
         Circle::new(center, a.dist(b))
+    }
+
+    /// The circle through three points (not on one line): about the
+    /// crossing of two perpendicular bisectors. A move of the library route
+    /// (docs/solver.md, "The library route"), drawn as `lib/std.euc`'s
+    /// `circumcircle`.
+    pub fn circumcircle(a: Point, b: Point, c: Point) -> Result<Circle, Degenerate> {
+        let first = Line::perp_bisector(a, b)?;
+        let second = Line::perp_bisector(b, c)?;
+        match meet_lines(&first, &second)? {
+            Meet::One(center) => Circle::through(center, a),
+            Meet::Two(..) => Err(Degenerate::SameObject),
+        }
     }
 
     /// The circle with centre `center` through `point` (one compass move).
@@ -639,6 +677,43 @@ mod tests {
 
     fn line(ax: f64, ay: f64, bx: f64, by: f64) -> Object {
         Object::Line(Line::through(Point::new(ax, ay), Point::new(bx, by)).unwrap())
+    }
+
+    #[test]
+    fn tangents_touch_on_their_side_and_need_a_point_outside() {
+        let k = Circle::new(Point::new(1.0, -2.0), 1.5).unwrap();
+        let from = Point::new(4.0, 2.0);
+        let towards = k.center - from;
+        for left in [true, false] {
+            let tangent = Line::tangent(from, &k, left).unwrap();
+            assert!(tangent.distance_to(from) < 1e-12);
+            let touch = tangent.project(k.center);
+            assert!((touch.dist(k.center) - k.radius).abs() < 1e-12);
+            // Seen from the point towards the centre: left, or right.
+            assert_eq!(towards.cross(touch - from) > 0.0, left);
+            assert!(matches!(
+                meet(&Object::Line(tangent), &Object::Circle(k)),
+                Ok(Meet::One(_))
+            ));
+        }
+        assert!(Line::tangent(k.center, &k, true).is_err());
+        assert!(Line::tangent(k.center + Point::new(1.5, 0.0), &k, true).is_err());
+    }
+
+    #[test]
+    fn the_circle_through_three_points_passes_each_or_there_is_none() {
+        let (a, b, c) = (
+            Point::new(0.0, 0.0),
+            Point::new(4.1, 0.3),
+            Point::new(1.3, 3.2),
+        );
+        let circle = Circle::circumcircle(a, b, c).unwrap();
+        for point in [a, b, c] {
+            assert!((circle.center.dist(point) - circle.radius).abs() < 1e-12);
+        }
+        let on_a_line = Circle::circumcircle(a, Point::new(1.0, 1.0), Point::new(3.0, 3.0));
+        assert!(on_a_line.is_err());
+        assert!(Circle::circumcircle(a, b, a).is_err());
     }
 
     #[test]

@@ -203,7 +203,7 @@ impl Construction {
                     for (arg, operand) in args.iter_mut().zip(tool.operands()) {
                         *arg = match operand {
                             Operand::Point => planner.point(points.next().unwrap_or(draw.a)),
-                            Operand::Line => draw.line,
+                            Operand::Line | Operand::Circle => draw.line,
                         };
                     }
                     StepOp::Tool { tool, args }

@@ -63,7 +63,7 @@ pub(super) fn expanded(problem: &Problem, found: &Construction) -> Option<Constr
                     .iter()
                     .map(|point| at(*point))
                     .collect::<Option<Vec<_>>>()?;
-                let line = match operands.contains(&Operand::Line) {
+                let line = match operands.iter().any(|o| *o != Operand::Point) {
                     true => *map.get(step.line)?,
                     false => 0,
                 };
@@ -246,6 +246,14 @@ impl<'a> Figure<'a> {
             }),
             (Tool::AngleBisector, &[a, vertex, b]) => self.angle_bisector(a, vertex, b),
             (Tool::Compass, &[centre, a, b]) => self.compass(centre, a, b),
+            (Tool::TangentLeft, &[p]) => self.tangent(line, p, true),
+            (Tool::TangentRight, &[p]) => self.tangent(line, p, false),
+            (Tool::Circumcircle, &[a, b, c]) => {
+                let first = self.perp_bisector(a, b)?;
+                let second = self.perp_bisector(b, c)?;
+                let centre = self.crossing(first, second, 0)?;
+                self.circle(centre, a)
+            }
             _ => None,
         }
     }
@@ -334,6 +342,45 @@ impl<'a> Figure<'a> {
         }
     }
 
+    /// `lib/std.euc`'s `tangents`, one line of it: the circle about the
+    /// centre O through P, and the circle about P's far point on OP through
+    /// P's mirror image in the near point N of the circle, meet at X; PX is
+    /// the tangent (it touches halfway). 5 moves, fewer where the line OP
+    /// is drawn.
+    fn tangent(&mut self, circle: usize, p: At, left: bool) -> Option<usize> {
+        let Object::Circle(k) = self.objects[circle] else {
+            return None;
+        };
+        let wanted = Object::Line(Line::tangent(p.1, &k, left).ok()?);
+        let centre = self.point_at(k.center)?;
+        let po = self.draw(Draw::Line, p, centre)?;
+        let big = self.circle(centre, p)?;
+        let near = (0..2)
+            .filter_map(|which| self.crossing(circle, po, which))
+            .min_by(|x, y| x.1.dist(p.1).total_cmp(&y.1.dist(p.1)))?;
+        let around = self.circle(near, p)?;
+        let far = self.other_crossing(po, big, p.1)?;
+        let mirror = self.other_crossing(po, around, p.1)?;
+        let sweep = self.circle(far, mirror)?;
+        let x = (0..2)
+            .filter_map(|which| self.crossing(big, sweep, which))
+            .find(|x| wanted.contains(x.1))?;
+        self.draw(Draw::Line, p, x)
+    }
+
+    /// A point of the figure at `place`: a given there, or a crossing.
+    fn point_at(&self, place: Point) -> Option<At> {
+        if let Some(index) = self.givens.iter().position(|given| given.same(place)) {
+            return Some((PointRef::Given(index), place));
+        }
+        let count = self.objects.len();
+        (0..count)
+            .flat_map(|a| (a + 1..count).map(move |b| (a, b)))
+            .flat_map(|(a, b)| [0, 1, TOUCH].map(|which| (a, b, which)))
+            .filter_map(|(a, b, which)| self.crossing(a, b, which))
+            .find(|(_, at)| at.same(place))
+    }
+
     fn compass(&mut self, centre: At, a: At, b: At) -> Option<usize> {
         if centre.1.same(a.1) {
             return self.circle(centre, b);
@@ -392,6 +439,16 @@ mod tests {
         setup: &str,
         goal: &str,
     ) -> Result<(Problem, Construction), String> {
+        one_answer_with(&Tool::ALL, at, setup, goal)
+    }
+
+    /// The same with these tools (the library route's moves among them).
+    fn one_answer_with(
+        tools: &[Tool],
+        at: [f64; 6],
+        setup: &str,
+        goal: &str,
+    ) -> Result<(Problem, Construction), String> {
         let [ax, ay, bx, by, cx, cy] = at;
         let text = format!(
             "point A = ({ax}, {ay})\npoint B = ({bx}, {by})\npoint C = ({cx}, {cy})\n{setup}\n\
@@ -403,7 +460,7 @@ mod tests {
         }
         let problem = analysis.scene().searchable(0);
         let mut with_tools = problem.clone();
-        with_tools.tools = Tool::ALL.to_vec();
+        with_tools.tools = tools.to_vec();
         with_tools.mask = vec![MaskToken::All];
         let options = SearchOptions {
             max_moves: 1,
@@ -488,6 +545,38 @@ mod tests {
         assert_eq!(moves_for("", "compass(C, A, B)"), Some(5));
     }
 
+    /// The library route's moves written as `lib/std.euc`'s bodies: a
+    /// tangent in its 5 moves (4 where the line from the point to the
+    /// centre is drawn), the circle through three points in 7.
+    fn library_moves_at(at: [f64; 6], setup: &str, goal: &str) -> Option<usize> {
+        let (problem, found) =
+            one_answer_with(&Tool::LIBRARY, at, setup, goal).unwrap_or_else(|why| panic!("{why}"));
+        assert!(Tool::LIBRARY
+            .iter()
+            .any(|tool| found.draws[0].draw == Draw::Tool(*tool)));
+        let written = expanded(&problem, &found)?;
+        assert!(lines_and_circles(&written));
+        Some(written.draws.len())
+    }
+
+    /// A circle about A of a third of AC, and the two tangents from C.
+    const TANGENTS: &str = "circle k = circle(A, dist(A, C) / 3)\n\
+        let T1, T2 = k & circle(midpoint(A, C), dist(A, C) / 2)";
+
+    #[test]
+    fn each_library_move_is_written_as_its_body() {
+        let at = [0.0, 0.0, 4.1, 0.3, 1.3, 3.2];
+        for touch in ["T1", "T2"] {
+            let goal = format!("line(C, {touch})");
+            assert_eq!(library_moves_at(at, TANGENTS, &goal), Some(5), "{goal}");
+        }
+        let drawn = format!("{TANGENTS}\nline ac = line(A, C)");
+        assert_eq!(library_moves_at(at, &drawn, "line(C, T1)"), Some(4));
+        let centre = "perp_bisector(A, B) & perp_bisector(B, C)";
+        let goal = format!("circle({centre}, A)");
+        assert_eq!(library_moves_at(at, "", &goal), Some(7));
+    }
+
     #[test]
     fn a_segment_is_drawn_whole_where_a_crossing_lies_beyond_its_end() {
         let segment = "segment s = segment(A, B)";
@@ -536,6 +625,14 @@ mod tests {
             ] {
                 let moves = moves_at(at, setup, goal);
                 proptest::prop_assert!(moves.is_some_and(|moves| moves <= cost + 2), "{goal}: {moves:?}");
+            }
+            // The library route's moves, in their bodies' moves exactly.
+            let centre = "perp_bisector(A, B) & perp_bisector(B, C)";
+            let moves = library_moves_at(at, "", &format!("circle({centre}, A)"));
+            proptest::prop_assert_eq!(moves, Some(7));
+            for touch in ["T1", "T2"] {
+                let moves = library_moves_at(at, TANGENTS, &format!("line(C, {touch})"));
+                proptest::prop_assert_eq!(moves, Some(5), "{}", touch);
             }
         }
     }

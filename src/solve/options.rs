@@ -89,6 +89,11 @@ pub struct Techniques {
     /// After the quick first answer, shorter answers near it: windows of
     /// its moves drawn again in fewer (docs/solver.md, "Compression").
     pub compress: bool,
+    /// Where the L-tools give no first answer, the same search with the
+    /// standard library's tangents and circle through three points beside
+    /// them, each written as its body (docs/solver.md, "The library
+    /// route").
+    pub library: bool,
 }
 
 impl Techniques {
@@ -108,6 +113,7 @@ impl Techniques {
         mixed_order: true,
         symmetry: true,
         compress: true,
+        library: true,
     };
     /// The seed engine's search: every sequence, pruned by nothing.
     pub const NONE: Techniques = Techniques {
@@ -124,6 +130,7 @@ impl Techniques {
         mixed_order: false,
         symmetry: false,
         compress: false,
+        library: false,
     };
     /// The first release's search: the baseline of the benchmarks.
     pub const FIRST: Techniques = Techniques {
@@ -140,6 +147,7 @@ impl Techniques {
         mixed_order: false,
         symmetry: false,
         compress: false,
+        library: false,
     };
 }
 

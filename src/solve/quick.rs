@@ -41,6 +41,21 @@ const TOOL_SETS: [(&[Tool], u64); 2] = [
     ),
 ];
 
+/// The library route's tools and budget (`Techniques::library`): taken
+/// after the L-tool sets, before the beam (docs/solver.md, "The library
+/// route").
+const LIBRARY_SET: (&[Tool], u64) = (
+    &[
+        Tool::PerpBisector,
+        Tool::Perpendicular,
+        Tool::Parallel,
+        Tool::TangentLeft,
+        Tool::TangentRight,
+        Tool::Circumcircle,
+    ],
+    150_000,
+);
+
 /// Widths of the beam, tried in turn at each length: each node keeps only
 /// its first few children, goal objects and objects through more aims
 /// first.
@@ -100,6 +115,9 @@ pub(super) fn first_answer(
                 .iter()
                 .map(|&(tools, limit)| Route::Tools(tools, limit)),
         );
+        if techniques.library {
+            routes.push(Route::Tools(LIBRARY_SET.0, LIBRARY_SET.1));
+        }
     }
     routes.push(Route::Beam);
     let shared = Shared {

@@ -269,11 +269,15 @@ impl<'a> Walk<'a> {
         let lines: Vec<usize> = (0..self.replay.objects.len())
             .filter(|&index| matches!(self.replay.objects[index], Object::Line(_)))
             .collect();
+        let circles: Vec<usize> = (0..self.replay.objects.len())
+            .filter(|&index| matches!(self.replay.objects[index], Object::Circle(_)))
+            .collect();
         let mut choices: Vec<[usize; 3]> = vec![[0; 3]];
         for (at, operand) in tool.operands().iter().enumerate() {
             let pool: &[usize] = match operand {
                 Operand::Point => points,
                 Operand::Line => &lines,
+                Operand::Circle => &circles,
             };
             choices = choices
                 .into_iter()
@@ -679,7 +683,7 @@ fn operands(op: &StepOp, calls: &[Call]) -> (Vec<usize>, Vec<usize>) {
             for (operand, arg) in tool.operands().iter().zip(args) {
                 match operand {
                     Operand::Point => points.push(arg),
-                    Operand::Line => objects.push(arg),
+                    Operand::Line | Operand::Circle => objects.push(arg),
                 }
             }
             (points, objects)
@@ -714,7 +718,7 @@ fn renumbered(op: StepOp, points: &[usize], objects: &[usize]) -> StepOp {
             for (operand, arg) in tool.operands().iter().zip(args.iter_mut()) {
                 *arg = match operand {
                     Operand::Point => points[*arg],
-                    Operand::Line => objects[*arg],
+                    Operand::Line | Operand::Circle => objects[*arg],
                 };
             }
             StepOp::Tool { tool, args }

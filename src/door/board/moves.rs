@@ -284,6 +284,15 @@ impl<'a> Writer<'a> {
                     lines.push(Object::Line(line));
                     names.push(arg.clone());
                 }
+                Operand::Circle => {
+                    let circle = self.object(arg).and_then(|object| match object {
+                        Object::Circle(circle) => Ok(circle),
+                        Object::Line(_) => Err(format!("`{arg}` is a line, not a circle")),
+                    })?;
+                    indices[position] = lines.len();
+                    lines.push(Object::Circle(circle));
+                    names.push(arg.clone());
+                }
             }
         }
         let built = match tool {

@@ -263,6 +263,7 @@ fn tool_operands(tool: Tool) -> Vec<&'static str> {
         .map(|operand| match operand {
             Operand::Point => "point",
             Operand::Line => "line",
+            Operand::Circle => "circle",
         })
         .collect()
 }

@@ -68,6 +68,8 @@ impl State {
                 Tool::Perpendicular | Tool::Parallel => self.moves_from_lines(tool, &mut moves),
                 Tool::AngleBisector => self.angle_bisector_moves(&goals, &mut moves),
                 Tool::Compass => self.compass_moves(&goals, &mut moves),
+                Tool::TangentLeft | Tool::TangentRight => self.tangent_moves(tool, &mut moves),
+                Tool::Circumcircle => self.circumcircle_moves(&goals, &mut moves),
             }
         }
     }
@@ -183,6 +185,52 @@ impl State {
                     }
                     let object = Circle::new(*at, radius).ok().map(Object::Circle);
                     moves.consider(Tool::Compass, [center, a, b, 0], object);
+                }
+            }
+        }
+    }
+}
+
+impl State {
+    /// The library route's tangent on one side from every point outside
+    /// every circle whose centre is a point of the figure (the body it is
+    /// written as, `lib/std.euc`'s `tangents`, starts from the centre).
+    fn tangent_moves(&self, tool: Tool, moves: &mut ToolMoves) {
+        let points = &self.points;
+        for (index, object) in self.objects.iter().enumerate() {
+            let Object::Circle(circle) = object else {
+                continue;
+            };
+            if !points.iter().any(|point| point.same(circle.center)) {
+                continue;
+            }
+            for a in 0..points.len() {
+                let object = tool.object([index, a, a], points, &self.objects);
+                moves.consider(tool, [a, a, a, index], object.ok());
+            }
+        }
+    }
+
+    /// The library route's circle through every three points not on one
+    /// line; where the next move must draw a goal circle, only about its
+    /// centre.
+    fn circumcircle_moves(&self, goals: &GoalShapes, moves: &mut ToolMoves) {
+        let points = &self.points;
+        let count = points.len();
+        for a in 0..count {
+            for b in a + 1..count {
+                for c in b + 1..count {
+                    let Ok(circle) = Circle::circumcircle(points[a], points[b], points[c]) else {
+                        continue;
+                    };
+                    if goals.only && !goals.centers.iter().any(|goal| goal.same(circle.center)) {
+                        continue;
+                    }
+                    moves.consider(
+                        Tool::Circumcircle,
+                        [a, b, c, 0],
+                        Some(Object::Circle(circle)),
+                    );
                 }
             }
         }
