@@ -1461,6 +1461,45 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
     );
 }
 
+/// The nine-point circle (6.9, 9 E in the game): neither L-tool set
+/// answers within its budget, and the library route does at once, with the
+/// circle through three points as a move, written as two perpendicular
+/// bisectors and the circle about their crossing (docs/solver.md, "The
+/// library route"). Without the route, no first answer comes before the
+/// beam (500,000 constructions) and the bench's second.
+#[test]
+fn a_first_answer_comes_from_the_library_route() {
+    let path = "examples/euclidea/06-09-nine-point-circle.euc";
+    let text = super::read(&super::root().join(path));
+    let analysis = analyze(&text);
+    let problem = analysis.scene().searchable(0);
+    let budget = StopOnceAnswered {
+        answered: AtomicBool::new(false),
+    };
+    let options = SearchOptions {
+        max_moves: 27,
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    let (outcome, stats) = search(&problem, &options, &budget);
+    let Outcome::Stopped {
+        searched,
+        best: Some(best),
+        ..
+    } = outcome
+    else {
+        panic!("no first answer: {outcome:?}");
+    };
+    assert!(searched < 9 && best.moves() > 9, "{searched} {best:?}");
+    let first = stats.first_answer.map(|(moves, _)| moves).unwrap();
+    assert!(first >= best.moves(), "{first} {}", best.moves());
+    assert!(best
+        .draws
+        .iter()
+        .all(|draw| matches!(draw.draw, Draw::Line | Draw::Circle)));
+    assert_checks(&fill(&text, analysis.scene(), &problem, &best));
+}
+
 /// The goals of one either-or line, with their mirror images.
 const GOAL_LINES: &[&str] = &[
     "goal G, m = (rotate(B, A, 60deg), line(A, rotate(B, A, 60deg))) | (rotate(B, A, -60deg), line(A, rotate(B, A, -60deg)))",
