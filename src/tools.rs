@@ -42,7 +42,7 @@ pub enum Operand {
 struct Facts {
     name: &'static str,
     /// In the order a step writes them; a step's `args` holds them in this
-    /// order (points by point index, lines by object index).
+    /// order (points by point index, lines and circles by object index).
     operands: &'static [Operand],
     /// How a step writes it, for help texts.
     usage: &'static str,

@@ -225,7 +225,8 @@ fn objects_used(draw: &DrawStep) -> Vec<usize> {
         }
     }
     if let Draw::Tool(tool) = draw.draw {
-        if tool.operands().contains(&crate::tools::Operand::Line) {
+        let object = |operand: &crate::tools::Operand| *operand != crate::tools::Operand::Point;
+        if tool.operands().iter().any(object) {
             used.push(draw.line);
         }
     }

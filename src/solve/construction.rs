@@ -76,7 +76,8 @@ pub struct DrawStep {
     pub a: PointRef,
     pub b: PointRef,
     pub c: PointRef,
-    /// The line of `perpendicular` and `parallel`, indexed among all objects.
+    /// The line of `perpendicular` and `parallel` (the circle of the
+    /// library route's tangents), indexed among all objects.
     pub line: usize,
 }
 

@@ -19,7 +19,10 @@
 //!   VB at B′ on B's side; circles about A and B′ through V meet again at W
 //!   on the bisector (a rhombus; 4 moves, 5 if VB is not drawn);
 //! - `compass(C, A, B)`: B mirrored in the perpendicular bisector of A and
-//!   C (which maps A to C) is at distance |AB| from C (5 moves).
+//!   C (which maps A to C) is at distance |AB| from C (5 moves);
+//! - the library route's tangent and circle through three points, as
+//!   `lib/std.euc`'s `tangents` (one line of it: 5 moves, 4 where the line
+//!   from the point to the centre is drawn) and `circumcircle` (7 moves).
 
 use super::construction::{crossing, Construction, DrawStep, PointRef, TOUCH};
 use super::mask::Draw;

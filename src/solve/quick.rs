@@ -1,7 +1,9 @@
 //! A first answer of any length, before the exact search proves the
 //! shorter lengths (docs/solver.md, "An answer at once"): the shortest
 //! construction with L-tools written as lines and circles (`expand.rs`),
-//! then, where that gives nothing, a beam over the search's own tree.
+//! then the same with the standard library's tangents and circles through
+//! three points beside them (the library route), then, where that gives
+//! nothing, a beam over the search's own tree.
 
 use super::budget::{Budget, Progress, Stop};
 use super::construction::Construction;
@@ -89,7 +91,7 @@ enum Route {
 /// A first answer of any length up to `last`, not proved shortest (the
 /// exact search then rules out the shorter lengths), for a problem with
 /// lines and circles only (`search` asks for none otherwise): the L-tool
-/// route, then the beam from `first` moves up. Err only when the caller's
+/// routes, the library route, then the beam from `first` moves up. Err only when the caller's
 /// budget stops it; the constructions examined are added to `total`.
 ///
 /// The routes run on up to `threads` threads, each taking the next route in
