@@ -105,6 +105,20 @@ pub enum Token<'src> {
 impl Token<'_> {
     /// A reserved word: it starts a declaration, a drawing or a block item
     /// and cannot be a name (docs/language.md, "Reserved words").
+    /// Whether it starts a declaration (`let`, `point`, …).
+    pub fn is_declaration(&self) -> bool {
+        matches!(
+            self,
+            Token::Let
+                | Token::Const
+                | Token::Point
+                | Token::Line
+                | Token::Circle
+                | Token::Segment
+                | Token::Ray
+        )
+    }
+
     pub fn is_keyword(&self) -> bool {
         matches!(
             self,
@@ -184,9 +198,14 @@ pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
         match token {
             Ok(token) => raw.push((token, span)),
             Err(()) => {
-                // Merge a run of junk into one diagnostic.
+                if let Some(diagnostic) = lookalike(&text[span.range()], span) {
+                    diagnostics.push(diagnostic);
+                    continue;
+                }
+                // Merge a run of junk into one diagnostic (not into a
+                // lookalike's, which has its fix).
                 if let Some(last) = diagnostics.last_mut() {
-                    if last.span.end == span.start {
+                    if last.span.end == span.start && last.fixes.is_empty() {
                         last.span.end = span.end;
                         last.message = format!(
                             "unexpected characters `{}`",
@@ -207,6 +226,50 @@ pub fn lex(text: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
         }
     }
     (join_lines_in_parentheses(raw), diagnostics)
+}
+
+/// Characters pasted from documents and other tools, each with what euc
+/// writes instead and what it is (docs/design.md, "Mistakes and their
+/// fixes").
+const LOOKALIKES: &[(char, &str, &str)] = &[
+    ('\u{2212}', "-", "a Unicode minus sign"),
+    ('\u{2013}', "-", "a dash"),
+    ('\u{2014}', "-", "a dash"),
+    ('\u{00d7}', "*", "a multiplication sign"),
+    ('\u{22c5}', "*", "a dot operator"),
+    ('\u{00b7}', "*", "a middle dot"),
+    ('\u{00f7}', "/", "a division sign"),
+    ('\u{00b0}', "deg", "a degree sign"),
+    ('\u{2032}', "", "a prime"),
+    ('\u{ff08}', "(", "a full-width parenthesis"),
+    ('\u{ff09}', ")", "a full-width parenthesis"),
+    ('\u{ff0c}', ",", "a full-width comma"),
+];
+
+/// The error for a lookalike character: its name, and the fix that
+/// writes what euc reads (`60°` becomes `60deg`).
+fn lookalike(found: &str, span: Span) -> Option<Diagnostic> {
+    let mut chars = found.chars();
+    let (one, None) = (chars.next()?, chars.next()) else {
+        return None;
+    };
+    let &(_, instead, what) = LOOKALIKES.iter().find(|(ch, ..)| *ch == one)?;
+    let diagnostic = Diagnostic::error(
+        "E0001",
+        span,
+        format!("unexpected character `{one}` ({what})"),
+    );
+    Some(match (one, instead) {
+        ('\u{00b0}', _) => diagnostic
+            .with_help("an angle is a number with `deg` right after it: `60deg`")
+            .with_fix("Replace with `deg`", span, "deg"),
+        (_, "") => diagnostic
+            .with_help("names are letters, digits and `_`: `A1`, not `A′`")
+            .with_fix(format!("Delete `{one}`"), span, ""),
+        _ => diagnostic
+            .with_help(format!("euc reads `{instead}` here"))
+            .with_fix(format!("Replace with `{instead}`"), span, instead),
+    })
 }
 
 fn join_lines_in_parentheses(raw: Vec<(Token<'_>, Span)>) -> Vec<(Token<'_>, Span)> {

@@ -2,6 +2,7 @@
 //! terminal renderer (ariadne) and the language server alike.
 
 pub mod codes;
+pub mod similar;
 
 use crate::span::{Shift, Span};
 use serde::Serialize;

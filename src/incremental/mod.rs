@@ -249,6 +249,15 @@ fn splice(file: &mut SourceFile, held: Held, item: Arc<Item>) {
 /// statement in both versions. The top level of the scene reads only
 /// declarations (and whether any `solve` block exists), so it is kept; the
 /// block's uses of top-level names are replaced in `Scene::references`.
+/// A block's name as written, if it has one.
+fn block_name(item: &Item) -> Option<&str> {
+    match &item.kind {
+        ItemKind::Solve(block) => block.name.as_ref().map(|name| name.text.as_str()),
+        ItemKind::Planar(block) => block.name.as_ref().map(|name| name.text.as_str()),
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => None,
+    }
+}
+
 fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
     let position = block_at(previous, held)?;
     let block = &previous.parts.blocks[position].resolution;
@@ -293,7 +302,10 @@ fn plan_one_block(previous: &Analysis, text: &str, held: Held) -> Option<Plan> {
         ItemKind::Planar(_) => block.is_puzzle,
         ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => false,
     };
-    same_kind.then_some(Plan {
+    // A block renamed may now share its name with another, or no longer
+    // (E0102, a top-level diagnostic): the whole file is analysed again.
+    let same_name = block_name(item) == block_name(&previous.file().items[index]);
+    (same_kind && same_name).then_some(Plan {
         position,
         held,
         tree,

@@ -2,6 +2,7 @@
 //! nodes where it recovered) and the syntax diagnostics.
 
 pub mod ast;
+mod confusions;
 mod grammar;
 
 use crate::diag::Diagnostic;
@@ -39,10 +40,22 @@ pub fn parse_range(text: &str, range: Span) -> (SourceFile, Vec<Diagnostic>) {
         .collect();
     let input = tokens.as_slice().map(end, |(token, span)| (token, span));
     let (file, errors) = grammar::source_file().parse(input).into_output_errors();
+    // A character the lexer could not read is the mistake on its line: the
+    // parser's error there (a token missing where it was) would only repeat
+    // it (docs/design.md, "Mistakes and their fixes").
+    let unreadable: Vec<usize> = diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.code == "E0001")
+        .map(|diagnostic| line_of(text, diagnostic.span.start))
+        .collect();
     diagnostics.extend(
         errors
             .iter()
-            .map(|error| syntax_error_to_diagnostic(error, text)),
+            .map(|error| syntax_error_to_diagnostic(error, text))
+            .filter(|diagnostic| {
+                diagnostic.code != "E0002"
+                    || !unreadable.contains(&line_of(text, diagnostic.span.start))
+            }),
     );
     for diagnostic in &mut diagnostics {
         diagnostic.span = clamp(diagnostic.span, text);
@@ -144,6 +157,9 @@ fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -
             let mut expected: Vec<String> = error.expected().map(pattern_to_text).collect();
             expected.sort();
             expected.dedup();
+            if let Some(diagnostic) = confusions::known(found_token(error), &expected, text, span) {
+                return diagnostic;
+            }
             if let Some(word) = reserved_word_as_name(&expected, found_token(error), text, span) {
                 return Diagnostic::error(
                     "E0002",
@@ -188,6 +204,13 @@ fn reserved_word_as_name<'a>(
     let keyword = found?.is_keyword();
     let word = text.get(span.range())?;
     (keyword && word.chars().all(|c| c.is_alphabetic())).then_some(word)
+}
+
+/// Where the line holding `offset` starts.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |at| at + 1)
 }
 
 /// Keeps a span inside the text and on character boundaries, whatever the

@@ -353,6 +353,7 @@ pub fn resolve_traced(
     scene.kinds = Arc::new(Kinds::of(&scene.symbols));
     scene.names = Arc::new(names_of(&scene));
     define_symbols(file, &mut scene, &mut diagnostics);
+    blocks_named_twice(file, &mut diagnostics);
     scene.values = evaluate_declared(file, &scene, &mut diagnostics);
     scene.extent = instances::extent(&scene.values);
     scene.unit = instances::unit_and_size(scene.extent).0;
@@ -405,6 +406,36 @@ pub fn resolve_traced(
         });
     }
     (scene, diagnostics, blocks)
+}
+
+/// E0102 on a block named like an earlier one: `--block NAME`, hints and
+/// the editor's actions would find only the first.
+fn blocks_named_twice(file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for item in &file.items {
+        let name = match &item.kind {
+            ItemKind::Solve(block) => block.name.as_ref(),
+            ItemKind::Planar(block) => block.name.as_ref(),
+            _ => None,
+        };
+        let Some(name) = name else { continue };
+        match seen.get(name.text.as_str()) {
+            Some(first) => diagnostics.push(
+                Diagnostic::error(
+                    "E0102",
+                    name.span,
+                    format!("two blocks are named `{}`", name.text),
+                )
+                .with_label(*first, "the first block of that name")
+                .with_help(
+                    "give each block its own name: `euc solve --block NAME` and the editor find blocks by name",
+                ),
+            ),
+            None => {
+                seen.insert(&name.text, name.span);
+            }
+        }
+    }
 }
 
 /// Resolves a block again after an edit inside it, in place of `previous`

@@ -294,6 +294,10 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             Some((StepOp::Meet(left, right), outputs))
         }
         ExprKind::Error => None,
+        ExprKind::Call { function, .. } if misspelt_step(&function.text).is_some() => {
+            operands.diagnostics.extend(misspelt_step_error(function));
+            None
+        }
         _ => {
             operands.diagnostics.push(
                 Diagnostic::error(
@@ -306,6 +310,41 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             None
         }
     }
+}
+
+/// E0207 on a step's function that was likely meant to be another.
+fn misspelt_step_error(function: &ast::Name) -> Option<Diagnostic> {
+    let (close, meets) = misspelt_step(&function.text)?;
+    let diagnostic = Diagnostic::error(
+        "E0207",
+        function.span,
+        format!("a step cannot draw with `{}`", function.text),
+    );
+    Some(if meets {
+        diagnostic
+            .with_help("two objects meet with `&`: `X = a & b` (both crossings: `X, Y = a & b`)")
+    } else {
+        diagnostic.did_you_mean(function.span, close)
+    })
+}
+
+/// What a step's function was likely meant to be (`cirle` for `circle`),
+/// and whether it names a crossing (`intersect(a, b)`, written `a & b`).
+fn misspelt_step(name: &str) -> Option<(&'static str, bool)> {
+    if ["intersect", "intersection", "meet", "cross", "crossing"].contains(&name) {
+        return Some(("&", true));
+    }
+    let mut forms: Vec<String> = ["line", "circle", "other", "nearer", "any", "touch"]
+        .iter()
+        .map(|form| (*form).to_string())
+        .collect();
+    forms.extend(Tool::ALL.iter().map(|tool| tool.name().to_string()));
+    let close = crate::diag::similar::closest_among(name, &forms)?;
+    let known = ["line", "circle", "other", "nearer", "any", "touch"]
+        .into_iter()
+        .chain(Tool::ALL.iter().map(|tool| tool.name()))
+        .find(|form| *form == close)?;
+    Some((known, false))
 }
 
 /// `Q = other(k, l, P)` or `Q = nearer(k, l, P)`: one crossing of two
@@ -427,7 +466,9 @@ fn resolve_tool_step(
     let mut resolved = [0usize; 3];
     let mut complete = true;
     for (position, (arg, operand)) in args.iter().zip(shape).enumerate() {
-        let found = if *operand == Operand::Line {
+        // Only the L-tools a text names come here: none takes a circle
+        // (`Operand::Circle` is the library route's, docs/solver.md).
+        let found = if *operand != Operand::Point {
             let why = format!("`{}` takes a line here", function.text);
             match operands.object(arg, &why) {
                 Some((index, ty)) if ty.is_line() => Some(index),

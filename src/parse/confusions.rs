@@ -1,0 +1,211 @@
+//! Syntax errors people make often, each told as what to write instead,
+//! with the fix where it is mechanical (docs/design.md, "Mistakes and
+//! their fixes"): a unit or a name apart from its number (`60 deg`,
+//! `2pi`), brackets for a point, a keyword misspelt at the top level or in
+//! a block, a block's line or a declaration in the wrong place, a `}` that
+//! closes nothing.
+
+use crate::diag::similar::closest_among;
+use crate::diag::Diagnostic;
+use crate::lex::Token;
+use crate::span::Span;
+
+/// What starts a top-level line.
+const TOP_LEVEL: &[&str] = &[
+    "let", "const", "point", "line", "segment", "ray", "circle", "solve", "planar", "tool", "use",
+];
+
+/// What starts a line inside a `solve` or `planar` block (steps start with
+/// their names).
+const IN_BLOCKS: &[&str] = &[
+    "goal", "mask", "ignore", "verify", "tools", "count", "stars", "level", "seed", "node", "edge",
+];
+
+/// The error for a known confusion, if the parser's error is one: `found`
+/// at `span`, where the parser `expected` these (as the message lists
+/// them).
+pub(super) fn known(
+    found: Option<&Token<'_>>,
+    expected: &[String],
+    text: &str,
+    span: Span,
+) -> Option<Diagnostic> {
+    let expects = |what: &str| expected.iter().any(|item| item == what);
+    let top_level = expects("`solve`");
+    let line = Line::at(text, span.start);
+    match found? {
+        Token::Ident(word) => {
+            if let Some(diagnostic) = apart_from_its_number(word, text, span) {
+                return Some(diagnostic);
+            }
+            if top_level && line.starts_at(span.start) {
+                return misspelt(word, TOP_LEVEL, span, "a top-level line");
+            }
+            // `goals C = …`: a step's name and then another name.
+            let first = line.first_word(text)?;
+            let lone_binder = expects("`=`") && !expects("expression");
+            if !top_level && lone_binder && first.1 != span {
+                return misspelt(first.0, IN_BLOCKS, first.1, "a block's line");
+            }
+            None
+        }
+        Token::LBracket if expects("expression") => Some(brackets(text, span)),
+        Token::RBrace if top_level => Some(
+            Diagnostic::error("E0002", span, "this `}` closes no block")
+                .with_help("every block's `{` is closed above; delete this one")
+                .with_fix("Delete the `}`", span, ""),
+        ),
+        Token::Goal | Token::Mask | Token::Ignore | Token::Verify
+            if top_level && line.starts_at(span.start) =>
+        {
+            let word = text.get(span.range())?;
+            Some(
+                Diagnostic::error(
+                    "E0002",
+                    span,
+                    format!("a `{word}` line belongs inside a `solve` block"),
+                )
+                .with_help(format!(
+                    "move it into the block it is for: `solve name {{ … {word} … }}`"
+                )),
+            )
+        }
+        token if token.is_declaration() && !top_level && line.starts_at(span.start) => {
+            // `point P = …` inside a block (a step named `point` is `point =`).
+            let after = text.get(span.end..)?.trim_start();
+            let named = after.starts_with(|c: char| c.is_alphabetic() || c == '_');
+            let word = text.get(span.range())?;
+            named.then(|| {
+                Diagnostic::error(
+                    "E0002",
+                    span,
+                    format!("a `{word}` declaration belongs at the top level, not in a block"),
+                )
+                .with_help(
+                    "declarations come before the blocks; a step inside a block is `name = line(A, B)`, \
+                     `name = circle(C, P)` or `X = a & b`",
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `60 deg` (the unit apart from its number) or `2pi` (a number and a
+/// name side by side, no operator between).
+fn apart_from_its_number(word: &str, text: &str, span: Span) -> Option<Diagnostic> {
+    let before = text.get(..span.start)?;
+    let number_end = before.trim_end_matches([' ', '\t']).len();
+    let last = before[..number_end].chars().last()?;
+    if !(last.is_ascii_digit() || last == '.') {
+        return None;
+    }
+    // The number's digits and dots are one byte each.
+    let digits = before[..number_end]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    let number_start = number_end - digits;
+    // A digit ending a name (`A1 pi`) is no number.
+    let name_before = before[..number_start]
+        .chars()
+        .last()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    if name_before {
+        return None;
+    }
+    let number = &before[number_start..number_end];
+    let gap = Span::new(number_end, span.start);
+    if word == "deg" {
+        return Some(
+            Diagnostic::error(
+                "E0002",
+                Span::new(number_start, span.end),
+                format!("`{number} deg`: the unit goes right after the number"),
+            )
+            .with_help(format!("write `{number}deg`"))
+            .with_fix(format!("Write `{number}deg`"), gap, ""),
+        );
+    }
+    Some(
+        Diagnostic::error(
+            "E0002",
+            Span::new(number_start, span.end),
+            format!("a number and a name side by side: `{number}` and `{word}`"),
+        )
+        .with_help(format!("to multiply them, write `{number} * {word}`"))
+        .with_fix(format!("Write `{number} * {word}`"), gap, " * "),
+    )
+}
+
+/// A misspelt keyword at the start of a line, if one is near enough.
+fn misspelt(word: &str, keywords: &[&str], span: Span, place: &str) -> Option<Diagnostic> {
+    let candidates: Vec<String> = keywords.iter().map(|k| (*k).to_string()).collect();
+    let known_slip = match word {
+        "tool" => Some("tools"),
+        "goals" => Some("goal"),
+        _ => None,
+    };
+    let close = known_slip
+        .filter(|slip| keywords.contains(slip))
+        .map(str::to_string)
+        .or_else(|| closest_among(word, &candidates).map(str::to_string))?;
+    Some(
+        Diagnostic::error("E0002", span, format!("`{word}` does not start {place}"))
+            .did_you_mean(span, &close),
+    )
+}
+
+/// `[1, 3]` for a point: the fix writes it with parentheses where the `]`
+/// is on the same line.
+fn brackets(text: &str, span: Span) -> Diagnostic {
+    let diagnostic = Diagnostic::error(
+        "E0002",
+        span,
+        "a point is written with parentheses, not brackets",
+    )
+    .with_help("write `(x, y)`: `point A = (1, 3)`");
+    let rest = &text[span.end..];
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    match rest[..line_end].find(']') {
+        Some(close) => {
+            let inner = &rest[..close];
+            let whole = Span::new(span.start, span.end + close + 1);
+            diagnostic.with_fix("Write it with parentheses", whole, format!("({inner})"))
+        }
+        None => diagnostic,
+    }
+}
+
+/// The line a place is on: where it starts, and its first character that
+/// is not a space.
+struct Line {
+    first: usize,
+}
+
+impl Line {
+    fn at(text: &str, offset: usize) -> Line {
+        let offset = offset.min(text.len());
+        let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+        let rest = &text[start..];
+        let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        Line {
+            first: start + indent,
+        }
+    }
+
+    /// Whether `offset` is the first thing on the line.
+    fn starts_at(&self, offset: usize) -> bool {
+        offset == self.first
+    }
+
+    /// The line's first word and where it is.
+    fn first_word<'t>(&self, text: &'t str) -> Option<(&'t str, Span)> {
+        let from = self.first;
+        let length = text[from..]
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(text.len() - from);
+        (length > 0).then(|| (&text[from..from + length], Span::new(from, from + length)))
+    }
+}
