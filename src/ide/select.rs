@@ -166,7 +166,7 @@ impl Around {
                 step.binders.iter().for_each(|binder| self.binder(binder));
                 self.expr(&step.value);
             }
-            SolveItemKind::Error => {}
+            SolveItemKind::Error(_) => {}
         }
     }
 

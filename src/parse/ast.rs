@@ -181,7 +181,10 @@ pub enum SolveItemKind {
     Ignore(Vec<IgnoreLimit>),
     Verify(Vec<Assignment>),
     Step(Step),
-    Error,
+    /// A line that did not parse, with the names it seemed to bind
+    /// (`c1 = circle(A, B))`: `c1`): they are put out of use quietly, so
+    /// their uses below add no error of their own.
+    Error(Vec<Name>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -487,7 +490,7 @@ impl Shift for SolveItem {
                 step.binders.shift_after(from, delta);
                 step.value.shift_after(from, delta);
             }
-            SolveItemKind::Error => {}
+            SolveItemKind::Error(names) => names.shift_after(from, delta),
         }
     }
 }
@@ -671,7 +674,7 @@ fn solve_item_text(item: &SolveItem) -> String {
             binders_to_text(&step.binders),
             expr_to_text(&step.value)
         ),
-        SolveItemKind::Error => "error".to_string(),
+        SolveItemKind::Error(_) => "error".to_string(),
     }
 }
 

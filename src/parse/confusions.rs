@@ -50,6 +50,19 @@ pub(super) fn known(
             None
         }
         Token::LBracket if expects("expression") => Some(brackets(text, span)),
+        Token::Solve | Token::Planar if !top_level && line.starts_at(span.start) => {
+            Some(unclosed_above(text, span))
+        }
+        Token::Newline if expects("`{`") && header(text, line.first) => Some(
+            Diagnostic::error("E0002", span, MISSING_OPEN)
+                .with_help("a block's lines go between `{` and `}`: `solve name {`")
+                .with_fix("Add the `{`", Span::new(span.start, span.start), " {"),
+        ),
+        Token::RParen if !expects("`)`") => Some(
+            Diagnostic::error("E0002", span, "this `)` closes nothing: one `)` too many")
+                .with_help("every `(` before it on the line is closed already; delete this one")
+                .with_fix("Delete the `)`", span, ""),
+        ),
         Token::RBrace if top_level => Some(
             Diagnostic::error("E0002", span, "this `}` closes no block")
                 .with_help("every block's `{` is closed above; delete this one")
@@ -88,6 +101,57 @@ pub(super) fn known(
             })
         }
         _ => None,
+    }
+}
+
+/// The message of a block header without its `{`: `parse` then leaves out
+/// the errors of the block's lines, read as top-level ones, up to its `}`.
+pub(super) const MISSING_OPEN: &str = "this block's `{` is missing";
+
+/// The start of the message of a block left open above another: `parse`
+/// then leaves out the end of the file's "never closed".
+pub(super) const UNCLOSED: &str = "this block is not closed";
+
+/// Whether the line starting at `first` is a block's header.
+fn header(text: &str, first: usize) -> bool {
+    let rest = text.get(first..).unwrap_or("");
+    ["solve", "planar", "tool "]
+        .iter()
+        .any(|keyword| rest.starts_with(keyword))
+}
+
+/// A `solve` or `planar` line inside a block: the block above was left
+/// open. The error is at its `{`, with the place it was likely meant to
+/// close and the fix that closes it there.
+fn unclosed_above(text: &str, span: Span) -> Diagnostic {
+    let line_start = Line::at(text, span.start).first;
+    let open = text[..line_start]
+        .lines()
+        .scan(0, |offset, line| {
+            let start = *offset;
+            *offset += line.len() + 1;
+            Some((start, line))
+        })
+        .filter(|(start, line)| header(text, start + (line.len() - line.trim_start().len())))
+        .filter_map(|(start, line)| line.rfind('{').map(|at| start + at))
+        .last();
+    let fix = (
+        "Close the block above here",
+        Span::new(line_start, line_start),
+        "}\n",
+    );
+    match open {
+        Some(open) => Diagnostic::error(
+            "E0002",
+            Span::new(open, open + 1),
+            format!("{UNCLOSED}: its `{{` has no `}}`"),
+        )
+        .with_label(span, "the next block starts here")
+        .with_help("close it with `}` before the next block")
+        .with_fix(fix.0, fix.1, fix.2),
+        None => Diagnostic::error("E0002", span, format!("{UNCLOSED} before this line"))
+            .with_help("close it with `}` before the next block")
+            .with_fix(fix.0, fix.1, fix.2),
     }
 }
 
@@ -181,6 +245,7 @@ fn brackets(text: &str, span: Span) -> Diagnostic {
 /// The line a place is on: where it starts, and its first character that
 /// is not a space.
 struct Line {
+    /// Its first character that is not a space.
     first: usize,
 }
 

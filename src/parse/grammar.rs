@@ -171,7 +171,7 @@ where
 
 fn block<'t, 's: 't, I, O>(
     statement: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
-    error: O,
+    recovery: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
 ) -> impl Parser<'t, I, (Vec<O>, Span, bool), Extra<'t, 's>> + Clone
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
@@ -179,7 +179,7 @@ where
 {
     let statement = statement
         .then_ignore(statement_end())
-        .recover_with(via_parser(junk_line(true).to(error)));
+        .recover_with(via_parser(recovery));
     just(Token::LBrace)
         .ignore_then(statements(statement).map_with(|items, e| (items, span_of(e.span()))))
         .then(just(Token::RBrace).or_not())
@@ -326,7 +326,7 @@ where
     just(Token::Solve)
         .map_with(|_, e| span_of(e.span()))
         .then(name().or_not())
-        .then(block(solve_item(), error_item()))
+        .then(block(solve_item(), broken_line()))
         .map(
             |((keyword_span, name), (items, body_span, closed))| SolveBlock {
                 name,
@@ -338,12 +338,23 @@ where
         )
 }
 
-/// What stands for a line of a block that did not parse.
-fn error_item() -> SolveItem {
-    SolveItem {
-        kind: SolveItemKind::Error,
-        span: Span::default(),
-    }
+/// What stands for a line of a block that did not parse: the rest of the
+/// line skipped, and the names it binds kept if it starts as a step does
+/// (`c1 = circle(A, B))`), so that their uses add no error of their own.
+fn broken_line<'t, 's: 't, I>() -> impl Parser<'t, I, SolveItem, Extra<'t, 's>> + Clone
+where
+    I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
+{
+    let names = |binders: Vec<Binder>| binders.iter().filter_map(Binder::name).cloned().collect();
+    binders()
+        .then_ignore(just(Token::Eq))
+        .then_ignore(junk_line(true).or_not())
+        .map(names)
+        .or(junk_line(true).to(Vec::new()))
+        .map(|names| SolveItem {
+            kind: SolveItemKind::Error(names),
+            span: Span::default(),
+        })
 }
 
 /// `tool foot(P = (0, 2), l = line((-1, 0), (2, 0.3))) -> F { … }`: its
@@ -380,7 +391,7 @@ where
         .then(params)
         .then_ignore(just(Token::Arrow))
         .then(results)
-        .then(block(solve_item(), error_item()))
+        .then(block(solve_item(), broken_line()))
         .map(
             |((((keyword_span, name), params), results), (items, body_span, closed))| ToolDef {
                 name,
@@ -518,7 +529,7 @@ where
     just(Token::Planar)
         .map_with(|_, e| span_of(e.span()))
         .then(name().or_not())
-        .then(block(item, error_item))
+        .then(block(item, junk_line(true).to(error_item)))
         .map(
             |((keyword_span, name), (items, body_span, closed))| PlanarBlock {
                 name,

@@ -60,6 +60,7 @@ pub fn parse_range(text: &str, range: Span) -> (SourceFile, Vec<Diagnostic>) {
     for diagnostic in &mut diagnostics {
         diagnostic.span = clamp(diagnostic.span, text);
     }
+    without_echoes_of_a_brace(&mut diagnostics, text);
     diagnostics.sort_by_key(|diagnostic| diagnostic.span.start);
     let mut file = file.unwrap_or_default();
     for item in &mut file.items {
@@ -204,6 +205,48 @@ fn reserved_word_as_name<'a>(
     let keyword = found?.is_keyword();
     let word = text.get(span.range())?;
     (keyword && word.chars().all(|c| c.is_alphabetic())).then_some(word)
+}
+
+/// One error for one missing brace (docs/design.md, "Mistakes and their
+/// fixes"): a block header without its `{` leaves its lines to be read as
+/// top-level lines, each an error, up to its `}`; a block left open above
+/// another makes the file end "never closed" as well.
+fn without_echoes_of_a_brace(diagnostics: &mut Vec<Diagnostic>, text: &str) {
+    let headless: Vec<(usize, usize)> = diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.message == confusions::MISSING_OPEN)
+        .map(|diagnostic| {
+            (
+                diagnostic.span.end,
+                closing_line_after(text, diagnostic.span.end),
+            )
+        })
+        .collect();
+    let unclosed = diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.message.starts_with(confusions::UNCLOSED));
+    diagnostics.retain(|diagnostic| {
+        let echo = diagnostic.code == "E0002"
+            && headless
+                .iter()
+                .any(|&(from, to)| from < diagnostic.span.start && diagnostic.span.start <= to);
+        let never_closed = unclosed && diagnostic.code == "E0003";
+        !(echo || never_closed)
+    });
+}
+
+/// Where the first line after `offset` that starts with `}` starts (the
+/// end of the text if none does).
+fn closing_line_after(text: &str, offset: usize) -> usize {
+    let rest = text.get(offset..).unwrap_or("");
+    let mut at = offset;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_start().starts_with('}') {
+            return at + (line.len() - line.trim_start().len());
+        }
+        at += line.len();
+    }
+    text.len()
 }
 
 /// Where the line holding `offset` starts.

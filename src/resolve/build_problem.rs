@@ -94,7 +94,7 @@ pub(super) fn resolve_block(
                         Some(super::stars::resolve_stars(counts, item.span, diagnostics));
                 }
             }
-            SolveItemKind::Step(_) | SolveItemKind::Error => {}
+            SolveItemKind::Step(_) | SolveItemKind::Error(_) => {}
         }
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);

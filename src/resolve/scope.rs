@@ -61,6 +61,14 @@ impl Scope {
         }
     }
 
+    /// The same for the names a line that did not parse seemed to bind.
+    pub(super) fn mark_broken_names(&mut self, names: &[ast::Name]) {
+        for name in names {
+            self.local.remove(&name.text);
+            self.broken.insert(name.text.clone(), name.span);
+        }
+    }
+
     /// Every name in scope, for "did you mean".
     fn names(&self, scene: &Scene) -> Vec<String> {
         let mut names: Vec<String> = self.local.keys().cloned().collect();

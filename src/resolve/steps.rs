@@ -31,8 +31,9 @@ pub(super) fn resolve_steps(
     for item in &block.items {
         let step = match &item.kind {
             SolveItemKind::Step(step) => step,
-            SolveItemKind::Error => {
+            SolveItemKind::Error(names) => {
                 problem.steps_complete = false;
+                scope.mark_broken_names(names);
                 continue;
             }
             _ => continue,

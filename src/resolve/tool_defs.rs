@@ -443,7 +443,7 @@ fn body_block(definition: &ToolDef, diagnostics: &mut Vec<Diagnostic>) -> SolveB
     let mut items = Vec::new();
     for item in &definition.items {
         let line = match &item.kind {
-            SolveItemKind::Step(_) | SolveItemKind::Error => {
+            SolveItemKind::Step(_) | SolveItemKind::Error(_) => {
                 items.push(item.clone());
                 continue;
             }
