@@ -47,7 +47,7 @@ pub const CODES: &[Code] = &[
     error("E0005", "document too large", "The language server analyses documents up to 2 MiB, as `euc check` reads files up to that size. Split the file."),
     error("E0101", "unknown name", "A name that is declared nowhere in scope; the message suggests a close one. Declare it, or fix the spelling."),
     error("E0102", "name declared twice", "Two declarations (or two binders of a block, or two blocks) use one name. Rename one of them."),
-    error("E0103", "name used before its declaration", "A top-level name is used above the line that declares it. Move the declaration up."),
+    error("E0103", "name used before its declaration", "A top-level name is used above the line that declares it, or a step uses a name that a later step binds. Move the declaration or the step."),
     error("E0104", "name clashes with a top-level name", "A step binds a name the file declares at the top level. Choose another name for the step."),
     error("E0105", "goal used before it is constructed", "A step uses a goal's name before a step binds it. Construct the goal first, or use another point."),
     error("E0201", "type error", "An operator or argument has the wrong type (a number where a point is wanted, …). The message says what was expected."),

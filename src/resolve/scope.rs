@@ -31,6 +31,10 @@ pub(super) struct Scope {
     /// mistake is reported once, so later uses are skipped quietly instead
     /// of each reported as an unknown name (docs/architecture.md, "One error per mistake").
     pub broken: HashMap<String, Span>,
+    /// Every name the block's steps bind, where first: a use above its
+    /// step is told so, not "unknown" (docs/design.md, "Mistakes and their
+    /// fixes").
+    pub bound_in_block: HashMap<String, Span>,
 }
 
 impl Scope {
@@ -245,6 +249,18 @@ fn unknown_in_step(
             .with_help(format!(
                 "bind it first with a step such as `{name}, _ = a & b`"
             )),
+        );
+        return;
+    }
+    if let Some(&bound) = scope.bound_in_block.get(name) {
+        diagnostics.push(
+            Diagnostic::error(
+                "E0103",
+                span,
+                format!("`{name}` is used before the step that binds it"),
+            )
+            .with_label(bound, "bound here, below")
+            .with_help("a step can use what earlier steps bind: move this step below that one"),
         );
         return;
     }
