@@ -19,20 +19,12 @@ pub(super) fn resolve_steps(
 ) {
     // Symbols are numbered in declaration order, and so listed.
     debug_assert!(problem.givens.is_sorted() && problem.setup.is_sorted());
-    let mut bound_in_block: HashMap<String, Span> = HashMap::new();
-    for item in &block.items {
-        if let SolveItemKind::Step(step) = &item.kind {
-            for name in step.binders.iter().filter_map(Binder::name) {
-                bound_in_block.entry(name.text.clone()).or_insert(name.span);
-            }
-        }
-    }
     let mut scope = Scope {
         givens: problem.givens.clone(),
         setup: problem.setup.clone(),
         local: HashMap::new(),
         broken: HashMap::new(),
-        bound_in_block,
+        bound_in_block: names_bound_in(block),
     };
     let mut point_count = problem.givens.len();
     let mut object_count = problem.setup.len();
@@ -221,6 +213,19 @@ fn check_binding(
         problem.local_names.push(name.text.clone());
     }
     goal
+}
+
+/// Every name the block's steps bind, where first.
+fn names_bound_in(block: &SolveBlock) -> HashMap<String, Span> {
+    let mut bound: HashMap<String, Span> = HashMap::new();
+    for item in &block.items {
+        if let SolveItemKind::Step(step) = &item.kind {
+            for name in step.binders.iter().filter_map(Binder::name) {
+                bound.entry(name.text.clone()).or_insert(name.span);
+            }
+        }
+    }
+    bound
 }
 
 /// The operation of a step and the types of what it makes.
