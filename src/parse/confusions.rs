@@ -50,6 +50,30 @@ pub(super) fn known(
             None
         }
         Token::LBracket if expects("expression") => Some(brackets(text, span)),
+        Token::Number(_)
+            if line
+                .first_word(text)
+                .is_some_and(|(word, _)| word == "stars") =>
+        {
+            Some(
+                Diagnostic::error(
+                    "E0002",
+                    span,
+                    "a star count says which star it is: `e` or `l`",
+                )
+                .with_help("write `stars e 4` (the E-star), `stars l 2` or both: `stars e 4 l 2`")
+                .with_fix(
+                    "Count it as the E-star",
+                    Span::new(span.start, span.start),
+                    "e ",
+                ),
+            )
+        }
+        Token::Arrow if expects("`-`") => Some(
+            Diagnostic::error("E0002", span, "an edge is written with `-`, not `->`")
+                .with_help("links have no direction: `edge a - b`")
+                .with_fix("Write `-`", span, "-"),
+        ),
         Token::Solve | Token::Planar if !top_level && line.starts_at(span.start) => {
             Some(unclosed_above(text, span))
         }
