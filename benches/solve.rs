@@ -729,13 +729,7 @@ fn library_route(cores: usize, picked: &[&String]) {
         })
     };
     let (mut levels, mut without_count, mut with_count) = (0, 0, 0);
-    for level in euclidea_files() {
-        let Some(target) = level.target else { continue };
-        let path = level.path.to_str().expect("UTF-8 path");
-        if !picked.is_empty() && !picked.iter().any(|word| path.contains(word.as_str())) {
-            continue;
-        }
-        let problem = problem(path);
+    for (level, target, problem) in picked_files(picked) {
         let longest = (3 * target).min(40);
         let mut plain = Techniques::ALL;
         plain.library = false;
@@ -759,6 +753,22 @@ fn library_route(cores: usize, picked: &[&String]) {
         }
     }
     println!("\nA first answer within 1 s: {without_count} of {levels} without the library route, {with_count} with it.");
+}
+
+/// The levels of `examples/euclidea/` with a known E-star count whose file
+/// names hold one of the picked words (all when none is), with that count
+/// and their first block's problem.
+fn picked_files(picked: &[&String]) -> Vec<(Level, usize, Problem)> {
+    euclidea_files()
+        .into_iter()
+        .filter_map(|level| {
+            let target = level.target?;
+            let path = level.path.to_str().expect("UTF-8 path").to_string();
+            let wanted =
+                picked.is_empty() || picked.iter().any(|word| path.contains(word.as_str()));
+            wanted.then(|| (level, target, problem(&path)))
+        })
+        .collect()
 }
 
 fn euclidea_files() -> Vec<Level> {
@@ -829,13 +839,8 @@ fn euclidea_levels(cores: usize, picked: &[&String]) {
     let cap = Duration::from_secs(10);
     println!("\n## Euclidea levels (examples/euclidea): the three stars, {cores} threads\n");
     let mut rows: Vec<Stars> = Vec::new();
-    for level in euclidea_files() {
-        let Some(target) = level.target else { continue };
+    for (level, target, problem) in picked_files(picked) {
         let path = level.path.to_str().expect("UTF-8 path");
-        if !picked.is_empty() && !picked.iter().any(|word| path.contains(word.as_str())) {
-            continue;
-        }
-        let problem = problem(path);
         let mut e_options = options(target, cores, Techniques::ALL);
         e_options.count = Some(euc::resolve::Count::E);
         let e = measure(&problem, e_options, 1, cap);

@@ -120,22 +120,16 @@ impl Token<'_> {
     }
 
     pub fn is_keyword(&self) -> bool {
-        matches!(
-            self,
-            Token::Let
-                | Token::Const
-                | Token::Point
-                | Token::Line
-                | Token::Circle
-                | Token::Segment
-                | Token::Ray
-                | Token::Solve
-                | Token::Planar
-                | Token::Goal
-                | Token::Mask
-                | Token::Ignore
-                | Token::Verify
-        )
+        self.is_declaration()
+            || matches!(
+                self,
+                Token::Solve
+                    | Token::Planar
+                    | Token::Goal
+                    | Token::Mask
+                    | Token::Ignore
+                    | Token::Verify
+            )
     }
 }
 

@@ -9,7 +9,7 @@ use euc::resolve::Problem;
 use euc::solve::construction::Construction;
 use euc::solve::mask::{mask_matches, Draw};
 use euc::solve::search::{
-    search, Budget, Outcome, Progress, SearchOptions, Stop, Techniques, Unlimited,
+    search, Budget, Outcome, Progress, SearchOptions, Stats, Stop, Techniques, Unlimited,
 };
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -1405,6 +1405,24 @@ impl Budget for StopOnceAnswered {
     }
 }
 
+/// The search stopped at its first answer: the lengths it proved empty,
+/// the answer and the search's figures.
+fn first_answer_of(problem: &Problem, options: &SearchOptions) -> (usize, Construction, Stats) {
+    let budget = StopOnceAnswered {
+        answered: AtomicBool::new(false),
+    };
+    let (outcome, stats) = search(problem, options, &budget);
+    let Outcome::Stopped {
+        searched,
+        best: Some(best),
+        ..
+    } = outcome
+    else {
+        panic!("no first answer: {outcome:?}");
+    };
+    (searched, *best, stats)
+}
+
 /// A triangle from its altitudes' feet (11 E in the game): long before the
 /// exact search reaches 11 moves, the shortest construction with L-tools
 /// (5 L), written as lines and circles, is a first answer that `check`
@@ -1415,23 +1433,12 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
     let text = super::read(&super::root().join(path));
     let analysis = analyze(&text);
     let problem = analysis.scene().searchable(0);
-    let budget = StopOnceAnswered {
-        answered: AtomicBool::new(false),
-    };
     let options = SearchOptions {
         max_moves: 20,
         threads: 1,
         ..SearchOptions::default()
     };
-    let (outcome, stats) = search(&problem, &options, &budget);
-    let Outcome::Stopped {
-        searched,
-        best: Some(best),
-        ..
-    } = outcome
-    else {
-        panic!("no first answer: {outcome:?}");
-    };
+    let (searched, best, stats) = first_answer_of(&problem, &options);
     assert!(
         searched < 11 && best.moves() > searched,
         "{searched} {best:?}"
@@ -1456,7 +1463,7 @@ fn a_first_answer_comes_from_the_l_tools_written_as_lines_and_circles() {
     };
     let (outcome, _) = search(&problem, &two, &budget);
     assert!(
-        matches!(&outcome, Outcome::Stopped { best: Some(other), .. } if *other == best),
+        matches!(&outcome, Outcome::Stopped { best: Some(other), .. } if **other == best),
         "{outcome:?}"
     );
 }
@@ -1473,23 +1480,12 @@ fn a_first_answer_comes_from_the_library_route() {
     let text = super::read(&super::root().join(path));
     let analysis = analyze(&text);
     let problem = analysis.scene().searchable(0);
-    let budget = StopOnceAnswered {
-        answered: AtomicBool::new(false),
-    };
     let options = SearchOptions {
         max_moves: 27,
         threads: 2,
         ..SearchOptions::default()
     };
-    let (outcome, stats) = search(&problem, &options, &budget);
-    let Outcome::Stopped {
-        searched,
-        best: Some(best),
-        ..
-    } = outcome
-    else {
-        panic!("no first answer: {outcome:?}");
-    };
+    let (searched, best, stats) = first_answer_of(&problem, &options);
     assert!(searched < 9 && best.moves() > 9, "{searched} {best:?}");
     let first = stats.first_answer.map(|(moves, _)| moves).unwrap();
     assert!(first >= best.moves(), "{first} {}", best.moves());
