@@ -183,6 +183,23 @@ fn unclosed_above(text: &str, span: Span) -> Diagnostic {
 /// name side by side, no operator between).
 fn apart_from_its_number(word: &str, text: &str, span: Span) -> Option<Diagnostic> {
     let before = text.get(..span.start)?;
+    // `60degrees` reads as `60deg` and then `rees`.
+    let spelt_out = ["degrees", "degree", "degs"].contains(&format!("deg{word}").as_str());
+    let after_digit = before
+        .strip_suffix("deg")
+        .and_then(|number| number.chars().last())
+        .is_some_and(|last| last.is_ascii_digit());
+    if spelt_out && after_digit {
+        return Some(
+            Diagnostic::error(
+                "E0002",
+                Span::new(span.start - 3, span.end),
+                format!("`deg{word}`: euc writes degrees as `deg`"),
+            )
+            .with_help("an angle is a number with `deg` right after it: `60deg`")
+            .with_fix("Write `deg`", Span::new(span.start - 3, span.end), "deg"),
+        );
+    }
     let number_end = before.trim_end_matches([' ', '\t']).len();
     let last = before[..number_end].chars().last()?;
     if !(last.is_ascii_digit() || last == '.') {
