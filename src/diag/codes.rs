@@ -104,3 +104,39 @@ pub const CODES: &[Code] = &[
 pub fn code(code: &str) -> Option<&'static Code> {
     CODES.iter().find(|known| known.code == code)
 }
+
+/// Where `docs/codes.md` is read on the web: the editor's link on each
+/// diagnostic (`codeDescription`) goes to its code there.
+const CODES_PAGE: &str = "https://github.com/euc-dev/euc/blob/main/docs/codes.md";
+
+/// The link to a code's explanation (`docs/codes.md`, an anchor per code).
+pub fn link(code: &str) -> String {
+    format!("{CODES_PAGE}#{}", code.to_ascii_lowercase())
+}
+
+/// `docs/codes.md`: every code with its explanation, as `euc explain` gives
+/// it, written from this registry (a test keeps the file equal to it).
+pub fn markdown() -> String {
+    let mut page = String::from(
+        "# Diagnostic codes\n\n\
+         Every code euc reports, with what it means and how to fix it: the text of\n\
+         `euc explain CODE`, and where the editor's link on a diagnostic goes. Written\n\
+         from `src/diag/codes.rs`; `cargo test` fails when the two differ (set\n\
+         `EUC_WRITE_CODES=1` to write it again).\n",
+    );
+    for known in CODES {
+        let kind = match known.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "note",
+        };
+        page.push_str(&format!(
+            "\n<a id=\"{}\"></a>\n## {}: {} ({kind})\n\n{}\n",
+            known.code.to_ascii_lowercase(),
+            known.code,
+            known.summary,
+            known.explanation
+        ));
+    }
+    page
+}

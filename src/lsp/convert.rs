@@ -60,6 +60,10 @@ pub fn diagnostic(text: &Text, uri: &lsp::Uri, diagnostic: &Diagnostic) -> lsp::
         range: text.range(diagnostic.span),
         severity: Some(severity),
         code: Some(lsp::NumberOrString::String(diagnostic.code.to_string())),
+        code_description: crate::diag::codes::link(diagnostic.code)
+            .parse()
+            .ok()
+            .map(|href| lsp::CodeDescription { href }),
         source: Some("euc".to_string()),
         message,
         related_information: (!related.is_empty()).then_some(related),

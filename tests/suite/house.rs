@@ -319,6 +319,26 @@ fn readme_codes(readme: &str) -> BTreeSet<String> {
     named
 }
 
+/// `docs/codes.md`, where the editor's link on each diagnostic goes, is the
+/// registry's text (`EUC_WRITE_CODES=1 cargo test` writes it again).
+#[test]
+fn the_page_of_codes_is_the_registry() {
+    let path = root().join("docs/codes.md");
+    let page = euc::diag::codes::markdown();
+    if std::env::var_os("EUC_WRITE_CODES").is_some() {
+        std::fs::write(&path, &page).unwrap();
+    }
+    assert!(
+        super::read(&path) == page,
+        "docs/codes.md differs from diag::codes: run with EUC_WRITE_CODES=1"
+    );
+    for known in euc::diag::codes::CODES {
+        let anchor = euc::diag::codes::link(known.code);
+        let id = anchor.rsplit('#').next().unwrap();
+        assert!(page.contains(&format!("<a id=\"{id}\"></a>")), "{anchor}");
+    }
+}
+
 /// One registry of diagnostic codes (`diag::codes`): every code the
 /// source writes is in it with its words, every code in it is written
 /// somewhere, and the README's table names exactly its codes.

@@ -1331,6 +1331,21 @@ fn the_picture_follows_the_unsaved_text() {
     client.stop();
 }
 
+/// Each diagnostic links to its code's explanation (`docs/codes.md`, the
+/// text of `euc explain`), which editors show as a link on the code.
+#[test]
+fn each_diagnostic_links_to_its_code() {
+    let mut client = Session::start(json!({}));
+    let diagnostics = client.open("file:///work/link.euc", "point A = (0, 0)\nlet b = Ax\n");
+    let first = &diagnostics["params"]["diagnostics"][0];
+    assert_eq!(first["code"], "E0101", "{diagnostics}");
+    let href = first["codeDescription"]["href"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(href.ends_with("/docs/codes.md#e0101"), "{diagnostics}");
+    client.stop();
+}
+
 #[test]
 fn quick_fixes_widen_the_mask_and_allow_a_tool() {
     let mut client = Session::start(json!({}));
