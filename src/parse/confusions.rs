@@ -292,8 +292,7 @@ struct Line {
 
 impl Line {
     fn at(text: &str, offset: usize) -> Line {
-        let offset = offset.min(text.len());
-        let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+        let start = super::line_of(text, offset.min(text.len()));
         let rest = &text[start..];
         let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
         Line {

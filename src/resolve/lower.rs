@@ -180,9 +180,7 @@ impl<F: Fn(&str) -> Lookup> Lowering<'_, F> {
             if let Some((_, right)) = slip {
                 diagnostic = diagnostic.did_you_mean(function.span, right);
             } else if MEETS.contains(&function.text.as_str()) {
-                diagnostic = diagnostic.with_help(
-                    "two objects meet with `&`: `X = a & b` (both crossings: `X, Y = a & b`)",
-                );
+                diagnostic = diagnostic.with_help(MEET_HELP);
             } else if let Some(close) = closest(&function.text, &names) {
                 diagnostic = diagnostic.did_you_mean(function.span, close);
             }
@@ -317,7 +315,11 @@ const FUNCTION_SLIPS: &[(&str, &str)] = &[
 ];
 
 /// Names of a crossing as a function, which euc writes with `&`.
-const MEETS: &[&str] = &["intersect", "intersection", "meet", "cross", "crossing"];
+pub(super) const MEETS: &[&str] = &["intersect", "intersection", "meet", "cross", "crossing"];
+
+/// What to write instead of one of `MEETS`.
+pub(super) const MEET_HELP: &str =
+    "two objects meet with `&`: `X = a & b` (both crossings: `X, Y = a & b`)";
 
 /// A fixed list of names with an index for "did you mean": every name under
 /// up to two deleted characters. Two names within edit distance 2 share such

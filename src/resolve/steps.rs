@@ -309,57 +309,45 @@ fn resolve_step_op(step: &ast::Step, operands: &mut Operands) -> Option<(StepOp,
             Some((StepOp::Meet(left, right), outputs))
         }
         ExprKind::Error => None,
-        ExprKind::Call { function, .. } if misspelt_step(&function.text).is_some() => {
-            operands.diagnostics.extend(misspelt_step_error(function));
-            None
-        }
-        _ => {
-            operands.diagnostics.push(
+        other => {
+            let slip = match other {
+                ExprKind::Call { function, .. } => misspelt_step_error(function),
+                _ => None,
+            };
+            operands.diagnostics.push(slip.unwrap_or_else(|| {
                 Diagnostic::error(
                     "E0207",
                     step.value.span,
                     "a step draws one line or circle, or intersects two objects",
                 )
-                .with_help(form_help),
-            );
+                .with_help(form_help)
+            }));
             None
         }
     }
 }
 
 /// E0207 on a step's function that was likely meant to be another.
+/// A step's function likely meant to be another: a crossing written as a
+/// function (`intersect(a, b)`, written `a & b`) or a misspelt form
+/// (`cirle` for `circle`).
 fn misspelt_step_error(function: &ast::Name) -> Option<Diagnostic> {
-    let (close, meets) = misspelt_step(&function.text)?;
+    let name = function.text.as_str();
     let diagnostic = Diagnostic::error(
         "E0207",
         function.span,
-        format!("a step cannot draw with `{}`", function.text),
+        format!("a step cannot draw with `{name}`"),
     );
-    Some(if meets {
-        diagnostic
-            .with_help("two objects meet with `&`: `X = a & b` (both crossings: `X, Y = a & b`)")
-    } else {
-        diagnostic.did_you_mean(function.span, close)
-    })
-}
-
-/// What a step's function was likely meant to be (`cirle` for `circle`),
-/// and whether it names a crossing (`intersect(a, b)`, written `a & b`).
-fn misspelt_step(name: &str) -> Option<(&'static str, bool)> {
-    if ["intersect", "intersection", "meet", "cross", "crossing"].contains(&name) {
-        return Some(("&", true));
+    if super::lower::MEETS.contains(&name) {
+        return Some(diagnostic.with_help(super::lower::MEET_HELP));
     }
-    let mut forms: Vec<String> = ["line", "circle", "other", "nearer", "any", "touch"]
-        .iter()
-        .map(|form| (*form).to_string())
-        .collect();
-    forms.extend(Tool::ALL.iter().map(|tool| tool.name().to_string()));
-    let close = crate::diag::similar::closest_among(name, &forms)?;
-    let known = ["line", "circle", "other", "nearer", "any", "touch"]
+    let forms: Vec<String> = ["line", "circle", "other", "nearer", "any", "touch"]
         .into_iter()
         .chain(Tool::ALL.iter().map(|tool| tool.name()))
-        .find(|form| *form == close)?;
-    Some((known, false))
+        .map(str::to_string)
+        .collect();
+    let close = crate::diag::similar::closest_among(name, &forms)?;
+    Some(diagnostic.did_you_mean(function.span, close))
 }
 
 /// `Q = other(k, l, P)` or `Q = nearer(k, l, P)`: one crossing of two
