@@ -168,11 +168,18 @@ fn library(
         Box::new(Diagnostic::error(code, at, message).with_help(help.to_string()))
     };
     if !line.standard && !path.ends_with(".euc") {
-        return Err(error(
+        let standard = matches!(path.as_str(), "std" | "lib/std");
+        let diagnostic = error(
             "E0811",
             format!("`{path}` is not a `.euc` file"),
-            "`use` brings in the tools of another euc file: `use \"lib/triangles.euc\"`",
-        ));
+            "`use` brings in the tools of another euc file: `use \"lib/triangles.euc\"`; \
+             the standard library is `use std`, without quotes",
+        );
+        return Err(if standard {
+            Box::new(diagnostic.with_fix("Write `use std`", at, "std"))
+        } else {
+            diagnostic
+        });
     }
     let from = walk.open.last().and_then(|(id, _)| id.clone());
     let source = if line.standard {

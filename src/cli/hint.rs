@@ -50,6 +50,10 @@ pub fn run(args: &HintArgs) -> i32 {
                 "error: no solve block named `{block}` (blocks: {})",
                 names.join(", ")
             ),
+            None if names.is_empty() => say!(
+                "error: {}: no solve block to hint at (hints are for solve blocks)",
+                args.file.display()
+            ),
             None => say!(
                 "error: say which block with `--block NAME` (blocks: {})",
                 names.join(", ")

@@ -31,6 +31,12 @@ pub(super) fn known(
     span: Span,
 ) -> Option<Diagnostic> {
     let expects = |what: &str| expected.iter().any(|item| item == what);
+    if let Some(diagnostic) = cut_short(found, &expects, text, span) {
+        return Some(diagnostic);
+    }
+    if let Some(diagnostic) = missing_comma(found, &expects, text, span) {
+        return Some(diagnostic);
+    }
     let top_level = expects("`solve`");
     let line = Line::at(text, span.start);
     match found? {
@@ -177,6 +183,94 @@ fn unclosed_above(text: &str, span: Span) -> Diagnostic {
             .with_help("close it with `}` before the next block")
             .with_fix(fix.0, fix.1, fix.2),
     }
+}
+
+/// A line that ends before its statement does: a `(` left open (the
+/// error on the `(`, the fix closes it at the line's end), or `let a =`
+/// with nothing after the `=`.
+fn cut_short(
+    found: Option<&Token<'_>>,
+    expects: &dyn Fn(&str) -> bool,
+    text: &str,
+    span: Span,
+) -> Option<Diagnostic> {
+    // A `;` is lexed as a line break, but the line goes on after it.
+    let at_a_semicolon = text.get(span.range()) == Some(";");
+    if !matches!(found, None | Some(Token::Newline)) || at_a_semicolon {
+        return None;
+    }
+    let line = Line::at(text, span.start);
+    let written = text.get(line.first..span.start)?;
+    let written = written.split("//").next().unwrap_or(written).trim_end();
+    let end = Span::new(line.first + written.len(), line.first + written.len());
+    if expects("`)`") {
+        let mut open = Vec::new();
+        for (at, c) in written.char_indices() {
+            match c {
+                '(' => open.push(line.first + at),
+                ')' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        let innermost = *open.last()?;
+        let closes = ")".repeat(open.len());
+        let what = if open.len() == 1 {
+            "this `(` is not closed".to_string()
+        } else {
+            format!("this `(` and {} before it are not closed", open.len() - 1)
+        };
+        return Some(
+            Diagnostic::error("E0002", Span::new(innermost, innermost + 1), what)
+                .with_label(Span::new(end.start - 1, end.start), "the line ends here")
+                .with_help(format!(
+                    "a statement ends with its line: close it with `{closes}` before the line ends"
+                ))
+                .with_fix(format!("Add `{closes}`"), end, closes),
+        );
+    }
+    let bound = written.strip_suffix('=')?.trim_end();
+    let named = bound.rsplit(' ').next().unwrap_or(bound);
+    (expects("expression") && !named.is_empty()).then(|| {
+        Diagnostic::error(
+            "E0002",
+            Span::new(end.start - 1, end.start),
+            format!("`{named}` has no value: the line ends after its `=`"),
+        )
+        .with_help(format!(
+            "write what `{named}` is after the `=`, on the same line: `{written} midpoint(A, B)`"
+        ))
+    })
+}
+
+/// `(0 0)` or `circle(A B)`: two items inside parentheses with only spaces
+/// between them. The fix writes the comma.
+fn missing_comma(
+    found: Option<&Token<'_>>,
+    expects: &dyn Fn(&str) -> bool,
+    text: &str,
+    span: Span,
+) -> Option<Diagnostic> {
+    if !matches!(found?, Token::Number(_) | Token::Ident(_)) || !expects("`,`") || !expects("`)`") {
+        return None;
+    }
+    let before = text.get(..span.start)?;
+    let item_end = before.trim_end_matches([' ', '\t']).len();
+    let last = before[..item_end].chars().last()?;
+    let after_an_item = last.is_alphanumeric() || last == '_' || last == '.' || last == ')';
+    if item_end == span.start || !after_an_item {
+        return None;
+    }
+    let gap = Span::new(item_end, span.start);
+    Some(
+        Diagnostic::error("E0002", span, "a `,` is missing before this")
+            .with_help(
+                "the items inside parentheses are separated by commas: `(0, 0)`, `circle(A, B)`; \
+                 to multiply, write `*`",
+            )
+            .with_fix("Add the `,`", gap, ", "),
+    )
 }
 
 /// `60 deg` (the unit apart from its number) or `2pi` (a number and a
