@@ -323,15 +323,7 @@ fn explain(code: Option<&str>) -> i32 {
         }
         Some(asked) => match codes::code(&asked.trim().to_ascii_uppercase()) {
             Some(known) => {
-                let kind = match known.severity {
-                    crate::diag::Severity::Error => "error",
-                    crate::diag::Severity::Warning => "warning",
-                    crate::diag::Severity::Info => "note",
-                };
-                emit(&format!(
-                    "{} ({kind}): {}\n\n{}\n",
-                    known.code, known.summary, known.explanation
-                ));
+                emit(&codes::explanation(known));
                 EXIT_OK
             }
             None => {

@@ -108,17 +108,12 @@ impl Diagnostic {
 
     /// An error that says a construction fails or a puzzle is not solved
     /// (exit code 1), as opposed to one that says the input is wrong (exit
-    /// code 2). Steps that break the block's own rules fail like steps that
-    /// miss the goal: outside the mask (E0506) or with an L-tool the block
-    /// does not allow (E0507; `check` prints FAILED for both, and E0507
-    /// once exited 2). A `tools` line naming no L-tool is wrong input
-    /// (E0510).
+    /// code 2): the registry says which (`codes::Code::exit`). Steps that
+    /// break the block's own rules fail like steps that miss the goal:
+    /// outside the mask (E0506) or with a tool the block does not allow
+    /// (E0507).
     pub fn is_construction_failure(&self) -> bool {
-        self.is_error()
-            && (self.code.starts_with("E04")
-                || self.code.starts_with("E07")
-                || self.code == "E0506"
-                || self.code == "E0507")
+        self.is_error() && codes::code(self.code).is_some_and(|known| known.exit == 1)
     }
 
     /// An error in the input itself: the file cannot be solved or checked until it is fixed.

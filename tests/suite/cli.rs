@@ -89,6 +89,41 @@ fn wrong_input_exits_2() {
     assert_eq!(euc(&["--help"]).status.code(), Some(0));
 }
 
+/// The README's table of codes, as the registry holds it
+/// (`diag::codes::Code::exit`): each one-mistake file exits from `check`
+/// with its worst code's exit code, and a file with wrong input exits 2
+/// from every command that reads it.
+#[test]
+fn every_mistake_exits_as_its_codes_say() {
+    let folder = root().join("tests/fixtures/mistakes");
+    let out = std::env::temp_dir().join(format!("euc-exit-{}.svg", std::process::id()));
+    let mut wrong = Vec::new();
+    for path in super::euc_files(&folder) {
+        let analysis = super::analyze_path(&path);
+        let expected = analysis
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.is_error())
+            .map(|diagnostic| euc::diag::codes::code(diagnostic.code).map_or(2, |known| known.exit))
+            .max()
+            .unwrap_or(0);
+        let file = path.to_string_lossy().to_string();
+        let mut runs = vec![("check", euc(&["check", &file]).status.code())];
+        if expected == 2 {
+            runs.push(("compile", euc(&["compile", &file]).status.code()));
+            let render = euc(&["render", &file, "-o", &out.to_string_lossy()]);
+            runs.push(("render", render.status.code()));
+        }
+        for (command, code) in runs {
+            if code != Some(expected) {
+                wrong.push(format!("{file}: {command} exits {code:?}, not {expected}"));
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&out);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn an_unsolved_block_is_a_warning_not_a_failure() {
     let output = euc(&["check", &fixture("unsolved-block.euc")]);
@@ -1521,8 +1556,17 @@ fn explain_reads_the_registry_of_codes() {
     let one = euc(&["explain", "e0404"]);
     assert_eq!(one.status.code(), Some(0));
     let text = String::from_utf8_lossy(&one.stdout);
-    assert!(text.starts_with("E0404 (error): "), "{text}");
+    assert!(
+        text.starts_with("E0404 (error, exit code 1: the construction fails): "),
+        "{text}"
+    );
     assert!(text.contains("alternative"), "{text}");
+    let wrong = text.find("\nWrong:\n").expect("a wrong example");
+    let right = text.find("\nRight:\n").expect("a right example");
+    assert!(
+        wrong < right && text[wrong..].contains("    solve s {"),
+        "{text}"
+    );
     let all = euc(&["explain"]);
     assert_eq!(all.status.code(), Some(0));
     let lines = String::from_utf8_lossy(&all.stdout).lines().count();

@@ -38,6 +38,54 @@ fn independent_syntax_mistakes_are_each_reported() {
     assert_eq!(lines, [1, 2, 4, 6], "{:#?}", analysis.diagnostics);
 }
 
+/// `euc explain`'s examples: each code's wrong file gets that code, its
+/// right file checks clean, and a code without them says why.
+#[test]
+fn each_code_has_a_wrong_and_a_right_example() {
+    use euc::diag::codes::{example, CODES, WITHOUT_EXAMPLE};
+    // As `euc check main.euc` reads them (E0812's file uses itself by name).
+    let folder = std::env::temp_dir().join(format!("euc-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("main.euc");
+    let analyze = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        super::analyze_path(&file)
+    };
+    let mut faults = Vec::new();
+    for known in CODES {
+        let without = WITHOUT_EXAMPLE.iter().any(|(code, _)| *code == known.code);
+        let Some((wrong, right)) = example(known.code) else {
+            if !without {
+                faults.push(format!("{}: no example and no reason", known.code));
+            }
+            continue;
+        };
+        if without {
+            faults.push(format!(
+                "{}: an example, yet listed without one",
+                known.code
+            ));
+        }
+        let got = analyze(wrong);
+        if !got.diagnostics.iter().any(|d| d.code == known.code) {
+            faults.push(format!(
+                "{}: the wrong example gets {:#?}",
+                known.code, got.diagnostics
+            ));
+        }
+        let fixed = analyze(right);
+        let noted = |d: &&euc::diag::Diagnostic| d.severity != euc::diag::Severity::Info;
+        if fixed.diagnostics.iter().any(|d| noted(&d)) {
+            faults.push(format!(
+                "{}: the right example gets {:#?}",
+                known.code, fixed.diagnostics
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
 /// Mistake files that still get more than one error, each kept here until
 /// it is mended (docs/design.md, "Mistakes and their fixes"): the ledger
 /// below fails when a file not listed gets a second error, and when a
