@@ -272,6 +272,9 @@ fn no_construction_yet(problem: &Problem) -> Diagnostic {
 /// line to allow it.
 fn disallowed_tools(problem: &Problem) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
+    if problem.tools_unknown {
+        return diagnostics;
+    }
     for (index, step) in problem.steps.iter().enumerate() {
         if let (StepOp::Use { tool, .. }, Some(used)) = (step.op, problem.used_tool(index)) {
             if !problem.own_tools.contains(&(tool as usize)) {

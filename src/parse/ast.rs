@@ -184,7 +184,17 @@ pub enum SolveItemKind {
     /// A line that did not parse, with the names it seemed to bind
     /// (`c1 = circle(A, B))`: `c1`): they are put out of use quietly, so
     /// their uses below add no error of their own.
-    Error(Vec<Name>),
+    Error(BrokenLine),
+}
+
+/// What is known of a block's line that did not parse.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BrokenLine {
+    /// The names it binds, if it starts as a step does.
+    pub names: Vec<Name>,
+    /// It starts as a `tools` line: which tools the block allows is not
+    /// known, so no step is an error for its tool (E0507).
+    pub tools: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -490,7 +500,7 @@ impl Shift for SolveItem {
                 step.binders.shift_after(from, delta);
                 step.value.shift_after(from, delta);
             }
-            SolveItemKind::Error(names) => names.shift_after(from, delta),
+            SolveItemKind::Error(broken) => broken.names.shift_after(from, delta),
         }
     }
 }

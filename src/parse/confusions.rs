@@ -39,6 +39,13 @@ pub(super) fn known(
     }
     let top_level = expects("`solve`");
     let line = Line::at(text, span.start);
+    if !top_level
+        && line
+            .first_word(text)
+            .is_some_and(|(word, at)| word == "tools" && at != span)
+    {
+        return Some(tools_line(span));
+    }
     match found? {
         Token::Ident(word) => {
             if let Some(diagnostic) = apart_from_its_number(word, text, span) {
@@ -101,37 +108,53 @@ pub(super) fn known(
         Token::Goal | Token::Mask | Token::Ignore | Token::Verify
             if top_level && line.starts_at(span.start) =>
         {
-            let word = text.get(span.range())?;
-            Some(
-                Diagnostic::error(
-                    "E0002",
-                    span,
-                    format!("a `{word}` line belongs inside a `solve` block"),
-                )
-                .with_help(format!(
-                    "move it into the block it is for: `solve name {{ … {word} … }}`"
-                )),
-            )
+            Some(outside_a_block(text.get(span.range())?, span))
         }
         token if token.is_declaration() && !top_level && line.starts_at(span.start) => {
-            // `point P = …` inside a block (a step named `point` is `point =`).
-            let after = text.get(span.end..)?.trim_start();
-            let named = after.starts_with(|c: char| c.is_alphabetic() || c == '_');
-            let word = text.get(span.range())?;
-            named.then(|| {
-                Diagnostic::error(
-                    "E0002",
-                    span,
-                    format!("a `{word}` declaration belongs at the top level, not in a block"),
-                )
-                .with_help(
-                    "declarations come before the blocks; a step inside a block is `name = line(A, B)`, \
-                     `name = circle(C, P)` or `X = a & b`",
-                )
-            })
+            inside_a_block(text, span)
         }
         _ => None,
     }
+}
+
+/// A block's line (`goal`, `mask`, …) at the top level.
+fn outside_a_block(word: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0002",
+        span,
+        format!("a `{word}` line belongs inside a `solve` block"),
+    )
+    .with_help(format!(
+        "move it into the block it is for: `solve name {{ … {word} … }}`"
+    ))
+}
+
+/// `point P = …` inside a block (a step named `point` is `point =`).
+fn inside_a_block(text: &str, span: Span) -> Option<Diagnostic> {
+    let after = text.get(span.end..)?.trim_start();
+    let named = after.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let word = text.get(span.range())?;
+    named.then(|| {
+        Diagnostic::error(
+            "E0002",
+            span,
+            format!("a `{word}` declaration belongs at the top level, not in a block"),
+        )
+        .with_help(
+            "declarations come before the blocks; a step inside a block is `name = line(A, B)`, \
+             `name = circle(C, P)` or `X = a & b`",
+        )
+    })
+}
+
+/// A `tools` line that does not parse.
+fn tools_line(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0002",
+        span,
+        "a `tools` line lists tools, separated by commas",
+    )
+    .with_help("name each L-tool or tool of your own: `tools perp_bisector, parallel`")
 }
 
 /// The message of a block header without its `{`: `parse` then leaves out
@@ -203,6 +226,14 @@ fn cut_short(
     let written = text.get(line.first..span.start)?;
     let written = written.split("//").next().unwrap_or(written).trim_end();
     let end = Span::new(line.first + written.len(), line.first + written.len());
+    if written.ends_with(',') && !expects("`)`") {
+        let comma = Span::new(end.start - 1, end.start);
+        return Some(
+            Diagnostic::error("E0002", comma, "nothing follows this `,`: the line ends")
+                .with_help("name what comes after it on the same line, or delete it")
+                .with_fix("Delete the `,`", comma, ""),
+        );
+    }
     if expects("`)`") {
         let mut open = Vec::new();
         for (at, c) in written.char_indices() {

@@ -345,14 +345,25 @@ fn broken_line<'t, 's: 't, I>() -> impl Parser<'t, I, SolveItem, Extra<'t, 's>> 
 where
     I: ValueInput<'t, Token = Token<'s>, Span = SimpleSpan>,
 {
-    let names = |binders: Vec<Binder>| binders.iter().filter_map(Binder::name).cloned().collect();
-    binders()
-        .then_ignore(just(Token::Eq))
+    let names = |binders: Vec<Binder>| BrokenLine {
+        names: binders.iter().filter_map(Binder::name).cloned().collect(),
+        tools: false,
+    };
+    let tools = word("tools")
+        .then(none_of([Token::Eq]).rewind())
         .then_ignore(junk_line(true).or_not())
-        .map(names)
-        .or(junk_line(true).to(Vec::new()))
-        .map(|names| SolveItem {
-            kind: SolveItemKind::Error(names),
+        .to(BrokenLine {
+            names: Vec::new(),
+            tools: true,
+        });
+    tools
+        .or(binders()
+            .then_ignore(just(Token::Eq))
+            .then_ignore(junk_line(true).or_not())
+            .map(names))
+        .or(junk_line(true).to(BrokenLine::default()))
+        .map(|broken| SolveItem {
+            kind: SolveItemKind::Error(broken),
             span: Span::default(),
         })
 }

@@ -94,7 +94,8 @@ pub(super) fn resolve_block(
                         Some(super::stars::resolve_stars(counts, item.span, diagnostics));
                 }
             }
-            SolveItemKind::Step(_) | SolveItemKind::Error(_) => {}
+            SolveItemKind::Error(broken) => problem.tools_unknown |= broken.tools,
+            SolveItemKind::Step(_) => {}
         }
     }
     problem.mask = resolve_mask(&mask_spans, diagnostics);
@@ -149,6 +150,7 @@ fn empty_problem(
         unit: scene.unit,
         steps: Vec::new(),
         steps_complete: true,
+        tools_unknown: false,
         tools: Vec::new(),
         own_tools: Vec::new(),
         allowed: Vec::new(),

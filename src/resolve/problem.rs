@@ -58,6 +58,9 @@ pub struct Problem {
     /// False when a step or a goal did not resolve: the block cannot be
     /// replayed and checked.
     pub steps_complete: bool,
+    /// The block's `tools` line did not parse: no step is held to it
+    /// (E0507 would repeat its syntax error on every tool step).
+    pub tools_unknown: bool,
     /// The L-tools the block allows besides lines and circles (`tools`).
     pub tools: Vec<Tool>,
     /// The tools of your own the `tools` line allows, as indices into

@@ -32,9 +32,9 @@ pub(super) fn resolve_steps(
     for item in &block.items {
         let step = match &item.kind {
             SolveItemKind::Step(step) => step,
-            SolveItemKind::Error(names) => {
+            SolveItemKind::Error(broken) => {
                 problem.steps_complete = false;
-                scope.mark_broken_names(names);
+                scope.mark_broken_names(&broken.names);
                 continue;
             }
             _ => continue,
