@@ -290,7 +290,9 @@ fn missing_comma(
     let item_end = before.trim_end_matches([' ', '\t']).len();
     let last = before[..item_end].chars().last()?;
     let after_an_item = last.is_alphanumeric() || last == '_' || last == '.' || last == ')';
-    if item_end == span.start || !after_an_item {
+    // `2 pi` is a product without its `*` (`apart_from_its_number`).
+    let a_factor = matches!(found, Some(Token::Ident(_))) && (last.is_ascii_digit() || last == '.');
+    if item_end == span.start || !after_an_item || a_factor {
         return None;
     }
     let gap = Span::new(item_end, span.start);
@@ -347,6 +349,18 @@ fn apart_from_its_number(word: &str, text: &str, span: Span) -> Option<Diagnosti
     }
     let number = &before[number_start..number_end];
     let gap = Span::new(number_end, span.start);
+    let degrees = ["deg".to_string()];
+    if gap.start == gap.end && word != "deg" && closest_among(word, &degrees).is_some() {
+        return Some(
+            Diagnostic::error(
+                "E0002",
+                Span::new(number_start, span.end),
+                format!("`{number}{word}`: euc writes degrees as `deg`"),
+            )
+            .with_help(format!("an angle is a number with `deg` right after it: `{number}deg`"))
+            .with_fix("Write `deg`", span, "deg"),
+        );
+    }
     if word == "deg" {
         return Some(
             Diagnostic::error(

@@ -67,7 +67,11 @@ pub(super) fn resolve_block(
                     let (drops, tools): (Vec<_>, Vec<_>) =
                         names.iter().cloned().partition(|name| name.text == "drop");
                     problem.drops = !drops.is_empty();
+                    let errors = diagnostics.len();
                     (problem.tools, problem.own_tools) = resolve_tools(&tools, scene, diagnostics);
+                    // A tool it names is unknown (E0510, perhaps misspelt):
+                    // the steps that use the tool meant are not errors too.
+                    problem.tools_unknown |= diagnostics.len() > errors;
                     problem.allowed = problem
                         .own_tools
                         .iter()
