@@ -161,8 +161,7 @@ fn tools_line(span: Span) -> Diagnostic {
 /// the errors of the block's lines, read as top-level ones, up to its `}`.
 pub(super) const MISSING_OPEN: &str = "this block's `{` is missing";
 
-/// The start of the message of a block left open above another: `parse`
-/// then leaves out the end of the file's "never closed".
+/// The start of the message of a block left open above another.
 pub(super) const UNCLOSED: &str = "this block is not closed";
 
 /// Whether the line starting at `first` is a block's header.
@@ -176,7 +175,7 @@ fn header(text: &str, first: usize) -> bool {
 /// A `solve` or `planar` line inside a block: the block above was left
 /// open. The error is at its `{`, with the place it was likely meant to
 /// close and the fix that closes it there.
-fn unclosed_above(text: &str, span: Span) -> Diagnostic {
+pub(super) fn unclosed_above(text: &str, span: Span) -> Diagnostic {
     let line_start = Line::at(text, span.start).first;
     let open = text[..line_start]
         .lines()
@@ -357,7 +356,9 @@ fn apart_from_its_number(word: &str, text: &str, span: Span) -> Option<Diagnosti
                 Span::new(number_start, span.end),
                 format!("`{number}{word}`: euc writes degrees as `deg`"),
             )
-            .with_help(format!("an angle is a number with `deg` right after it: `{number}deg`"))
+            .with_help(format!(
+                "an angle is a number with `deg` right after it: `{number}deg`"
+            ))
             .with_fix("Write `deg`", span, "deg"),
         );
     }

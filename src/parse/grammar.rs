@@ -169,6 +169,9 @@ where
         .collect()
 }
 
+/// The error of a block whose `{` has no `}` before the file ends.
+pub(super) const NEVER_CLOSED: &str = "this block is never closed: its `{` has no `}`";
+
 fn block<'t, 's: 't, I, O>(
     statement: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
     recovery: impl Parser<'t, I, O, Extra<'t, 's>> + Clone,
@@ -180,17 +183,21 @@ where
     let statement = statement
         .then_ignore(statement_end())
         .recover_with(via_parser(recovery));
+    // A `}` of no width is one `parse` put before the next block, for a
+    // block left open above it: the block ends there, but is not closed.
+    let close = just(Token::RBrace).map_with(|_, e| {
+        let span: SimpleSpan = e.span();
+        span.start < span.end
+    });
     just(Token::LBrace)
-        .ignore_then(statements(statement).map_with(|items, e| (items, span_of(e.span()))))
-        .then(just(Token::RBrace).or_not())
-        .validate(|((items, body), close), _, emitter| {
+        .map_with(|_, e| e.span())
+        .then(statements(statement).map_with(|items, e| (items, span_of(e.span()))))
+        .then(close.or_not())
+        .validate(|((open, (items, body)), close), _, emitter| {
             if close.is_none() {
-                emitter.emit(Rich::custom(
-                    SimpleSpan::from(body.end..body.end),
-                    "this block is never closed: expected `}`",
-                ));
+                emitter.emit(Rich::custom(open, NEVER_CLOSED));
             }
-            (items, body, close.is_some())
+            (items, body, close == Some(true))
         })
 }
 

@@ -33,6 +33,7 @@ pub fn parse_range(text: &str, range: Span) -> (SourceFile, Vec<Diagnostic>) {
         diagnostic.shift_after(0, range.start as isize);
     }
     drop_overly_nested_statements(&mut tokens, &mut diagnostics);
+    close_blocks_left_open(&mut tokens, &mut diagnostics, text);
     let end = SimpleSpan::from(range.end..range.end);
     let tokens: Vec<(Token<'_>, SimpleSpan)> = tokens
         .into_iter()
@@ -147,6 +148,14 @@ fn drop_overly_nested_statements(
 fn syntax_error_to_diagnostic(error: &grammar::ParseError<'_, '_>, text: &str) -> Diagnostic {
     let span = Span::new(error.span().start, error.span().end);
     match error.reason() {
+        RichReason::Custom(message) if message == grammar::NEVER_CLOSED => {
+            let end = text.trim_end().len();
+            let last = Span::new(end.saturating_sub(1), end);
+            Diagnostic::error("E0003", span, message.clone())
+                .with_label(last, "the file ends here")
+                .with_help("close the block with `}` on a line of its own where it ends")
+                .with_fix("Close the block at the end", Span::new(end, end), "\n}")
+        }
         RichReason::Custom(message) => Diagnostic::error("E0003", span, message.clone()),
         RichReason::ExpectedFound { found, .. } => {
             let found = match found {
@@ -207,10 +216,42 @@ fn reserved_word_as_name<'a>(
     (keyword && word.chars().all(|c| c.is_alphabetic())).then_some(word)
 }
 
+/// A block left open above another (docs/design.md, "Mistakes and their
+/// fixes"): a `solve` or `planar` first on its line inside a block closes
+/// the blocks still open there, so that the next block is read as the
+/// block it is. One error, at the `{` left open, says so.
+fn close_blocks_left_open(
+    tokens: &mut Vec<(Token<'_>, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+    text: &str,
+) {
+    let mut depth = 0usize;
+    let mut line_start = true;
+    let mut index = 0;
+    while index < tokens.len() {
+        let (token, span) = (&tokens[index].0, tokens[index].1);
+        match token {
+            Token::LBrace => depth += 1,
+            Token::RBrace => depth = depth.saturating_sub(1),
+            Token::Solve | Token::Planar if line_start && depth > 0 => {
+                diagnostics.push(confusions::unclosed_above(text, span));
+                let at = Span::new(span.start, span.start);
+                let closes = std::iter::repeat_n((Token::RBrace, at), depth)
+                    .chain(std::iter::once((Token::Newline, at)));
+                tokens.splice(index..index, closes);
+                index += depth + 1;
+                depth = 0;
+            }
+            _ => {}
+        }
+        line_start = matches!(tokens[index].0, Token::Newline);
+        index += 1;
+    }
+}
+
 /// One error for one missing brace (docs/design.md, "Mistakes and their
 /// fixes"): a block header without its `{` leaves its lines to be read as
-/// top-level lines, each an error, up to its `}`; a block left open above
-/// another makes the file end "never closed" as well.
+/// top-level lines, each an error, up to its `}`.
 fn without_echoes_of_a_brace(diagnostics: &mut Vec<Diagnostic>, text: &str) {
     let headless: Vec<(usize, usize)> = diagnostics
         .iter()
@@ -222,16 +263,12 @@ fn without_echoes_of_a_brace(diagnostics: &mut Vec<Diagnostic>, text: &str) {
             )
         })
         .collect();
-    let unclosed = diagnostics
-        .iter()
-        .any(|diagnostic| diagnostic.message.starts_with(confusions::UNCLOSED));
     diagnostics.retain(|diagnostic| {
         let echo = diagnostic.code == "E0002"
             && headless
                 .iter()
                 .any(|&(from, to)| from < diagnostic.span.start && diagnostic.span.start <= to);
-        let never_closed = unclosed && diagnostic.code == "E0003";
-        !(echo || never_closed)
+        !echo
     });
 }
 
@@ -311,5 +348,45 @@ fn one_of(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A block left open above another: one error at its `{`, and the
+    /// next block read as itself, closed, with its own lines.
+    #[test]
+    fn a_block_left_open_does_not_swallow_the_next() {
+        let text = "point A = (0, 0)\nsolve s {\n  goal M = A\n\nsolve t {\n  goal N = A\n}\n";
+        let (file, diagnostics) = parse(text);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].span, Span::new(25, 26));
+        let blocks: Vec<(&str, bool, usize)> = file
+            .items
+            .iter()
+            .filter_map(|item| match &item.kind {
+                ast::ItemKind::Solve(block) => Some((
+                    block.name.as_ref()?.text.as_str(),
+                    block.closed,
+                    block.items.len(),
+                )),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(blocks, [("s", false, 1), ("t", true, 1)]);
+    }
+
+    /// Both open: an error at each `{`, the last at the file's end.
+    #[test]
+    fn two_blocks_left_open_are_two_errors() {
+        let text = "solve s {\n  goal M = A\nsolve t {\n  goal N = A\n";
+        let (_, diagnostics) = parse(text);
+        let codes: Vec<(&str, usize)> = diagnostics
+            .iter()
+            .map(|diagnostic| (diagnostic.code, diagnostic.span.start))
+            .collect();
+        assert_eq!(codes, [("E0002", 8), ("E0003", 31)]);
     }
 }

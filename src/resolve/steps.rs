@@ -27,6 +27,11 @@ pub(super) fn resolve_steps(
         bound_in_block: names_bound_in(block),
     };
     let mut point_count = problem.givens.len();
+    // A block left open: its steps may run on into what was meant after
+    // it (docs/design.md, "Mistakes and their fixes").
+    if !block.closed {
+        problem.steps_complete = false;
+    }
     let mut object_count = problem.setup.len();
     let mut local_spans: HashMap<String, Span> = HashMap::new();
     for item in &block.items {
