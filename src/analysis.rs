@@ -7,9 +7,12 @@ mod imports;
 
 pub use imports::{LoadError, NoSources, Source, Sources, MOST_USED_BYTES, MOST_USED_FILES};
 
-use crate::check::{check_problem, check_puzzle, check_tool, BlockReport, PuzzleReport, Status};
+use crate::check::{
+    check_problem, check_puzzle_after, check_tool, BlockReport, PuzzleReport, Status,
+};
 use crate::diag::Diagnostic;
 use crate::parse::{ast::SourceFile, parse};
+use crate::planar::recount::Crossings;
 use crate::resolve::{resolve_traced, BlockResolution, ResolveOptions, Scene};
 use crate::span::{Settle, Shift};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -58,6 +61,9 @@ pub(crate) struct BlockParts {
     pub resolution: BlockResolution,
     /// What checking the block's construction or puzzle said.
     pub checked: Vec<Diagnostic>,
+    /// A planar block's crossing count, which the check after an edit
+    /// that moves a few nodes starts from (`Crossings::after`).
+    pub crossings: Option<Arc<Crossings>>,
 }
 
 /// The caller's `Sources`, kept with an analysis (none: `NoSources`).
@@ -348,9 +354,12 @@ fn analyze_walking(
     let blocks = resolutions
         .into_iter()
         .map(|resolution| {
+            let mut crossings = None;
             let checked = if resolution.is_puzzle {
-                let (report, diagnostics) = check_puzzle(&scene.puzzles[resolution.index]);
+                let (report, diagnostics, counted) =
+                    check_puzzle_after(&scene.puzzles[resolution.index], None);
                 puzzle_reports[resolution.index] = Some(report);
+                crossings = counted;
                 diagnostics
             } else {
                 let (report, diagnostics) =
@@ -363,6 +372,7 @@ fn analyze_walking(
             BlockParts {
                 resolution,
                 checked,
+                crossings,
             }
         })
         .collect();

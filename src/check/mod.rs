@@ -12,7 +12,7 @@ use drops::{dropped_points, survey_drops};
 pub use stars::StarReport;
 pub use user_tools::check_tool;
 
-pub use puzzle::{check_puzzle, PuzzleReport, CROSSED_LINKS_SHOWN};
+pub use puzzle::{check_puzzle, check_puzzle_after, PuzzleReport, CROSSED_LINKS_SHOWN};
 
 use crate::diag::Diagnostic;
 use crate::geom::{Degenerate, Object};

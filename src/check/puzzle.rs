@@ -3,9 +3,11 @@
 
 use super::Status;
 use crate::diag::Diagnostic;
-use crate::planar::crossing::{crossing_point, crossing_summary};
+use crate::planar::crossing::crossing_point;
+use crate::planar::recount::Crossings;
 use crate::resolve::Puzzle;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// What checking a `planar` block found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -29,6 +31,17 @@ const PARTNERS_SHOWN: usize = 3;
 /// block. The report counts every crossing pair. A block without crossings
 /// is solved.
 pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
+    let (report, diagnostics, _) = check_puzzle_after(puzzle, None);
+    (report, diagnostics)
+}
+
+/// `check_puzzle`, from the count of the block's drawing before an edit
+/// (`before`): when a few nodes moved, only their links are tested again
+/// (`Crossings::after`). The count made, for the next edit.
+pub fn check_puzzle_after(
+    puzzle: &Puzzle,
+    before: Option<&Crossings>,
+) -> (PuzzleReport, Vec<Diagnostic>, Option<Arc<Crossings>>) {
     let mut report = PuzzleReport {
         name: puzzle.name.clone(),
         status: Status::Unchecked,
@@ -37,10 +50,13 @@ pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
         crossings: 0,
     };
     if !puzzle.complete {
-        return (report, Vec::new());
+        return (report, Vec::new(), None);
     }
     let positions = puzzle.positions();
-    let summary = crossing_summary(&positions, &puzzle.links, PARTNERS_SHOWN);
+    let mut summary = match before {
+        Some(before) => before.after(&positions, &puzzle.links),
+        None => Crossings::count(&positions, &puzzle.links, PARTNERS_SHOWN),
+    };
     report.crossings = summary.pairs;
     report.status = if summary.pairs == 0 {
         Status::Solved
@@ -55,7 +71,7 @@ pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
         .take(CROSSED_LINKS_SHOWN)
         .map(|&link| {
             let count = summary.counts[link];
-            let partners = &summary.partners[link];
+            let partners = summary.partners(link).to_vec();
             let named: Vec<String> = partners
                 .iter()
                 .map(|&other| format!("`{}`", puzzle.link_name(other)))
@@ -76,7 +92,7 @@ pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
                     named.join(", ")
                 ),
             );
-            for &other in partners {
+            for &other in &partners {
                 let at = crossing_point(&positions, puzzle.links[link], puzzle.links[other]);
                 diagnostic = diagnostic.with_label(
                     puzzle.link_spans[other],
@@ -104,5 +120,5 @@ pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
             .with_help("`euc check --format json` gives the full count; `euc planar untangle` moves every node"),
         );
     }
-    (report, diagnostics)
+    (report, diagnostics, Some(Arc::new(summary)))
 }

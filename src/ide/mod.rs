@@ -22,7 +22,7 @@ pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};
 pub use select::selection_ranges;
 pub use signature::{signature_help, Signature, SignatureHelp};
-pub use tokens::{semantic_tokens, SemanticToken, TokenKind};
+pub use tokens::{semantic_tokens, semantic_tokens_in, SemanticToken, TokenKind};
 pub use tool_names::{
     check_tool_name, tool_at, tool_names, tool_occurrences, ToolAt, ToolName, ToolRole,
 };

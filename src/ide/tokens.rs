@@ -68,11 +68,30 @@ pub struct SemanticToken {
 /// order, none overlapping. Words that are nothing known (a misspelt name)
 /// get no token.
 pub fn semantic_tokens(analysis: &Analysis, text: &str) -> Vec<SemanticToken> {
-    let names = classify_names(analysis);
-    let contextual = contextual_words(analysis);
+    semantic_tokens_in(analysis, text, Span::new(0, text.len()))
+}
+
+/// The classified tokens of the whole lines `within` touches: an editor
+/// asks for the lines on its screen, and their cost does not grow with
+/// the file (docs/design.md, "Cost at any size").
+pub fn semantic_tokens_in(analysis: &Analysis, text: &str, within: Span) -> Vec<SemanticToken> {
+    let start = text
+        .get(..within.start.min(text.len()))
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |at| at + 1);
+    let end = text
+        .get(within.end.min(text.len())..)
+        .and_then(|after| after.find('\n'))
+        .map_or(text.len(), |at| within.end + at);
+    let lines = Span::new(start, end.max(start));
+    let names = classify_names(analysis, lines);
+    let contextual = contextual_words_in(analysis, lines);
     let mut tokens = Vec::new();
-    let (lexed, _) = lex(text);
-    let mut previous_end = 0;
+    let (mut lexed, _) = lex(text.get(lines.range()).unwrap_or(""));
+    for (_, span) in &mut lexed {
+        *span = Span::new(span.start + start, span.end + start);
+    }
+    let mut previous_end = start;
     for (index, (token, span)) in lexed.iter().enumerate() {
         comments_between(text, previous_end, span.start, &mut tokens);
         previous_end = span.end;
@@ -141,6 +160,15 @@ fn comments_between(text: &str, start: usize, end: usize, tokens: &mut Vec<Seman
 /// `tools` line lists, `count`'s `e` or `l`, and the nodes an `edge` line
 /// links, from the syntax tree.
 pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), TokenKind> {
+    contextual_words_in(analysis, Span::new(0, analysis.text.len()))
+}
+
+/// Whether `span` lies in `within` (both ends inclusive: a word at its end).
+fn inside(span: Span, within: Span) -> bool {
+    within.start <= span.start && span.end <= within.end
+}
+
+fn contextual_words_in(analysis: &Analysis, within: Span) -> HashMap<(usize, usize), TokenKind> {
     use crate::parse::ast::{PlanarItemKind, SolveItemKind};
     let mut words = HashMap::new();
     let text = &analysis.text;
@@ -150,10 +178,16 @@ pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), T
         }
     };
     let mut named = Vec::new();
-    for item in &analysis.file().items {
+    let overlaps = |span: Span| span.start <= within.end && within.start <= span.end;
+    for item in analysis
+        .file()
+        .items
+        .iter()
+        .filter(|item| overlaps(item.span))
+    {
         match &item.kind {
             ItemKind::Solve(block) => {
-                for item in &block.items {
+                for item in block.items.iter().filter(|item| overlaps(item.span)) {
                     match &item.kind {
                         SolveItemKind::Tools(tools) => {
                             keyword_at(item.span.start, "tools");
@@ -183,7 +217,7 @@ pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), T
                 }
             }
             ItemKind::Planar(block) => {
-                for item in &block.items {
+                for item in block.items.iter().filter(|item| overlaps(item.span)) {
                     match &item.kind {
                         PlanarItemKind::Level(_) => keyword_at(item.span.start, "level"),
                         PlanarItemKind::Seed(_) => keyword_at(item.span.start, "seed"),
@@ -205,6 +239,7 @@ pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), T
     words.extend(
         named
             .into_iter()
+            .filter(|(span, _)| inside(*span, within))
             .map(|(span, kind)| ((span.start, span.end), kind)),
     );
     words
@@ -212,9 +247,12 @@ pub(super) fn contextual_words(analysis: &Analysis) -> HashMap<(usize, usize), T
 
 /// What each name span means, from the resolved scene: (start, end) → kind
 /// and whether the span binds the name.
-fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bool)> {
+fn classify_names(analysis: &Analysis, within: Span) -> HashMap<(usize, usize), (TokenKind, bool)> {
     let scene = &analysis.scene();
-    let mut names = HashMap::new();
+    let mut names = Named {
+        map: HashMap::new(),
+        within,
+    };
     let key = |span: Span| (span.start, span.end);
     let symbol_kind = |index: usize| {
         let symbol = &scene.symbols[index];
@@ -235,7 +273,14 @@ fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bo
     for reference in &scene.references {
         names.insert(key(reference.span), (symbol_kind(reference.symbol), false));
     }
-    for problem in &scene.problems {
+    // A block's names are its own: blocks off the lines asked for are
+    // skipped whole.
+    let overlaps = |span: Span| span.start <= within.end && within.start <= span.end;
+    for problem in scene
+        .problems
+        .iter()
+        .filter(|problem| overlaps(problem.span))
+    {
         let mut bound = HashMap::new();
         for goal in &problem.goals {
             names.insert(key(goal.span), (TokenKind::Goal, true));
@@ -275,7 +320,21 @@ fn classify_names(analysis: &Analysis) -> HashMap<(usize, usize), (TokenKind, bo
             names.insert(key(name.span), (TokenKind::Block, true));
         }
     }
-    names
+    names.map
+}
+
+/// Classified names, kept only inside `within`.
+struct Named {
+    map: HashMap<(usize, usize), (TokenKind, bool)>,
+    within: Span,
+}
+
+impl Named {
+    fn insert(&mut self, key: (usize, usize), value: (TokenKind, bool)) {
+        if inside(Span::new(key.0, key.1), self.within) {
+            self.map.insert(key, value);
+        }
+    }
 }
 
 #[cfg(test)]

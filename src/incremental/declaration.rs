@@ -6,8 +6,8 @@
 //! objects put in, when that cannot change what their check found.
 //! docs/design.md, "Analysis after an edit".
 
-use super::{check_block, move_after, parse_item_alone, Held, Redone};
-use crate::analysis::{analyze_parsed, assemble, Analysis, BlockParts, Settling, Tree};
+use super::{move_after, parse_item_alone, recheck, Held, Redone};
+use crate::analysis::{analyze_parsed, assemble, Analysis, Settling, Tree};
 use crate::check::{BlockReport, Status};
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::resolve::redefine::{moved_inputs, redefine, Moved, PendingInputs};
@@ -133,11 +133,8 @@ pub(super) fn redo(
             return (analysis, Redone::AllButParsing);
         };
         offset += again.references.len() as isize - resolution.references.len() as isize;
-        let checked = check_block(&scene, &again, &mut reports, &mut puzzle_reports);
-        *block = BlockParts {
-            resolution: again,
-            checked,
-        };
+        let before = block.crossings.take();
+        *block = recheck(&scene, again, before, &mut reports, &mut puzzle_reports);
     }
     // The kept blocks' instances take the changed inputs when the scene is
     // first read, after the diagnostics are out: memory the edit would

@@ -8,10 +8,11 @@
 use crate::analysis::{
     analyze_parsed, analyze_shared_in, assemble, Analysis, BlockParts, Settling, Text, Tree,
 };
-use crate::check::{check_problem, check_puzzle};
+use crate::check::{check_problem, check_puzzle_after};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{Item, ItemKind, SourceFile};
 use crate::parse::{parse, parse_range};
+use crate::planar::recount::Crossings;
 use crate::resolve::{resolve_block_again, Pending, Scene};
 use crate::span::{Shift, Span};
 use std::sync::Arc;
@@ -382,11 +383,14 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         *references = references.start.saturating_add_signed(moved)
             ..references.end.saturating_add_signed(moved);
     }
-    let checked = check_block(&scene, &resolution, &mut reports, &mut puzzle_reports);
-    parts.blocks[position] = BlockParts {
+    let before = parts.blocks[position].crossings.take();
+    parts.blocks[position] = recheck(
+        &scene,
         resolution,
-        checked,
-    };
+        before,
+        &mut reports,
+        &mut puzzle_reports,
+    );
     let tree = Tree::moving(file, first, from, delta);
     assemble(
         text,
@@ -418,22 +422,30 @@ fn move_after(scene: &mut Scene, parts: &mut crate::analysis::Parts, from: usize
 }
 
 /// Checks the block `resolution` resolved again, putting its report in
-/// place; what the check said.
-fn check_block(
+/// place, a planar block from its crossing count `before` the edit; the
+/// block's parts.
+fn recheck(
     scene: &crate::resolve::Scene,
-    resolution: &crate::resolve::BlockResolution,
+    resolution: crate::resolve::BlockResolution,
+    before: Option<Arc<Crossings>>,
     reports: &mut [crate::check::BlockReport],
     puzzle_reports: &mut [crate::check::PuzzleReport],
-) -> Vec<Diagnostic> {
+) -> BlockParts {
     let index = resolution.index;
-    if resolution.is_puzzle {
-        let (report, diagnostics) = check_puzzle(&scene.puzzles[index]);
+    let (checked, crossings) = if resolution.is_puzzle {
+        let (report, diagnostics, crossings) =
+            check_puzzle_after(&scene.puzzles[index], before.as_deref());
         puzzle_reports[index] = report;
-        diagnostics
+        (diagnostics, crossings)
     } else {
         let (report, diagnostics) = check_problem(&scene.problems[index], || scene.survey(index));
         reports[index] = report;
-        diagnostics
+        (diagnostics, None)
+    };
+    BlockParts {
+        resolution,
+        checked,
+        crossings,
     }
 }
 

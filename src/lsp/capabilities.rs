@@ -97,7 +97,7 @@ pub fn server_capabilities() -> ServerCapabilities {
             SemanticTokensOptions {
                 legend: convert::token_legend(),
                 full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
-                range: None,
+                range: Some(true),
                 work_done_progress_options: WorkDoneProgressOptions::default(),
             },
         )),

@@ -634,6 +634,24 @@ impl LanguageServer for Backend {
         })))
     }
 
+    /// The tokens of the lines on the editor's screen: what a keystroke
+    /// asks for first, at a cost that does not grow with the file.
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
+            return Ok(None);
+        };
+        let text = snapshot.view();
+        let within = text.span(params.range);
+        let tokens = guarded(|| ide::semantic_tokens_in(&analysis, text.text, within))?;
+        Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+            result_id: None,
+            data: convert::semantic_tokens(&text, &tokens),
+        })))
+    }
+
     async fn semantic_tokens_full_delta(
         &self,
         params: SemanticTokensDeltaParams,

@@ -6,4 +6,5 @@ pub mod exact;
 pub mod families;
 pub mod generate;
 pub mod lr;
+pub mod recount;
 pub mod write;
