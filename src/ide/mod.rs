@@ -14,7 +14,7 @@ mod signature;
 mod tokens;
 mod tool_names;
 
-pub use complete::{completions, Completion, CompletionKind};
+pub use complete::{completion_list, completions, Completion, CompletionKind, CompletionList};
 pub use hover::{hover, Hover};
 pub use lens::{code_lenses, Lens, LensAction};
 pub use make_tool::{make_tool, MAKE_TOOL};

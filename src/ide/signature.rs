@@ -64,9 +64,11 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
         .iter()
         .rev()
         .find_map(|(function, commas)| function.map(|name| (name, *commas)))?;
+    // An L-tool's own signature names its operands (`l_tool`).
+    let l_tool_named = crate::parse::ast::Tool::from_name(name).is_some();
     let signatures: Vec<Signature> = BUILTINS
         .iter()
-        .filter(|(builtin, ..)| *builtin == name)
+        .filter(|(builtin, ..)| *builtin == name && !l_tool_named)
         .map(|(builtin, parameters, result, _)| {
             let parameters: Vec<String> = parameters.iter().map(ToString::to_string).collect();
             Signature {
@@ -75,6 +77,7 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
                 doc: builtin_doc(builtin).map(str::to_string),
             }
         })
+        .chain(l_tool(name))
         .chain(user_tool(analysis, name))
         .collect();
     if signatures.is_empty() {
@@ -88,6 +91,37 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
         signatures,
         active_signature,
         active_parameter: argument,
+    })
+}
+
+/// The signature of the L-tool called `name` (`perp_bisector(point A,
+/// point B) → line`), if it is one.
+fn l_tool(name: &str) -> Option<Signature> {
+    use crate::tools::Operand;
+    let tool = crate::parse::ast::Tool::from_name(name)?;
+    let usage = tool.usage();
+    let names = usage.split_once('(')?.1.trim_end_matches(')');
+    let parameters: Vec<String> = tool
+        .operands()
+        .iter()
+        .zip(names.split(','))
+        .map(|(operand, name)| {
+            let kind = match operand {
+                Operand::Point => "point",
+                Operand::Line => "line",
+                Operand::Circle => "circle",
+            };
+            format!("{kind} {}", name.trim())
+        })
+        .collect();
+    let draws = if tool.draws_line() { "line" } else { "circle" };
+    Some(Signature {
+        label: format!("{}({}) → {draws}", tool.name(), parameters.join(", ")),
+        parameters,
+        doc: Some(format!(
+            "An L-tool: 1 L, {} E; the block's `tools` line must allow it.",
+            tool.e_cost()
+        )),
     })
 }
 
@@ -146,6 +180,15 @@ mod tests {
         assert_eq!(help_at("point A = (0, 0)\nlet d = dist(A, A)$0"), None);
         assert_eq!(help_at("let d = dist(1)\nlet e = $0"), None);
         assert_eq!(help_at("let d = nothing($0"), None);
+    }
+
+    #[test]
+    fn an_l_tool_has_its_signature() {
+        let fixture =
+            "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  tools compass\n  k = compass(A, $0";
+        let (labels, _, parameter) = help_at(fixture).unwrap();
+        assert_eq!(labels, ["compass(point C, point A, point B) → circle"]);
+        assert_eq!(parameter, 1);
     }
 
     #[test]

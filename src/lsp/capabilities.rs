@@ -17,6 +17,8 @@ pub struct ClientSupport {
     /// with `dynamicRegistration`): a used file changed on disk analyses
     /// its users again.
     pub watch_files: bool,
+    /// Completion items inserted as snippets (`circle(${1:C}, ${2:P})`).
+    pub snippets: bool,
 }
 
 /// What the server uses of the client's capabilities.
@@ -38,6 +40,13 @@ pub fn client_support(capabilities: &ClientCapabilities) -> ClientSupport {
             .as_ref()
             .and_then(|workspace| workspace.did_change_watched_files.as_ref())
             .and_then(|watched| watched.dynamic_registration)
+            .unwrap_or(false),
+        snippets: capabilities
+            .text_document
+            .as_ref()
+            .and_then(|text| text.completion.as_ref())
+            .and_then(|completion| completion.completion_item.as_ref())
+            .and_then(|item| item.snippet_support)
             .unwrap_or(false),
     }
 }
@@ -102,7 +111,9 @@ pub fn server_capabilities() -> ServerCapabilities {
             },
         )),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec!["(".to_string(), ",".to_string(), " ".to_string()]),
+            // Not a space: after a finished name or value only an operator
+            // fits, and a list there would take the Enter key.
+            trigger_characters: Some(vec!["(".to_string(), ",".to_string(), "=".to_string()]),
             ..CompletionOptions::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {

@@ -100,6 +100,30 @@ pub fn symbol(text: &Text, item: &ide::OutlineItem) -> lsp::DocumentSymbol {
     }
 }
 
+/// A completion item: ranked by `sortText`, a snippet inserted as one
+/// where the client takes snippets (else its plain name).
+pub fn completion(item: ide::Completion, snippets: bool) -> lsp::CompletionItem {
+    let (insert_text, insert_text_format) = match (&item.snippet, snippets) {
+        (Some(snippet), true) => (Some(snippet.clone()), Some(lsp::InsertTextFormat::SNIPPET)),
+        _ => (None, None),
+    };
+    lsp::CompletionItem {
+        sort_text: Some(format!("{:02}{}", item.rank, item.label)),
+        detail: Some(item.detail),
+        kind: Some(match item.kind {
+            ide::CompletionKind::Name => lsp::CompletionItemKind::VARIABLE,
+            ide::CompletionKind::Keyword => lsp::CompletionItemKind::KEYWORD,
+            ide::CompletionKind::Function => lsp::CompletionItemKind::FUNCTION,
+            ide::CompletionKind::MaskToken => lsp::CompletionItemKind::ENUM_MEMBER,
+            ide::CompletionKind::Snippet => lsp::CompletionItemKind::SNIPPET,
+        }),
+        label: item.label,
+        insert_text,
+        insert_text_format,
+        ..lsp::CompletionItem::default()
+    }
+}
+
 /// The semantic token legend: one LSP type per `ide::TokenKind`, in its
 /// order, standard names so every theme colours them; the computed `let`
 /// values are read-only variables, built-in functions default-library ones.

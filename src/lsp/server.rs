@@ -714,23 +714,17 @@ impl LanguageServer for Backend {
         else {
             return Ok(None);
         };
-        let items = guarded(|| ide::completions(&analysis, &snapshot.text, offset))?;
-        Ok(Some(CompletionResponse::Array(
-            items
+        let list = guarded(|| ide::completion_list(&analysis, &snapshot.text, offset))?;
+        let snippets = self.client_support().snippets;
+        Ok(Some(CompletionResponse::List(CompletionList {
+            is_incomplete: list.incomplete,
+            items: list
+                .items
                 .into_iter()
-                .map(|item| CompletionItem {
-                    label: item.label,
-                    detail: Some(item.detail),
-                    kind: Some(match item.kind {
-                        ide::CompletionKind::Name => CompletionItemKind::VARIABLE,
-                        ide::CompletionKind::Keyword => CompletionItemKind::KEYWORD,
-                        ide::CompletionKind::Function => CompletionItemKind::FUNCTION,
-                        ide::CompletionKind::MaskToken => CompletionItemKind::ENUM_MEMBER,
-                    }),
-                    ..CompletionItem::default()
-                })
+                .filter(|item| snippets || item.kind != ide::CompletionKind::Snippet)
+                .map(|item| convert::completion(item, snippets))
                 .collect(),
-        )))
+        })))
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {

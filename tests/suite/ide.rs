@@ -285,11 +285,12 @@ fn completion_offers_what_fits_here() {
             && top.contains(&"solve".to_string())
             && !top.contains(&"goal".to_string())
     );
+    // A line of a block starts with a keyword or a new name: no given's.
     let block = labels("point A = (0, 0)\nsolve s {\n  $0\n}\n");
     assert!(
         block.contains(&"goal".to_string())
             && block.contains(&"mask".to_string())
-            && block.contains(&"A".to_string())
+            && !block.contains(&"A".to_string())
     );
     let mask = labels("point A = (0, 0)\nsolve s {\n  mask $0\n}\n");
     assert_eq!(

@@ -217,7 +217,7 @@ async fn every_feature_through_the_handlers() {
             at(line_of("c7 = circle(P7, P5)"), 14),
         )
         .await;
-    let labels: Vec<&str> = completion
+    let labels: Vec<&str> = completion["items"]
         .as_array()
         .unwrap()
         .iter()

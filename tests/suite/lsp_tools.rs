@@ -152,7 +152,7 @@ fn a_tool_brought_in_is_followed_into_its_file() {
         place(text, "ma = median", 0, 5),
         json!({}),
     );
-    let median = completion["result"]
+    let median = completion["result"]["items"]
         .as_array()
         .unwrap()
         .iter()
