@@ -130,7 +130,12 @@ local function draw_picture(buf, opened)
   local client = vim.lsp.get_clients({ bufnr = buf, name = "euc" })[1]
   local picture = vim.b[buf].euc_picture_state
   if not client or not picture then return end
-  local params = { uri = vim.uri_from_bufnr(buf), block = picture.block, moves = picture.moves }
+  local params = {
+    uri = vim.uri_from_bufnr(buf),
+    block = picture.block,
+    moves = picture.moves,
+    instance = picture.instance,
+  }
   client:request("euc/render", params, function(err, result)
     if err or not result or not result.svg then
       vim.notify("euc: " .. ((result and result.error) or (err and err.message) or "no picture"), vim.log.levels.WARN)
@@ -148,6 +153,8 @@ vim.api.nvim_create_user_command("EucPicture", function(opts)
   vim.b[buf].euc_picture_state = {
     block = block_under_cursor(buf),
     moves = tonumber(opts.args),
+    -- `:EucPicture failing`: where the construction fails (E0403, E0406).
+    instance = opts.args == "failing" and "failing" or nil,
     path = previous and previous.path or (vim.fn.tempname() .. ".svg"),
   }
   draw_picture(buf, true)
@@ -160,4 +167,4 @@ vim.api.nvim_create_user_command("EucPicture", function(opts)
       timer:start(300, 0, vim.schedule_wrap(function() draw_picture(buf, false) end))
     end,
   })
-end, { nargs = "?", desc = "euc: draw the block under the cursor (up to move N)" })
+end, { nargs = "?", desc = "euc: draw the block under the cursor (up to move N, or `failing`: where it fails)" })

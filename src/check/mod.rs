@@ -238,6 +238,27 @@ fn check_steps(
     (report, diagnostics)
 }
 
+/// The instance a picture of why a construction was not accepted shows
+/// (README, "Why a construction fails"): the first drop of the survey
+/// where the steps fail (E0406, W0005), else the first moved instance
+/// where they fail (E0403), in the order `check` tries them; `None` when
+/// they work everywhere `check` looks, or fail already as declared.
+pub fn failing_instance(problem: &Problem, survey: &[Instance]) -> Option<Instance> {
+    let declared = problem.instances.first()?;
+    if !matches!(verdict(problem, declared), Verdict::Works(_)) {
+        return None;
+    }
+    let fails = |instance: &&Instance| !matches!(verdict(problem, instance), Verdict::Works(_));
+    if let Some(drop) = survey.iter().find(fails) {
+        return Some(drop.clone());
+    }
+    problem.instances[1..]
+        .iter()
+        .filter(|instance| survey.is_empty() || !matches!(instance.origin, Origin::Dropped { .. }))
+        .find(fails)
+        .cloned()
+}
+
 /// The report of a block before it is checked: its counts.
 fn unchecked_report(problem: &Problem) -> BlockReport {
     let costs = problem.move_costs();

@@ -226,6 +226,11 @@ enum Command {
         /// own too, thin and dashed.
         #[arg(long)]
         expand: bool,
+        /// Draw it on another instance: `failing` (the one `check` found
+        /// it failing on: why it was not accepted) or a number (0: the
+        /// declared coordinates; `euc compile` lists them).
+        #[arg(long)]
+        instance: Option<crate::door::InstanceChoice>,
     },
     /// Play a solve block on a board in the browser: a page on 127.0.0.1
     /// where lines and circles are drawn by clicking points; every move is
@@ -299,7 +304,17 @@ pub fn run(args: impl IntoIterator<Item = String>) -> i32 {
             output,
             step,
             expand,
-        } => render::run(&file, block, output.as_deref(), step, expand),
+            instance,
+        } => render::run(
+            &file,
+            render::Asked {
+                block,
+                step,
+                expand,
+                instance,
+            },
+            output.as_deref(),
+        ),
         Command::Planar(command) => planar::run(&command),
         Command::Play { file, block, port } => {
             play::construction::serve(&file, block.as_deref(), port)

@@ -3,13 +3,15 @@
 
 use super::{emit, files, load_valid, EXIT_OK, EXIT_USAGE};
 
-pub(super) fn run(
-    path: &std::path::Path,
-    block: Option<String>,
-    output: Option<&std::path::Path>,
-    step: Option<usize>,
-    expand: bool,
-) -> i32 {
+/// What `euc render` is asked to draw.
+pub(super) struct Asked {
+    pub block: Option<String>,
+    pub step: Option<usize>,
+    pub expand: bool,
+    pub instance: Option<crate::door::InstanceChoice>,
+}
+
+pub(super) fn run(path: &std::path::Path, asked: Asked, output: Option<&std::path::Path>) -> i32 {
     let analysis = match load_valid(path) {
         Ok((_, analysis)) => analysis,
         Err(code) => {
@@ -18,9 +20,10 @@ pub(super) fn run(
         }
     };
     let options = crate::door::RenderOptions {
-        block,
-        moves: step,
-        expand,
+        block: asked.block,
+        moves: asked.step,
+        expand: asked.expand,
+        instance: asked.instance,
     };
     match crate::door::render_svg(&analysis, &options) {
         Ok(svg) => match output {

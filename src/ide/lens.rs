@@ -18,6 +18,11 @@ pub enum LensAction {
     ShowPicture {
         block: String,
     },
+    /// The picture on the instance the construction fails on (E0403,
+    /// E0406, W0005).
+    ShowFailingInstance {
+        block: String,
+    },
     Untangle {
         block: String,
     },
@@ -50,6 +55,15 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     analysis.reports.get(solve),
                 ) {
                     solve_lenses(problem, report, has_input_errors, &mut lenses);
+                    if !has_input_errors && fails_elsewhere(analysis, problem) {
+                        lenses.push(Lens {
+                            span: problem.header_span,
+                            title: "Show where it fails".to_string(),
+                            action: LensAction::ShowFailingInstance {
+                                block: problem.name.clone(),
+                            },
+                        });
+                    }
                 }
                 solve += 1;
             }
@@ -66,6 +80,15 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
         }
     }
     lenses
+}
+
+/// Whether the block's construction works as declared but fails on a
+/// moved instance or a drop (E0403, E0406, W0005).
+pub fn fails_elsewhere(analysis: &Analysis, problem: &Problem) -> bool {
+    analysis.diagnostics.iter().any(|diagnostic| {
+        ["E0403", "E0406", "W0005"].contains(&diagnostic.code)
+            && problem.span.contains(diagnostic.span.start)
+    })
 }
 
 /// A solve block's lenses: its status, Find construction, the picture and

@@ -92,6 +92,10 @@ pub struct RenderParams {
     /// moves; beyond it, or on a planar block, the answer's `error` says why.
     #[serde(default)]
     pub moves: Option<usize>,
+    /// Another instance than the declared one: `"failing"` (the one the
+    /// check found the construction failing on) or its number as text.
+    #[serde(default)]
+    pub instance: Option<String>,
 }
 
 /// The answer to `euc/render`: the picture or why there is none, with the

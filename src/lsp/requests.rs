@@ -11,7 +11,7 @@ use super::ext::{self, Answer, BoardAnswer, BoardEdit, BoardParams, Params, Rend
 use super::server::{panicked, Backend};
 use super::solve_job::invalid;
 use crate::door::planar::{self, Ask};
-use crate::door::{move_count, render_svg, RenderOptions};
+use crate::door::{move_count, render_svg, InstanceChoice, RenderOptions};
 use tower_lsp_server::jsonrpc::Result;
 
 impl Backend {
@@ -37,9 +37,15 @@ impl Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.uri).await? else {
             return Err(invalid("the document is not open".into()));
         };
+        let instance = match params.instance.as_deref().map(str::parse::<InstanceChoice>) {
+            Some(Err(why)) => return Err(invalid(why)),
+            Some(Ok(choice)) => Some(choice),
+            None => None,
+        };
         let options = RenderOptions {
             block: params.block.clone(),
             moves: params.moves,
+            instance,
             ..RenderOptions::default()
         };
         let rendered = {

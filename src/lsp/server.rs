@@ -109,6 +109,47 @@ impl Backend {
         Ok(Some((snapshot, analysis)))
     }
 
+    /// "Show the instance it fails on" where a construction fails off its
+    /// declared coordinates (E0403, E0406, W0005): the picture of that
+    /// instance, for clients that draw pictures themselves (`clientCommands`
+    /// holds `euc.showPicture`; README, "Why a construction fails").
+    fn failing_instance_action(
+        &self,
+        analysis: &Analysis,
+        block: usize,
+        range: crate::span::Span,
+    ) -> Option<CodeActionOrCommand> {
+        let problem = analysis.scene().problems.get(block)?;
+        let fails_elsewhere = analysis.diagnostics.iter().any(|diagnostic| {
+            ["E0403", "E0406", "W0005"].contains(&diagnostic.code)
+                && problem.span.contains(diagnostic.span.start)
+                && (diagnostic.span.start <= range.end && range.start <= diagnostic.span.end
+                    || diagnostic.labels.iter().any(|label| {
+                        label.span.start <= range.end && range.start <= label.span.end
+                    }))
+        });
+        let shown = self
+            .settings()
+            .client_commands
+            .iter()
+            .any(|c| c == SHOW_PICTURE);
+        (fails_elsewhere && shown).then(|| {
+            CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Show the instance it fails on".to_string(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                command: Some(Command {
+                    title: "Show the instance it fails on".to_string(),
+                    command: SHOW_PICTURE.to_string(),
+                    arguments: Some(vec![
+                        serde_json::json!(problem.name),
+                        serde_json::json!("failing"),
+                    ]),
+                }),
+                ..CodeAction::default()
+            })
+        })
+    }
+
     /// The snapshot, its analysis and the byte offset of a position in it.
     async fn at(
         &self,
@@ -419,6 +460,10 @@ impl LanguageServer for Backend {
                         ide::LensAction::ShowPicture { block } => {
                             (SHOW_PICTURE.to_string(), vec![serde_json::json!(block)])
                         }
+                        ide::LensAction::ShowFailingInstance { block } => (
+                            SHOW_PICTURE.to_string(),
+                            vec![serde_json::json!(block), serde_json::json!("failing")],
+                        ),
                         ide::LensAction::Play { block } => {
                             (PLAY.to_string(), vec![serde_json::json!(block)])
                         }
@@ -747,6 +792,7 @@ impl LanguageServer for Backend {
             });
             return Ok((!actions.is_empty()).then_some(actions));
         };
+        actions.extend(self.failing_instance_action(&analysis, block, range));
         // The solver refuses a file with input errors: fix them first.
         if analysis.diagnostics.iter().any(|d| d.is_input_error()) {
             return Ok((!actions.is_empty()).then_some(actions));

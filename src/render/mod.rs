@@ -29,6 +29,34 @@ pub struct RenderOptions {
     /// Draw the lines and circles inside each use of a tool of your own
     /// too, replayed on its operands (`euc render --expand`).
     pub expand: bool,
+    /// Draw the construction on another instance than the declared one
+    /// (`euc render --instance`): the one `check` found it failing on, or
+    /// one by number.
+    pub instance: Option<InstanceChoice>,
+}
+
+/// Which instance of a solve block to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstanceChoice {
+    /// The first the construction fails on, as `check` tries them: a drop
+    /// of the survey (E0406, W0005), else a moved instance (E0403).
+    Failing,
+    /// By number: 0 the declared coordinates, then `verify` instances,
+    /// then the moved ones (as `euc compile` lists them).
+    Number(usize),
+}
+
+impl std::str::FromStr for InstanceChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<InstanceChoice, String> {
+        match text {
+            "failing" => Ok(InstanceChoice::Failing),
+            number => number.parse().map(InstanceChoice::Number).map_err(|_| {
+                format!("`{number}` is no instance: write `failing` or a number (0: the declared coordinates)")
+            }),
+        }
+    }
 }
 
 /// The picture, or why there is none.
@@ -67,16 +95,24 @@ enum Block {
 
 fn render_any(analysis: &Analysis, options: &RenderOptions) -> Result<String, String> {
     let scene = analysis.scene();
-    match (pick_block(analysis, options)?, options.moves) {
-        (Block::Solve(index), Some(asked)) => {
+    let block = pick_block(analysis, options)?;
+    if let (Block::Planar(index), Some(_)) = (&block, options.instance) {
+        return Err(format!(
+            "`{}` is a planar block: it has one drawing, no instances",
+            scene.puzzles[*index].name
+        ));
+    }
+    match (block, options.moves) {
+        (Block::Solve(index), moves) => {
             let problem = &scene.problems[index];
             let count = moves_of(problem);
-            if asked > count {
+            if let Some(asked) = moves.filter(|&asked| asked > count) {
                 return Err(too_far(&problem.name, asked, count));
             }
-            render_problem(analysis, index, Some(asked), options.expand)
+            let instance = chosen_instance(analysis, index, options.instance)?;
+            draw_problem(analysis, index, moves, options.expand, instance.as_ref())
+                .map(Canvas::finish)
         }
-        (Block::Solve(index), None) => render_problem(analysis, index, None, options.expand),
         (Block::Planar(index), Some(asked)) => Err(format!(
             "`{}` is a planar block: it has no moves, so there is no move {asked} to draw up to (draw it without a move)",
             scene.puzzles[index].name
@@ -153,13 +189,36 @@ fn pick(
     }
 }
 
-fn render_problem(
+/// The instance `choice` names, `None` for the declared one.
+fn chosen_instance(
     analysis: &Analysis,
     index: usize,
-    moves: Option<usize>,
-    expand: bool,
-) -> Result<String, String> {
-    draw_problem(analysis, index, moves, expand).map(Canvas::finish)
+    choice: Option<InstanceChoice>,
+) -> Result<Option<Instance>, String> {
+    let problem = &analysis.scene().problems[index];
+    match choice {
+        None | Some(InstanceChoice::Number(0)) => Ok(None),
+        Some(InstanceChoice::Number(number)) => match problem.instances.get(number) {
+            Some(instance) => Ok(Some(instance.clone())),
+            None => Err(format!(
+                "`{}` has {} instances: 0 is the declared coordinates, 1 to {} are moved (`euc compile` lists them)",
+                problem.name,
+                problem.instances.len(),
+                problem.instances.len().saturating_sub(1)
+            )),
+        },
+        Some(InstanceChoice::Failing) => {
+            let survey = analysis.scene().survey(index);
+            crate::check::failing_instance(problem, &survey)
+                .map(Some)
+                .ok_or_else(|| {
+                    format!(
+                        "`{}` has no failing instance to draw: its construction works on every instance `euc check` tries, or fails already as declared",
+                        problem.name
+                    )
+                })
+        }
+    }
 }
 
 /// A solve block's picture in steps: the steps up to the requested move,
@@ -170,6 +229,7 @@ fn draw_problem(
     index: usize,
     moves: Option<usize>,
     expand: bool,
+    on: Option<&Instance>,
 ) -> Result<Canvas, String> {
     let scene = &analysis.scene();
     let problem = &scene.problems[index];
@@ -177,6 +237,7 @@ fn draw_problem(
         .instances
         .first()
         .ok_or("the block's problem cannot be computed: fix the errors first")?;
+    let declared = on.unwrap_or(declared);
     let (ops, drawn) = steps_up_to(problem, moves);
     let replay = replay_steps(ops.iter().map(|step| step.op), declared, &problem.calls);
     let (replay, failure) = match replay {
@@ -202,7 +263,10 @@ fn draw_problem(
         .map_or(declared.setup.clone(), |r| r.objects.clone());
     let mut canvas = Canvas::fitted(&fit, &objects);
     let status = analysis.reports[index].status;
-    let heading = title(&problem.name, failure, status, moves, drawn);
+    let heading = match on {
+        None => title(&problem.name, failure, status, moves, drawn),
+        Some(instance) => title_elsewhere(problem, instance, failure, replay.as_ref()),
+    };
     canvas.title(&heading);
     let shown_words = Shown {
         problem,
@@ -384,6 +448,67 @@ fn title(
         (None, _) if moves.is_some() => format!("{} — up to move {}", name, drawn),
         (None, Status::Unsolved) => format!("{} — no construction yet", name),
         (None, _) => format!("{} — the construction fails", name),
+    }
+}
+
+/// The title of a picture on another instance than the declared one.
+fn title_elsewhere(
+    problem: &Problem,
+    instance: &Instance,
+    failure: Option<StepFailure>,
+    replay: Option<&Replay>,
+) -> String {
+    match failure {
+        Some(failure) => format!(
+            "{} — on another instance, step {} cannot be built: {}",
+            problem.name,
+            failure.step + 1,
+            failure.why.describe()
+        ),
+        None => format!(
+            "{} — on another instance: {}",
+            problem.name,
+            missed_by(problem, instance, replay)
+        ),
+    }
+}
+
+/// How the construction misses on an instance: each point goal missed
+/// with its distance to the nearest point of the drawing, in the file's
+/// units; the instance's coordinates.
+fn missed_by(problem: &Problem, instance: &Instance, replay: Option<&Replay>) -> String {
+    let mut said = Vec::new();
+    if let Some(replay) = replay {
+        let reached = goals_reached(&problem.goals, instance, replay);
+        for ((goal, values), reached) in problem.goals.iter().zip(&instance.goals).zip(reached) {
+            if reached.is_some() {
+                continue;
+            }
+            let nearest = values
+                .iter()
+                .filter_map(|value| match value {
+                    Value::Point(goal) => replay
+                        .points
+                        .iter()
+                        .map(|point| point.dist(*goal))
+                        .min_by(f64::total_cmp),
+                    _ => None,
+                })
+                .min_by(f64::total_cmp);
+            said.push(match nearest {
+                Some(distance) => format!(
+                    "goal `{}` missed by {}",
+                    goal.name,
+                    crate::geom::format_number(distance * problem.unit)
+                ),
+                None => format!("goal `{}` missed", goal.name),
+            });
+        }
+    }
+    if said.is_empty() {
+        "every goal is reached here".to_string()
+    } else {
+        said.join(", ")
     }
 }
 

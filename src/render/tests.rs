@@ -6,7 +6,7 @@ use crate::analysis::analyze;
 /// Every label's distance in pixels from what it names, in the picture of
 /// the file's first solve block.
 fn label_distances(text: &str) -> Vec<(String, f64)> {
-    let canvas = draw_problem(&analyze(text), 0, None, false).expect("a picture");
+    let canvas = draw_problem(&analyze(text), 0, None, false, None).expect("a picture");
     (canvas.placed().iter())
         .map(|placed| (placed.text.clone(), placed.distance))
         .collect()
@@ -73,7 +73,7 @@ fn a_large_circle_is_labelled_where_it_crosses_the_picture() {
 /// The labels that cover a mark (a point's dot, a goal's ring) in the
 /// picture of the file's first solve block.
 fn covered_marks(text: &str) -> Vec<String> {
-    let canvas = draw_problem(&analyze(text), 0, None, false).expect("a picture");
+    let canvas = draw_problem(&analyze(text), 0, None, false, None).expect("a picture");
     let mut covered = Vec::new();
     for placed in canvas.placed() {
         for &(centre, radius) in canvas.marks() {

@@ -124,6 +124,31 @@ fn every_mistake_exits_as_its_codes_say() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// `render --instance failing` draws why a construction was not accepted:
+/// the moved instance or the drop it fails on, the goal missed and by how
+/// much; a construction that works everywhere has none to draw.
+#[test]
+fn render_draws_the_instance_a_construction_fails_on() {
+    for (name, goal) in [("non-general.euc", "M"), ("depends-on-the-drop.euc", "F")] {
+        let drawn = euc(&["render", &fixture(name), "--instance", "failing"]);
+        assert_eq!(drawn.status.code(), Some(0));
+        let svg = String::from_utf8_lossy(&drawn.stdout);
+        assert!(
+            svg.contains(&format!("on another instance: goal `{goal}` missed by")),
+            "{svg}"
+        );
+    }
+    let works = euc(&["render", "examples/napoleon.euc", "--instance", "failing"]);
+    assert_eq!(works.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&works.stderr).contains("no failing instance"));
+    let moved = euc(&["render", "examples/napoleon.euc", "--instance", "2"]);
+    assert!(String::from_utf8_lossy(&moved.stdout).contains("every goal is reached here"));
+    let beyond = euc(&["render", "examples/napoleon.euc", "--instance", "99"]);
+    assert_eq!(beyond.status.code(), Some(2));
+    let planar = euc(&["render", "examples/planar-solved.euc", "--instance", "1"]);
+    assert_eq!(planar.status.code(), Some(2));
+}
+
 #[test]
 fn an_unsolved_block_is_a_warning_not_a_failure() {
     let output = euc(&["check", &fixture("unsolved-block.euc")]);

@@ -1286,6 +1286,58 @@ fn lenses_are_refreshed_when_what_they_say_changes() {
     }
 }
 
+/// A construction that works only as declared: a lens and a quick fix
+/// show the instance it fails on, and `euc/render` draws it there with the
+/// goal it misses and by how much.
+#[test]
+fn where_a_construction_fails_is_shown() {
+    let mut client = Session::start(json!({ "clientCommands": ["euc.showPicture"] }));
+    let uri = "file:///work/non-general.euc";
+    let text = super::read(&super::root().join("tests/fixtures/mistakes/non-general.euc"));
+    client.open(uri, &text);
+    let id = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let lenses = client.response(id);
+    let failing = lenses["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|lens| lens["command"]["title"] == "Show where it fails")
+        .expect("a lens shows where it fails");
+    assert_eq!(failing["command"]["command"], "euc.showPicture");
+    assert_eq!(failing["command"]["arguments"], json!(["s", "failing"]));
+    let header = text
+        .lines()
+        .position(|line| line.starts_with("solve"))
+        .unwrap();
+    let id = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": { "line": header, "character": 0 }, "end": { "line": header, "character": 0 } },
+                "context": { "diagnostics": [] } }),
+    );
+    let actions = client.response(id);
+    let action = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|action| action["title"] == "Show the instance it fails on")
+        .expect("a quick fix shows the instance");
+    assert_eq!(action["command"]["arguments"], json!(["s", "failing"]));
+    let id = client.request("euc/render", json!({ "uri": uri, "instance": "failing" }));
+    let answer = client.response(id);
+    let svg = answer["result"]["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("on another instance: goal `M` missed by"),
+        "{svg}"
+    );
+    let id = client.request("euc/render", json!({ "uri": uri, "instance": "sideways" }));
+    assert!(client.response(id).get("error").is_some());
+    client.stop();
+}
+
 #[test]
 fn the_picture_follows_the_unsaved_text() {
     let mut client = Session::start(json!({}));

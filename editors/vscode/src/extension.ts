@@ -72,20 +72,29 @@ interface Picture {
   block: string | undefined;
   /** The move the slider shows; undefined: the whole construction. */
   moves: number | undefined;
+  /** "failing": the instance the check found the construction failing on
+   * (the "Show where it fails" lens); undefined: the declared one. */
+  instance: string | undefined;
 }
 const pictures = new Map<string, Picture>();
 
 async function drawPicture(uri: string, picture: Picture): Promise<void> {
   if (!client) return;
   type Answer = { svg?: string; error?: string; moves: number };
-  const answer = await client.sendRequest<Answer>("euc/render", { uri, block: picture.block, moves: picture.moves });
+  const answer = await client.sendRequest<Answer>("euc/render", {
+    uri,
+    block: picture.block,
+    moves: picture.moves,
+    instance: picture.instance,
+  });
   // An edit removed the move the slider was on: the server refuses a move
   // beyond the block's last, so show the whole construction instead.
   if (answer.error && picture.moves !== undefined && picture.moves > answer.moves) {
     picture.moves = undefined;
     return drawPicture(uri, picture);
   }
-  picture.panel.title = `Picture: ${picture.block ?? vscode.Uri.parse(uri).path.split("/").pop()}`;
+  const where = picture.instance === "failing" ? " (where it fails)" : "";
+  picture.panel.title = `Picture: ${picture.block ?? vscode.Uri.parse(uri).path.split("/").pop()}${where}`;
   void picture.panel.webview.postMessage({
     kind: "show",
     svg: answer.svg,
@@ -95,17 +104,20 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
   });
 }
 
-/** "Show picture": the block under the cursor, or the one a code lens names. */
-function showPicture(named?: string): void {
+/** "Show picture": the block under the cursor, or the one a code lens names;
+ * on the instance it fails on when the lens or quick fix asks ("failing"). */
+function showPicture(named?: string, instance?: string): void {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== "euc" || !client) return;
   const document = editor.document;
   const uri = document.uri.toString();
   const block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
   const existing = pictures.get(uri);
+  const shownOn = typeof instance === "string" ? instance : undefined;
   if (existing) {
     existing.block = block;
     existing.moves = undefined;
+    existing.instance = shownOn;
     existing.panel.reveal(vscode.ViewColumn.Beside, true);
     void drawPicture(uri, existing).catch(() => undefined);
     return;
@@ -116,7 +128,7 @@ function showPicture(named?: string): void {
     { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
     { enableScripts: true, localResourceRoots: [] },
   );
-  const picture: Picture = { panel, block, moves: undefined };
+  const picture: Picture = { panel, block, moves: undefined, instance: shownOn };
   pictures.set(uri, picture);
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
   panel.webview.html = pictureHtml(panel.webview.cspSource, nonce);
@@ -279,7 +291,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     status,
     vscode.commands.registerCommand("euc.showLogs", () => client?.outputChannel.show(true)),
-    vscode.commands.registerCommand("euc.showPicture", (block?: string) => showPicture(block)),
+    vscode.commands.registerCommand("euc.showPicture", (block?: string, instance?: string) =>
+      showPicture(block, instance),
+    ),
     vscode.commands.registerCommand("euc.play", (block?: string) => play(context, block)),
     vscode.commands.registerCommand("euc.playConstruction", (block?: string) => playConstruction(context, block)),
     vscode.commands.registerCommand("euc.restartServer", async () => {
