@@ -98,7 +98,14 @@ vim.api.nvim_create_autocmd("LspProgress", {
       solving[token] = client.id
       if value.cancellable then table.insert(parts, "(:EucStop stops)") end
     end
-    vim.api.nvim_echo({ { "euc: " .. table.concat(parts, " · ") } }, false, {})
+    -- One line that fits the command line: a longer one would stop the
+    -- editor with "Press ENTER" at every report.
+    local line = ("euc: " .. table.concat(parts, " · ")):gsub("%s+", " ")
+    local room = math.max(vim.v.echospace - 1, 10)
+    if vim.fn.strdisplaywidth(line) > room then
+      line = vim.fn.strcharpart(line, 0, room - 1) .. "…"
+    end
+    vim.api.nvim_echo({ { line } }, false, {})
   end,
 })
 

@@ -328,21 +328,16 @@ async fn answer_of(
             guard.message = message.clone();
             Err(invalid(message))
         }
+        // Stopped from the progress bar before any answer: what the user
+        // asked for, so no error — the message says what was proved, the
+        // file is left as it is.
         Verdict::StoppedEmpty(message) => {
             guard.message = message.clone();
-            Err(stopped_without_answer(message))
+            client.show_message(lsp::MessageType::INFO, message).await;
+            Ok(None)
         }
         // Cancelled: the request is gone, nothing is written.
         Verdict::Cancelled => Err(jsonrpc::Error::request_cancelled()),
-    }
-}
-
-/// Stopped from the progress bar before any answer: the request is
-/// cancelled, and the message says what was proved.
-fn stopped_without_answer(message: String) -> jsonrpc::Error {
-    jsonrpc::Error {
-        message: message.into(),
-        ..jsonrpc::Error::request_cancelled()
     }
 }
 

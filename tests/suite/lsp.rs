@@ -290,6 +290,40 @@ fn four_searches_leave_edits_hovers_and_cancels_answered() {
     session.stop();
 }
 
+/// The progress bar's cancel button before any answer is found is what the
+/// user asked for: no error, the file unchanged, a message saying what was
+/// searched.
+#[test]
+fn stopping_before_any_answer_is_quiet() {
+    let mut session = Session::start(json!({ "solver": { "maxMoves": 12, "timeout": 120 } }));
+    let uri = "file:///work/stop-early.euc";
+    session.open(uri, SLOW);
+    let solve = session.request(
+        "workspace/executeCommand",
+        json!({ "command": "euc.findConstruction", "arguments": [uri, "never", 1] }),
+    );
+    let begun =
+        session.wait(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin");
+    let token = begun["params"]["token"].clone();
+    session.notify("window/workDoneProgress/cancel", json!({ "token": token }));
+    let response = session.response(solve);
+    assert!(response.get("error").is_none(), "{response}");
+    assert_eq!(response["result"]["applied"], false, "{response}");
+    let shown = session.wait(|m| m["method"] == "window/showMessage");
+    assert_eq!(
+        shown["params"]["type"], 3,
+        "an information, not an error: {shown}"
+    );
+    assert!(
+        !session
+            .seen
+            .iter()
+            .any(|m| m["method"] == "workspace/applyEdit"),
+        "nothing is written"
+    );
+    session.stop();
+}
+
 /// The cancel button of the progress bar (`window/workDoneProgress/cancel`)
 /// stops the search and takes the best answer found so far: on a triangle
 /// from its altitudes' feet (11 E in the game), a first answer comes long
