@@ -3,7 +3,18 @@
 import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
-import { blockAt, boardHtml, constructionHtml, editFits, findServer, missingServerMessage, pictureHtml, serverOptions, Settings } from "./logic";
+import {
+  blockAt,
+  boardHtml,
+  constructionHtml,
+  editFits,
+  findServer,
+  hasPlanarBlock,
+  missingServerMessage,
+  pictureHtml,
+  serverOptions,
+  Settings,
+} from "./logic";
 
 let client: LanguageClient | undefined;
 /** The server's state at a glance; a click shows its log. */
@@ -174,6 +185,12 @@ function play(context: vscode.ExtensionContext, named?: string): void {
   const document = editor.document;
   const uri = document.uri.toString();
   let block = typeof named === "string" ? named : blockAt(document.getText(), editor.selection.active.line);
+  if (!hasPlanarBlock(document.getText())) {
+    void vscode.window.showInformationMessage(
+      "This file has no planar block to play: the code action “Generate a Planarity level” adds one.",
+    );
+    return;
+  }
   const media = vscode.Uri.joinPath(context.extensionUri, "media");
   const panel = vscode.window.createWebviewPanel("eucBoard", `Play: ${block ?? document.fileName}`, vscode.ViewColumn.Beside, {
     enableScripts: true,

@@ -118,6 +118,19 @@ export function constructionHtml(scriptUri: string, styleUri: string, cspSource:
     })`, "answer");
 }
 
+/** The pages follow the editor's colour theme: its background and text,
+ * and in a dark theme the drawings (made for paper) turned dark with their
+ * hues kept, as a dark theme's documents are. */
+export const THEMED = `html, body { height: 100%; margin: 0; }
+  body { background: var(--vscode-editor-background, #fff); color: var(--vscode-editor-foreground, #111); }
+  body.vscode-dark svg, body.vscode-high-contrast:not(.vscode-high-contrast-light) svg { filter: invert(0.9) hue-rotate(180deg); }`;
+
+/** Whether a file has a planar block (the board has nothing to show
+ * otherwise). */
+export function hasPlanarBlock(text: string): boolean {
+  return /^\s*planar\s+[\p{L}_][\p{L}\p{N}_']*\s*\{/mu.test(text.replace(/\/\/.*$/gm, ""));
+}
+
 /** A board's webview page, both boards alike: `mount` makes the board with
  * `ask` (a message out, answered by the extension's `answer` message, whose
  * `answerField` is handed back) and `show` redraws it. */
@@ -135,7 +148,7 @@ function boardPage(
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'unsafe-inline'; script-src 'nonce-${nonce}';">
 <link rel="stylesheet" href="${styleUri}">
-<style>html, body { height: 100%; margin: 0; } body { background: #fff; color: #111; }</style>
+<style>${THEMED}</style>
 </head>
 <body>
 <div id="board"></div>
@@ -177,10 +190,11 @@ export function pictureHtml(cspSource: string, nonce: string): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${cspSource} data:; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
 <style>
-  html, body { margin: 0; background: #fff; color: #111; font-family: sans-serif; }
+  ${THEMED}
+  html, body { font-family: var(--vscode-font-family, sans-serif); }
   #bar { display: flex; gap: 0.5em; align-items: center; padding: 0.4em 0.8em; }
   #picture svg { width: 100%; height: auto; }
-  #error { color: #b00; padding: 0 0.8em; }
+  #error { color: var(--vscode-errorForeground, #b00); padding: 0 0.8em; }
 </style>
 </head>
 <body>

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, constructionHtml, editFits, findServer, missingServerMessage, pictureHtml, serverOptions } from "../logic";
+import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, missingServerMessage, pictureHtml, serverOptions, THEMED } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -86,4 +86,18 @@ test("a server's edit fits only the document version it was computed on", () => 
   assert.equal(editFits(edit(null), at(9)), true, "no version: nothing to check");
   assert.equal(editFits({ changes: { [uri]: [] } }, at(9)), true);
   assert.equal(editFits(null, at(9)), true);
+});
+
+test("Play needs a planar block", () => {
+  assert.equal(hasPlanarBlock("point A = (0, 0)\nsolve s {\n}\n"), false);
+  assert.equal(hasPlanarBlock("// planar p {\nsolve s {\n}\n"), false);
+  assert.equal(hasPlanarBlock("point A = (0, 0)\n  planar level_1 {\n  node a = (0, 0)\n}\n"), true);
+});
+
+test("the pages follow the colour theme", () => {
+  for (const page of [pictureHtml("csp", "n"), boardHtml("s.js", "s.css", "csp", "n")]) {
+    assert.ok(page.includes(THEMED));
+    assert.ok(page.includes("var(--vscode-editor-background"));
+  }
+  assert.ok(THEMED.includes("body.vscode-dark svg"));
 });
