@@ -168,9 +168,15 @@ impl Backend {
         let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
             return Ok(None);
         };
-        let text = snapshot.view();
-        let tokens = guarded(|| ide::semantic_tokens(&analysis, text.text))?;
-        Ok(Some(convert::semantic_tokens(&text, &tokens)))
+        // Off the runtime, as the outline (`document_symbol`).
+        let encoded = tokio::task::spawn_blocking(move || {
+            let text = snapshot.view();
+            let tokens = guarded(|| ide::semantic_tokens(&analysis, text.text))?;
+            Ok::<_, jsonrpc::Error>(convert::semantic_tokens(&text, &tokens))
+        })
+        .await
+        .map_err(|_| panicked())??;
+        Ok(Some(encoded))
     }
 
     /// Keeps the tokens sent for a document, under a new result id.
@@ -624,14 +630,21 @@ impl LanguageServer for Backend {
         let Some((snapshot, analysis)) = self.analyzed(&params.text_document.uri).await? else {
             return Ok(None);
         };
-        let text = snapshot.view();
-        let items = guarded(|| ide::outline(&analysis))?;
-        Ok(Some(DocumentSymbolResponse::Nested(
-            items
-                .iter()
-                .map(|item| convert::symbol(&text, item))
-                .collect(),
-        )))
+        // Off the runtime: at 5,000 lines the outline is thousands of
+        // symbols, and the burst's other requests need not wait for it.
+        let symbols = tokio::task::spawn_blocking(move || {
+            let text = snapshot.view();
+            let items = guarded(|| ide::outline(&analysis))?;
+            Ok::<_, jsonrpc::Error>(
+                items
+                    .iter()
+                    .map(|item| convert::symbol(&text, item))
+                    .collect(),
+            )
+        })
+        .await
+        .map_err(|_| panicked())??;
+        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
