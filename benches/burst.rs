@@ -18,29 +18,15 @@
 #[allow(dead_code)]
 mod lsp_client;
 
+#[path = "common/generated.rs"]
+mod generated;
+
+use generated::generated_file;
 use lsp_client::Session;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// `lines` lines of declarations with a solved block every 50 lines.
-fn generated_file(lines: usize) -> String {
-    let mut text = String::new();
-    let mut block = 0;
-    while text.lines().count() + 50 <= lines {
-        let i = block;
-        text.push_str(&format!(
-            "let r{i} = 1 + {i} / 1000\npoint A{i} = ({i}, -r{i})\npoint B{i} = A{i} + (2 * r{i}, 0)\n\
-             solve s{i} {{\n  goal C = rotate(B{i}, A{i}, 60deg)\n  c1 = circle(A{i}, B{i})\n  c2 = circle(B{i}, A{i})\n  C, _ = c1 & c2\n}}\n"
-        ));
-        for j in 0..41 {
-            text.push_str(&format!("let v{i}_{j} = r{i} * {j} + sqrt({j})\n"));
-        }
-        block += 1;
-    }
-    text
-}
 
 /// A planar level of `nodes` nodes as `euc planar new` writes it.
 fn planar_file(binary: &Path, nodes: usize) -> String {
@@ -118,6 +104,20 @@ fn params(method: &str, uri: &str, edit: &Edit, previous: &str) -> Value {
     }
 }
 
+/// The one-character edit of `version`: the place's character replaced by
+/// one of its two, in turn.
+fn change(session: &mut Session, uri: &str, version: i32, edit: &Edit) {
+    let character = edit.characters[(version % 2) as usize];
+    session.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
+            { "range": { "start": { "line": edit.line, "character": edit.character },
+                         "end": { "line": edit.line, "character": edit.character + 1 } },
+              "text": character }
+        ] }),
+    );
+}
+
 /// One edit, its diagnostics waited for, then each request of the burst
 /// alone: what each costs by itself, without the others before it.
 fn alone(
@@ -128,15 +128,7 @@ fn alone(
     previous: &str,
     samples: &mut Samples,
 ) -> String {
-    let character = edit.characters[(version % 2) as usize];
-    session.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
-            { "range": { "start": { "line": edit.line, "character": edit.character },
-                         "end": { "line": edit.line, "character": edit.character + 1 } },
-              "text": character }
-        ] }),
-    );
+    change(session, uri, version, edit);
     session.wait(|m| {
         m["method"] == "textDocument/publishDiagnostics"
             && m["params"]["uri"] == uri
@@ -168,16 +160,8 @@ fn burst(
     previous: &str,
     samples: &mut Samples,
 ) -> String {
-    let character = edit.characters[(version % 2) as usize];
     let started = Instant::now();
-    session.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [
-            { "range": { "start": { "line": edit.line, "character": edit.character },
-                         "end": { "line": edit.line, "character": edit.character + 1 } },
-              "text": character }
-        ] }),
-    );
+    change(session, uri, version, edit);
     let mut pending: HashMap<i64, &'static str> = REQUESTS
         .iter()
         .map(|method| {
@@ -240,36 +224,27 @@ fn measure(
             .unwrap_or("")
             .to_string();
     }
-    let mut samples: [Samples; 2] = Default::default();
-    for version in 2..2 + rounds {
-        let order = if version % 2 == 0 { [0, 1] } else { [1, 0] };
-        for side in order {
-            std::thread::sleep(PACE);
-            previous[side] = burst(
-                session,
-                &uris[side],
-                version,
-                &edits[side],
-                &previous[side].clone(),
-                &mut samples[side],
-            );
+    // Each edit's burst together, then as many edits with each request alone.
+    let mut runs: [[Samples; 2]; 2] = Default::default();
+    for (run, samples) in runs.iter_mut().enumerate() {
+        let timed = if run == 0 { burst } else { alone };
+        let first = 2 + run as i32 * rounds;
+        for version in first..first + rounds {
+            let order = if version % 2 == 0 { [0, 1] } else { [1, 0] };
+            for side in order {
+                std::thread::sleep(PACE);
+                previous[side] = timed(
+                    session,
+                    &uris[side],
+                    version,
+                    &edits[side],
+                    &previous[side].clone(),
+                    &mut samples[side],
+                );
+            }
         }
     }
-    let mut single: [Samples; 2] = Default::default();
-    for version in 2 + rounds..2 + 2 * rounds {
-        let order = if version % 2 == 0 { [0, 1] } else { [1, 0] };
-        for side in order {
-            std::thread::sleep(PACE);
-            previous[side] = alone(
-                session,
-                &uris[side],
-                version,
-                &edits[side],
-                &previous[side].clone(),
-                &mut single[side],
-            );
-        }
-    }
+    let [samples, single] = runs;
     (samples, single)
 }
 

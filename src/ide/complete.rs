@@ -309,12 +309,7 @@ fn line_starts(analysis: &Analysis, block: Option<usize>, offset: usize) -> Vec<
     };
     let mut items: Vec<Completion> = IN_BLOCK.iter().map(keyword).collect();
     let problem = &analysis.scene().problems[block];
-    let bound: Vec<&str> = problem
-        .steps
-        .iter()
-        .flat_map(|step| &step.binders)
-        .filter_map(|binder| binder.name.as_deref())
-        .collect();
+    let bound = problem.bound_names();
     for goal in &problem.goals {
         if !bound.contains(&goal.name.as_str()) {
             items.push(

@@ -49,12 +49,7 @@ fn definition(text: &str, scene: &Scene, problem: &Problem) -> Result<String, St
     {
         return Err("a tool's body drops no point with `any(…)`".to_string());
     }
-    let bound: Vec<&str> = problem
-        .steps
-        .iter()
-        .flat_map(|step| &step.binders)
-        .filter_map(|binder| binder.name.as_deref())
-        .collect();
+    let bound = problem.bound_names();
     if let Some(goal) = problem
         .goals
         .iter()

@@ -94,6 +94,15 @@ pub const MOST_REPLAYED: usize = 10_000;
 pub const MOST_REPLAYED_IN_BLOCK: usize = 10 * MOST_REPLAYED;
 
 impl Problem {
+    /// The names the block's steps bind, in order.
+    pub fn bound_names(&self) -> Vec<&str> {
+        self.steps
+            .iter()
+            .flat_map(|step| &step.binders)
+            .filter_map(|binder| binder.name.as_deref())
+            .collect()
+    }
+
     /// The steps a replay of the steps makes, each use of a tool of your
     /// own counted as the steps it replays.
     pub fn replayed(&self) -> usize {
