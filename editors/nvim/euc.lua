@@ -94,6 +94,8 @@ vim.api.nvim_create_autocmd("LspProgress", {
     if value.message then table.insert(parts, value.message) end
     if value.kind == "end" then
       solving[token] = nil
+      -- The outcome alone: it is what the user waits for, and it fits.
+      if value.message then parts = { value.message } end
     else
       solving[token] = client.id
       if value.cancellable then table.insert(parts, "(:EucStop stops)") end

@@ -188,8 +188,8 @@ local offered = searcher:request_sync("textDocument/codeAction", {
 }, 10000, long)
 local find = offered and offered.result and offered.result[1]
 if not find or find.title ~= "Find construction" then fail("code action on the long search: " .. vim.inspect(offered)) end
--- Stopped before any answer, the request ends as cancelled, which Neovim
--- keeps from its caller: the progress's end says what happened.
+-- Stopped before any answer, the request ends quietly with nothing applied:
+-- the progress's end says what happened, echoed in one line.
 local before = #progress
 searcher:request("codeAction/resolve", find, function() end, long)
 local function reported()
