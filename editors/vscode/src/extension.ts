@@ -2,7 +2,17 @@
 // plays Planarity blocks on a board and solve blocks on a construction board.
 import * as path from "path";
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+  WorkDoneProgress,
+  WorkDoneProgressBegin,
+  WorkDoneProgressCancelNotification,
+  WorkDoneProgressCreateRequest,
+  WorkDoneProgressReport,
+} from "vscode-languageclient/node";
 import {
   blockAt,
   boardHtml,
@@ -73,7 +83,46 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     else showStatus("$(circle-slash) euc", "euc language server stopped: click for its log, or run “euc: Restart the language server”");
   });
   await client.start();
+  progressWithCancel(client);
   context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+/** The server's progress (Find construction, hints) as a notification with
+ * its Cancel button: the language client's own shows it in the status bar,
+ * where VS Code draws no Cancel. Cancel sends
+ * `window/workDoneProgress/cancel`, and the server takes the best answer
+ * found so far (README, "The solver"). */
+function progressWithCancel(languageClient: LanguageClient): void {
+  languageClient.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+    let progress: vscode.Progress<{ message?: string; increment?: number }> | undefined;
+    let done: (() => void) | undefined;
+    let shown = 0;
+    const listener = languageClient.onProgress(WorkDoneProgress.type, token, (value) => {
+      if (value.kind === "begin") {
+        const begin = value as WorkDoneProgressBegin;
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: begin.title, cancellable: begin.cancellable ?? false },
+          (report, cancelled) => {
+            progress = report;
+            cancelled.onCancellationRequested(() => {
+              void languageClient.sendNotification(WorkDoneProgressCancelNotification.type, { token });
+            });
+            if (begin.message) report.report({ message: begin.message });
+            return new Promise<void>((resolve) => (done = resolve));
+          },
+        );
+      } else if (value.kind === "report") {
+        const update = value as WorkDoneProgressReport;
+        const increment = update.percentage === undefined ? undefined : update.percentage - shown;
+        if (update.percentage !== undefined) shown = update.percentage;
+        progress?.report({ message: update.message, increment });
+      } else {
+        done?.();
+        listener.dispose();
+      }
+    });
+    return null;
+  });
 }
 
 /** One live picture per document: drawn by the server from the text as it
