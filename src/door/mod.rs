@@ -39,7 +39,7 @@ pub use crate::incremental::{reanalyze_shared, touches_one_block, Change, Redone
 pub use crate::parse::ast::{MaskToken, Tool};
 pub use crate::parse::parse;
 pub use crate::planar::generate::{Method, MAX_LEVEL};
-pub use crate::render::{move_count, render_svg, InstanceChoice, RenderOptions};
+pub use crate::render::{move_at, move_count, render_svg, InstanceChoice, RenderOptions};
 pub use crate::resolve::{
     resolve, Count, Instance, Limits, Origin, Problem, Puzzle, Scene, Step, StepOp, Type, UserTool,
     Value,

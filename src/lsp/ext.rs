@@ -9,7 +9,7 @@ use crate::door::board::{self, Move};
 use crate::door::planar::{self, NodeMoves};
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::jsonrpc;
-use tower_lsp_server::ls_types::{Uri, WorkDoneProgressCancelParams, WorkspaceEdit};
+use tower_lsp_server::ls_types::{Position, Uri, WorkDoneProgressCancelParams, WorkspaceEdit};
 
 /// One method of the server's own.
 pub trait Method {
@@ -96,6 +96,11 @@ pub struct RenderParams {
     /// check found the construction failing on) or its number as text.
     #[serde(default)]
     pub instance: Option<String>,
+    /// The cursor: on a step's line the picture draws up to that step's
+    /// move (its block, however `block` and `moves` say), the step's line
+    /// or circle marked as the latest; the answer's `at` says which.
+    #[serde(default)]
+    pub at: Option<Position>,
 }
 
 /// The answer to `euc/render`: the picture or why there is none, with the
@@ -108,6 +113,9 @@ pub struct RenderAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     pub moves: usize,
+    /// With `at` on a step: the block and the move drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<(String, usize)>,
 }
 
 /// The parameters of the Planarity board's requests: the document, the

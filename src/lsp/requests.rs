@@ -11,7 +11,7 @@ use super::ext::{self, Answer, BoardAnswer, BoardEdit, BoardParams, Params, Rend
 use super::server::{panicked, Backend};
 use super::solve_job::invalid;
 use crate::door::planar::{self, Ask};
-use crate::door::{move_count, render_svg, InstanceChoice, RenderOptions};
+use crate::door::{move_at, move_count, render_svg, InstanceChoice, RenderOptions};
 use tower_lsp_server::jsonrpc::Result;
 
 impl Backend {
@@ -42,9 +42,16 @@ impl Backend {
             Some(Ok(choice)) => Some(choice),
             None => None,
         };
+        let at = params
+            .at
+            .and_then(|position| move_at(&analysis, snapshot.view().offset(position)));
+        let (block, moves) = match &at {
+            Some((block, moves)) => (Some(block.clone()), Some(*moves)),
+            None => (params.block.clone(), params.moves),
+        };
         let options = RenderOptions {
-            block: params.block.clone(),
-            moves: params.moves,
+            block: block.clone(),
+            moves,
             instance,
             ..RenderOptions::default()
         };
@@ -58,7 +65,7 @@ impl Backend {
         let moves = move_count(
             &analysis,
             &RenderOptions {
-                block: params.block.clone(),
+                block,
                 moves: None,
                 ..RenderOptions::default()
             },
@@ -73,6 +80,7 @@ impl Backend {
             svg,
             error,
             moves,
+            at,
         })
     }
 

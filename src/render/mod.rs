@@ -87,6 +87,26 @@ pub fn move_count(analysis: &Analysis, options: &RenderOptions) -> Option<usize>
     }
 }
 
+/// The block whose step holds `offset`, and the move that step ends at
+/// (1 for the first line or circle; an intersection's step ends at the
+/// move before it): the picture that follows the cursor draws up to it,
+/// the step's own line or circle marked as the latest.
+pub fn move_at(analysis: &Analysis, offset: usize) -> Option<(String, usize)> {
+    let problem = analysis
+        .scene()
+        .problems
+        .iter()
+        .find(|problem| problem.span.contains(offset))?;
+    let mut drawn = 0;
+    for step in &problem.steps {
+        drawn += usize::from(!step.op.is_meet());
+        if step.span.start <= offset && offset <= step.span.end {
+            return Some((problem.name.clone(), drawn));
+        }
+    }
+    None
+}
+
 /// The block a picture shows.
 enum Block {
     Solve(usize),

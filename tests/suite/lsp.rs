@@ -1414,6 +1414,34 @@ fn the_picture_follows_the_unsaved_text() {
             .contains("renamed"),
         "{second}"
     );
+    // The picture follows the cursor: on a step's line, up to its move
+    // (the intersection's step ends at the move before it); elsewhere the
+    // whole construction.
+    let renamed = text.replace("solve equilateral", "solve renamed");
+    let line_of = |needle: &str| {
+        renamed
+            .lines()
+            .position(|line| line.contains(needle))
+            .unwrap()
+    };
+    for (needle, expected) in [("c1 = circle", 1), ("c2 = circle", 2), ("C, _ =", 2)] {
+        let at = json!({ "line": line_of(needle), "character": 4 });
+        let id = client.request("euc/render", json!({ "uri": uri, "at": at }));
+        let answer = client.response(id);
+        assert_eq!(
+            answer["result"]["at"],
+            json!(["renamed", expected]),
+            "{answer}"
+        );
+        let svg = answer["result"]["svg"].as_str().unwrap();
+        assert!(svg.contains(&format!("up to move {expected}")), "{svg}");
+    }
+    let id = client.request(
+        "euc/render",
+        json!({ "uri": uri, "at": { "line": 2, "character": 0 } }),
+    );
+    let answer = client.response(id);
+    assert!(answer["result"].get("at").is_none(), "{answer}");
     client.stop();
 }
 

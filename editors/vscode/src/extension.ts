@@ -135,17 +135,21 @@ interface Picture {
   /** "failing": the instance the check found the construction failing on
    * (the "Show where it fails" lens); undefined: the declared one. */
   instance: string | undefined;
+  /** The cursor in the document: on a step, the picture draws up to it
+   * (while the slider is at its end). */
+  at: vscode.Position | undefined;
 }
 const pictures = new Map<string, Picture>();
 
 async function drawPicture(uri: string, picture: Picture): Promise<void> {
   if (!client) return;
-  type Answer = { svg?: string; error?: string; moves: number };
+  type Answer = { svg?: string; error?: string; moves: number; at?: [string, number] };
   const answer = await client.sendRequest<Answer>("euc/render", {
     uri,
     block: picture.block,
     moves: picture.moves,
     instance: picture.instance,
+    at: picture.moves === undefined && picture.at ? { line: picture.at.line, character: picture.at.character } : undefined,
   });
   // An edit removed the move the slider was on: the server refuses a move
   // beyond the block's last, so show the whole construction instead.
@@ -160,7 +164,7 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
     svg: answer.svg,
     error: answer.error,
     moves: answer.moves,
-    shown: picture.moves ?? null,
+    shown: picture.moves ?? (answer.at ? answer.at[1] : null),
   });
 }
 
@@ -188,7 +192,7 @@ function showPicture(named?: string, instance?: string): void {
     { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
     { enableScripts: true, localResourceRoots: [] },
   );
-  const picture: Picture = { panel, block, moves: undefined, instance: shownOn };
+  const picture: Picture = { panel, block, moves: undefined, instance: shownOn, at: editor.selection.active };
   pictures.set(uri, picture);
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
   panel.webview.html = pictureHtml(panel.webview.cspSource, nonce);
@@ -203,6 +207,14 @@ function showPicture(named?: string, instance?: string): void {
       if (event.document.uri.toString() !== uri) return;
       if (pending) clearTimeout(pending);
       pending = setTimeout(redraw, 200);
+    }),
+    // The picture follows the cursor: on a step, up to that step's move.
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      if (event.textEditor.document.uri.toString() !== uri) return;
+      picture.at = event.selections[0]?.active;
+      if (picture.moves !== undefined) return;
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(redraw, 100);
     }),
   ];
   panel.onDidDispose(() => {
