@@ -342,17 +342,27 @@ fn draw_problem(
         if expand {
             draw_inner_moves(&mut canvas, &ops, &problem.calls, replay);
         }
-        draw_construction(&mut canvas, &ops, replay, &goal_objects, latest);
+        draw_construction(
+            &mut canvas,
+            &ops,
+            replay,
+            &goal_objects,
+            latest,
+            &analysis.text,
+        );
     }
-    for (label, goal) in &goal_objects {
-        let reached = replay
-            .as_ref()
-            .is_some_and(|r| r.objects.iter().any(|o| o.reaches(goal)));
+    draw_missing_goals(&mut canvas, &goal_objects, replay.as_ref());
+    Ok(canvas)
+}
+
+/// The goal lines and circles no drawn object reaches, dashed.
+fn draw_missing_goals(canvas: &mut Canvas, goals: &[(&str, Object)], replay: Option<&Replay>) {
+    for (label, goal) in goals {
+        let reached = replay.is_some_and(|r| r.objects.iter().any(|o| o.reaches(goal)));
         if !reached {
             canvas.object(goal, Style::Missing, Some(label));
         }
     }
-    Ok(canvas)
 }
 
 /// The lines and circles the steps draw, in order.
@@ -586,6 +596,7 @@ fn draw_construction(
     replay: &Replay,
     goal_objects: &[(&str, Object)],
     latest: Option<usize>,
+    text: &str,
 ) {
     let mut number = 0;
     for step in ops {
@@ -593,6 +604,8 @@ fn draw_construction(
             continue;
         }
         number += 1;
+        let before = text.get(..step.span.start).unwrap_or("");
+        canvas.step_line = Some(before.matches('\n').count() + 1);
         // A tool of your own draws each object it makes, numbered as one move.
         for binder in step.binders.iter().filter(|binder| !binder.is_point()) {
             let Some(object) = replay.objects.get(binder.index) else {
@@ -610,6 +623,7 @@ fn draw_construction(
             canvas.object(object, style, Some(&format!("{number}: {name}")));
         }
     }
+    canvas.step_line = None;
 }
 
 /// `--expand`: the lines and circles each use of a tool of your own draws

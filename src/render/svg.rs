@@ -121,6 +121,10 @@ pub struct Canvas {
     /// Every mark drawn (a point's dot, a goal's ring, a node's disc):
     /// centre and radius in pixels, what labels should not cover.
     marks: Vec<(Point, f64)>,
+    /// The source line of the step the next lines and circles belong to:
+    /// written as `data-line`, so that a click in the picture panel goes
+    /// to the step (README, "Editors").
+    pub step_line: Option<usize>,
 }
 
 /// A label placed, and how far in pixels its box is from the visible part
@@ -203,6 +207,7 @@ impl Canvas {
             description: String::new(),
             placed: Vec::new(),
             marks: Vec::new(),
+            step_line: None,
         }
     }
 
@@ -251,6 +256,10 @@ impl Canvas {
         }
         let (colour, width) = style.stroke();
         let dash = style.dash();
+        let dash = match self.step_line {
+            Some(line) => format!(r#"{dash} data-line="{line}""#),
+            None => dash.to_string(),
+        };
         match object {
             Object::Circle(circle) => {
                 let centre = self.to_picture(circle.center);

@@ -60,6 +60,21 @@ fn every_example_renders() {
     }
 }
 
+/// Each line or circle of the construction names its step's line
+/// (`data-line`): a click in the editor's picture goes there.
+#[test]
+fn each_drawn_object_names_its_steps_line() {
+    let text = read(&root().join("examples/equilateral-triangle.euc"));
+    let svg = render_svg(&analyze(&text), &RenderOptions::default()).unwrap();
+    let line_of = |needle: &str| text.lines().position(|line| line.contains(needle)).unwrap() + 1;
+    for step in ["c1 = circle", "c2 = circle"] {
+        let attribute = format!("data-line=\"{}\"", line_of(step));
+        assert_eq!(svg.matches(&attribute).count(), 1, "{attribute} in {svg}");
+    }
+    // The givens and the goal are no step's.
+    assert_eq!(svg.matches("data-line=").count(), 2);
+}
+
 #[test]
 fn drawing_up_to_a_move() {
     let analysis = analyze(&read(&root().join("examples/midpoint.euc")));

@@ -168,6 +168,19 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
   });
 }
 
+/** A click on an object in the picture: its step's line (1-based) in the
+ * editor, selected and in view. */
+async function goToLine(document: vscode.TextDocument, line: number): Promise<void> {
+  const shown = vscode.window.visibleTextEditors.find((editor) => editor.document === document);
+  const position = new vscode.Position(Math.max(0, line - 1), 0);
+  const range = document.lineAt(position.line).range;
+  await vscode.window.showTextDocument(document, {
+    viewColumn: shown?.viewColumn,
+    selection: range,
+    preserveFocus: false,
+  });
+}
+
 /** "Show picture": the block under the cursor, or the one a code lens names;
  * on the instance it fails on when the lens or quick fix asks ("failing"). */
 function showPicture(named?: string, instance?: string): void {
@@ -200,6 +213,10 @@ function showPicture(named?: string, instance?: string): void {
   const redraw = () => void drawPicture(uri, picture).catch(() => undefined);
   const subscriptions = [
     panel.webview.onDidReceiveMessage((message) => {
+      if (message.kind === "goto" && typeof message.line === "number") {
+        void goToLine(document, message.line);
+        return;
+      }
       if (message.kind === "step") picture.moves = message.moves ?? undefined;
       redraw();
     }),

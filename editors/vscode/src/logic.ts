@@ -194,6 +194,8 @@ export function pictureHtml(cspSource: string, nonce: string): string {
   html, body { font-family: var(--vscode-font-family, sans-serif); }
   #bar { display: flex; gap: 0.5em; align-items: center; padding: 0.4em 0.8em; }
   #picture svg { width: 100%; height: auto; }
+  #picture [data-line] { cursor: pointer; pointer-events: visibleStroke; }
+  #picture [data-line]:hover { stroke-width: 3; }
   #error { color: var(--vscode-errorForeground, #b00); padding: 0 0.8em; }
 </style>
 </head>
@@ -210,6 +212,11 @@ export function pictureHtml(cspSource: string, nonce: string): string {
       const moves = Number(step.value);
       shown.textContent = moves + " of " + step.max;
       vscode.postMessage({ kind: "step", moves: moves === Number(step.max) ? null : moves });
+    });
+    // A click on a line or circle of the construction goes to its step.
+    document.getElementById("picture").addEventListener("click", (event) => {
+      const drawn = event.target.closest && event.target.closest("[data-line]");
+      if (drawn) vscode.postMessage({ kind: "goto", line: Number(drawn.getAttribute("data-line")) });
     });
     window.addEventListener("message", (event) => {
       const message = event.data;

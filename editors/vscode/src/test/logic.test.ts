@@ -101,3 +101,9 @@ test("the pages follow the colour theme", () => {
   }
   assert.ok(THEMED.includes("body.vscode-dark svg"));
 });
+
+test("a click on a drawn object asks to go to its step", () => {
+  const page = pictureHtml("csp", "n");
+  assert.ok(page.includes('closest("[data-line]")'));
+  assert.ok(page.includes('kind: "goto"'));
+});
