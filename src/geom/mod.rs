@@ -6,7 +6,7 @@ mod pick;
 mod text;
 
 pub use pick::{pick_crossing, touch_point, Pick};
-pub use text::format_number;
+pub use text::{format_length, format_number};
 
 use serde::Serialize;
 

@@ -16,6 +16,18 @@ pub fn format_number(value: f64) -> String {
     }
 }
 
+/// A length in a message: as `format_number` within 10^-3 to 10^7, else
+/// with six significant digits in scientific form, so that a figure drawn
+/// at 10^-100 or 10^100 has no length shown as 0 or as a hundred digits.
+pub fn format_length(value: f64) -> String {
+    let size = value.abs();
+    if size == 0.0 || (1e-3..1e7).contains(&size) {
+        format_number(value)
+    } else {
+        format!("{value:.5e}")
+    }
+}
+
 /// "(1, -0.5)".
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -59,6 +71,14 @@ impl fmt::Display for Circle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_length_at_any_scale_shows_its_digits() {
+        assert_eq!(format_length(0.066572), "0.066572");
+        assert_eq!(format_length(6.6572e-102), "6.65720e-102");
+        assert_eq!(format_length(6.6572e98), "6.65720e98");
+        assert_eq!(format_length(0.0), "0");
+    }
 
     fn check(value: f64, expected: &str) {
         assert_eq!(format_number(value), expected);

@@ -55,7 +55,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
                     analysis.reports.get(solve),
                 ) {
                     solve_lenses(problem, report, has_input_errors, &mut lenses);
-                    if !has_input_errors && fails_elsewhere(analysis, problem) {
+                    if !has_input_errors && fails_elsewhere(analysis, problem, None) {
                         lenses.push(Lens {
                             span: problem.header_span,
                             title: "Show where it fails".to_string(),
@@ -83,11 +83,16 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
 }
 
 /// Whether the block's construction works as declared but fails on a
-/// moved instance or a drop (E0403, E0406, W0005).
-pub fn fails_elsewhere(analysis: &Analysis, problem: &Problem) -> bool {
+/// moved instance or a drop (E0403, E0406, W0005); with `near`, only a
+/// diagnostic whose span or a label touches it counts (a quick fix there).
+pub fn fails_elsewhere(analysis: &Analysis, problem: &Problem, near: Option<Span>) -> bool {
+    let touches =
+        |span: Span| near.is_none_or(|near| span.start <= near.end && near.start <= span.end);
     analysis.diagnostics.iter().any(|diagnostic| {
         ["E0403", "E0406", "W0005"].contains(&diagnostic.code)
             && problem.span.contains(diagnostic.span.start)
+            && (touches(diagnostic.span)
+                || diagnostic.labels.iter().any(|label| touches(label.span)))
     })
 }
 

@@ -120,14 +120,7 @@ impl Backend {
         range: crate::span::Span,
     ) -> Option<CodeActionOrCommand> {
         let problem = analysis.scene().problems.get(block)?;
-        let fails_elsewhere = analysis.diagnostics.iter().any(|diagnostic| {
-            ["E0403", "E0406", "W0005"].contains(&diagnostic.code)
-                && problem.span.contains(diagnostic.span.start)
-                && (diagnostic.span.start <= range.end && range.start <= diagnostic.span.end
-                    || diagnostic.labels.iter().any(|label| {
-                        label.span.start <= range.end && range.start <= label.span.end
-                    }))
-        });
+        let fails_elsewhere = ide::fails_elsewhere(analysis, problem, Some(range));
         let shown = self
             .settings()
             .client_commands

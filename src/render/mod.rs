@@ -529,7 +529,7 @@ fn missed_by(problem: &Problem, instance: &Instance, replay: Option<&Replay>) ->
                 Some(distance) => format!(
                     "goal `{}` missed by {}",
                     goal.name,
-                    crate::geom::format_number(distance * problem.unit)
+                    crate::geom::format_length(distance * problem.unit)
                 ),
                 None => format!("goal `{}` missed", goal.name),
             });
