@@ -18,6 +18,7 @@ use crate::span::{Shift, Span};
 use std::sync::Arc;
 
 mod declaration;
+mod node;
 
 /// The analysis of `text`, reusing what `previous` (of an earlier text)
 /// found for the parts the edit left alone.
@@ -33,6 +34,10 @@ pub enum Redone {
     Nothing,
     /// One block was parsed, resolved and checked; the rest was kept.
     OneBlock,
+    /// One `node` line of a planar block was parsed and its position
+    /// evaluated again; the block's crossings were counted again for that
+    /// node alone (`node`).
+    OneNode,
     /// One declaration was parsed and defined again, with what is computed
     /// from it; the blocks that use it were resolved and checked again, the
     /// others kept (`declaration`).
@@ -51,6 +56,9 @@ pub fn reanalyze_telling(previous: &Analysis, text: &str) -> (Analysis, Redone) 
     }
     let held = item_holding(previous, text, change_between(&previous.text, text));
     let text: Text = Arc::new(text.to_string());
+    if let Some(plan) = held.and_then(|held| node::plan(previous, &text, held)) {
+        return (node::redo(previous.clone(), plan, text), Redone::OneNode);
+    }
     if let Some(plan) = held.and_then(|held| plan_one_block(previous, &text, held)) {
         return (
             redo_one_block(previous.clone(), plan, text),
@@ -84,6 +92,12 @@ pub fn reanalyze_shared(
         &text,
         change.or_else(|| change_between(&previous.text, &text)),
     );
+    if let Some(plan) = held.and_then(|held| node::plan(&previous, &text, held)) {
+        return (
+            node::redo(Arc::unwrap_or_clone(previous), plan, text),
+            Redone::OneNode,
+        );
+    }
     if let Some(plan) = held.and_then(|held| plan_one_block(&previous, &text, held)) {
         let previous = Arc::unwrap_or_clone(previous);
         return (redo_one_block(previous, plan, text), Redone::OneBlock);
@@ -190,6 +204,8 @@ pub(super) struct Held {
     /// …and in the new one (longer or shorter by `delta`).
     new: Span,
     delta: isize,
+    /// The edit itself.
+    change: Change,
 }
 
 /// The item holding `change` (`None`: the texts are equal).
@@ -214,6 +230,7 @@ fn item_holding(previous: &Analysis, text: &str, change: Option<Change>) -> Opti
         old,
         new,
         delta,
+        change,
     })
 }
 
@@ -626,18 +643,27 @@ mod tests {
             ("goal M = midpoint(A, B)", "goal M = midpoint(A, Bx)"),
             ("edge a - b, c - d", "edge a - b"),
             ("node a = (0, 0)", "node a = (1, 1)"),
+            // A node renamed, or placed at a declared value: the block.
+            ("node b = (1, 1)", "node bb = (1, 1)"),
+            ("node c = (1, 0)", "node c = (r, 0)"),
             ("solve first {\n", "solve first {\n  mask line\n"),
             // Syntax errors inside the block: it still ends at its `}`.
             ("C, _ = c1 & c2", "C, _ = c1 & (c2"),
             ("c1 = circle(A, B)", "c1 = circle(A, B"),
         ] {
             let text = FILE.replacen(find, replace, 1);
+            // A coordinate of a node: that node alone.
+            let expected = if replace == "node a = (1, 1)" {
+                Redone::OneNode
+            } else {
+                Redone::OneBlock
+            };
             let (fast, redone) = reanalyze_telling(&previous, &text);
-            assert_eq!(redone, Redone::OneBlock, "`{find}` → `{replace}`");
+            assert_eq!(redone, expected, "`{find}` → `{replace}`");
             assert_same(&fast, &analyze(&text));
             let (shared, redone) =
                 reanalyze_shared(Arc::new(previous.clone()), Arc::new(text.clone()), None);
-            assert_eq!(redone, Redone::OneBlock);
+            assert_eq!(redone, expected);
             assert_same(&shared, &fast);
             // The editor's edit as the change: wider than the bytes that
             // differ, the same analysis.

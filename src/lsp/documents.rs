@@ -399,7 +399,10 @@ impl Documents {
                     ),
                 });
                 if let Some(redone) = redone {
-                    cost = Some((started.elapsed(), redone == Redone::OneBlock));
+                    cost = Some((
+                        started.elapsed(),
+                        matches!(redone, Redone::OneBlock | Redone::OneNode),
+                    ));
                 }
                 analysis
             })

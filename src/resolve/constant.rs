@@ -59,8 +59,19 @@ pub(super) fn evaluate_constant(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Value> {
     let mut references = Vec::new();
-    let lowered = top_level_lowering(scene, diagnostics, &mut references).lower(expr);
+    let value = evaluate_constant_in(expr, scene, diagnostics, &mut references);
     scene.references.extend(references);
+    value
+}
+
+/// `evaluate_constant`, its uses of names put in `references`.
+pub(super) fn evaluate_constant_in(
+    expr: &ast::Expr,
+    scene: &Scene,
+    diagnostics: &mut Vec<Diagnostic>,
+    references: &mut Vec<super::Reference>,
+) -> Option<Value> {
+    let lowered = top_level_lowering(scene, diagnostics, references).lower(expr);
     let (ir, _) = lowered?;
     match eval(&ir, &scene.values) {
         Ok(value) => Some(value),

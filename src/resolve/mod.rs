@@ -22,6 +22,7 @@ pub mod types;
 pub use eval::{describe_outside, eval, EvalError};
 pub use instances::RANDOM_INSTANCES;
 pub use lower::Reference;
+pub(crate) use planar::node_position_again;
 pub use planar::{Puzzle, PuzzleNode};
 pub use problem::*;
 pub use tool_defs::name_taken as tool_name_taken;

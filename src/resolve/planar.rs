@@ -2,7 +2,7 @@
 //! level and seed; every mistake in the block is a diagnostic.
 
 use super::build_problem::block_header;
-use super::constant::evaluate_constant;
+use super::constant::{evaluate_constant, evaluate_constant_in};
 use super::lower::closest;
 use super::types::Value;
 use super::Scene;
@@ -248,6 +248,20 @@ fn resolve_edges(
             .insert((a.min(b), a.max(b)), puzzle.links.len());
         puzzle.links.push((a, b));
         puzzle.link_spans.push(edge.span);
+    }
+}
+
+/// A node's position evaluated again after an edit of its line alone
+/// (`crate::incremental::node`): `None` when the value does not evaluate
+/// cleanly to a point, or reads a name (the scene's uses of names would
+/// change with it).
+pub(crate) fn node_position_again(value: &Expr, scene: &Scene) -> Option<Point> {
+    let mut diagnostics = Vec::new();
+    let mut uses = Vec::new();
+    let value = evaluate_constant_in(value, scene, &mut diagnostics, &mut uses);
+    match value {
+        Some(Value::Point(point)) if diagnostics.is_empty() && uses.is_empty() => Some(point),
+        _ => None,
     }
 }
 
