@@ -1,5 +1,5 @@
--- The README's Neovim screenshot: headless Neovim opens FILE with
--- editors/nvim/euc.lua, the server and the tree-sitter parser in SITE, and
+-- The README's Neovim screenshot: headless Neovim opens FILE with the plugin
+-- directory editors/nvim, the server and the tree-sitter parser in SITE, and
 -- exports the coloured buffer as HTML (:TOhtml), which Chromium turns into a
 -- PNG. Run from the checkout (see README.md, "Editors"):
 --   nvim --headless --clean -l tests/nvim/screenshot.lua BIN FILE SITE OUT.html
@@ -9,7 +9,9 @@ vim.opt.runtimepath:prepend(site)
 vim.o.termguicolors = true
 vim.cmd.colorscheme(vim.env.SCHEME or "retrobox")
 vim.o.background = "light"
-dofile(vim.fn.getcwd() .. "/editors/nvim/euc.lua")
+vim.opt.runtimepath:append(vim.fn.getcwd() .. "/editors/nvim")
+vim.cmd.runtime("plugin/euc.lua")
+vim.lsp.enable("euc")
 vim.cmd.edit(file)
 local buf = vim.api.nvim_get_current_buf()
 vim.wait(15000, function() return #vim.lsp.get_clients({ bufnr = buf }) > 0 end, 50)

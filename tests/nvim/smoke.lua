@@ -1,9 +1,10 @@
--- A real editor against the real server, set up by editors/nvim/euc.lua
--- itself: headless Neovim opens an unsolved example, receives diagnostics,
--- colours it (semantic tokens, and tree-sitter when SITE holds the parser),
--- hovers, shows code lenses (and refreshes them after an edit), applies
--- "Find construction" with its progress echoed, and stops a long search
--- with :EucStop.
+-- A real editor against the real server, set up by the plugin directory
+-- editors/nvim: headless Neovim loads it from 'runtimepath', enables the
+-- server with vim.lsp.enable("euc"), opens an unsolved example, receives
+-- diagnostics, colours it (semantic tokens, and tree-sitter when SITE holds
+-- the parser), hovers, shows code lenses (and refreshes them after an
+-- edit), applies "Find construction" with its progress echoed, and stops a
+-- long search with :EucStop.
 -- Run by .ci/run: nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE [SITE]
 local bin, file, site = arg[1], arg[2], arg[3]
 local function fail(message)
@@ -11,21 +12,25 @@ local function fail(message)
   os.exit(1)
 end
 
--- What the config echoes (solver progress), as the user would read it
+-- What the plugin echoes (solver progress), as the user would read it
 -- (kept here rather than printed into CI's log).
 local echoed = {}
 vim.api.nvim_echo = function(chunks)
   table.insert(echoed, table.concat(vim.tbl_map(function(chunk) return chunk[1] end, chunks)))
 end
 
--- The user's set-up: `euc` on PATH and the config file from editors/nvim.
+-- The user's set-up: `euc` on PATH, the plugin directory on 'runtimepath'
+-- (its plugin/ sourced as start-up would: this script runs after it), and
+-- the server enabled from lsp/euc.lua.
 vim.env.PATH = vim.fn.fnamemodify(bin, ":p:h") .. ":" .. vim.env.PATH
 if site then vim.opt.runtimepath:prepend(site) end
-dofile(vim.fn.getcwd() .. "/editors/nvim/euc.lua")
+vim.opt.runtimepath:append(vim.fn.getcwd() .. "/editors/nvim")
+vim.cmd.runtime("plugin/euc.lua")
+vim.lsp.enable("euc")
 vim.cmd.edit(file)
 local buf = vim.api.nvim_get_current_buf()
 if not vim.wait(15000, function() return #vim.lsp.get_clients({ bufnr = buf }) > 0 end, 50) then
-  fail("editors/nvim/euc.lua did not start the server")
+  fail('vim.lsp.enable("euc") did not start the server')
 end
 local client = vim.lsp.get_clients({ bufnr = buf })[1]
 local uri = vim.uri_from_bufnr(buf)
@@ -66,9 +71,10 @@ if site then
   if not vim.tbl_contains(captures, "variable.parameter") then
     fail("tree-sitter captures on the given point: " .. vim.inspect(captures))
   end
+  if vim.wo.foldmethod ~= "expr" then fail("no tree-sitter folds: foldmethod=" .. vim.wo.foldmethod) end
 end
 
--- Code lenses above the block, asked for by the config itself (Neovim
+-- Code lenses above the block, asked for by the plugin itself (Neovim
 -- does not) and drawn as virtual text.
 local function lens_titles()
   return vim.tbl_map(function(lens) return lens.command and lens.command.title end, vim.lsp.codelens.get(buf))
@@ -126,7 +132,7 @@ if not (hover and hover.result and hover.result.contents.value:find("given point
   fail("hover: " .. vim.inspect(hover))
 end
 
--- Progress of the search, as the server reports it and as the config echoes it.
+-- Progress of the search, as the server reports it and as the plugin echoes it.
 local progress = {}
 vim.api.nvim_create_autocmd("LspProgress", {
   callback = function(event) table.insert(progress, event.data.params.value) end,
@@ -155,7 +161,7 @@ if not (progress[1] and progress[1].kind == "begin" and progress[1].title:find("
   fail("progress during Find construction: " .. vim.inspect(progress))
 end
 if not vim.iter(echoed):any(function(line) return line:find("euc: Finding a construction", 1, true) end) then
-  fail("the config echoed no progress: " .. vim.inspect(echoed))
+  fail("the plugin echoed no progress: " .. vim.inspect(echoed))
 end
 -- The lenses follow the edit (a script runs no main loop, so the change is
 -- announced as the main loop would) and now show the check.
@@ -200,7 +206,7 @@ local function reported()
 end
 if not vim.wait(20000, reported, 50) then fail("no progress report during a long search: " .. vim.inspect(progress)) end
 if not vim.iter(echoed):any(function(line) return line:find("searching", 1, true) end) then
-  fail("the config echoed no report: " .. vim.inspect(echoed))
+  fail("the plugin echoed no report: " .. vim.inspect(echoed))
 end
 vim.cmd("EucStop")
 if not vim.wait(20000, function() return progress[#progress].kind == "end" end, 50) then
@@ -212,5 +218,5 @@ if not (ended and ended ~= "" and echoed[#echoed]:find(ended, 1, true)) then
 end
 searcher:stop()
 client:stop()
-io.stdout:write(("nvim smoke test: the config starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction with progress (%d messages) and :EucStop work\n"):format(#progress))
+io.stdout:write(("nvim smoke test: the plugin starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction with progress (%d messages) and :EucStop work\n"):format(#progress))
 vim.cmd("qa!")
