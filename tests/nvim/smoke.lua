@@ -1,31 +1,42 @@
--- A real editor against the real server, set up by the plugin directory
--- editors/nvim: headless Neovim loads it from 'runtimepath', enables the
--- server with vim.lsp.enable("euc"), opens an unsolved example, receives
--- diagnostics, colours it (semantic tokens, and tree-sitter when SITE holds
--- the parser), hovers, shows code lenses (and refreshes them after an
--- edit), applies "Find construction" with its progress echoed, and stops a
--- long search with :EucStop.
--- Run by .ci/run: nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE [SITE]
-local bin, file, site = arg[1], arg[2], arg[3]
+-- A real editor against the real server, set up in one step by the plugin
+-- directory editors/nvim: headless Neovim loads it from 'runtimepath',
+-- installs the tree-sitter parser with :EucInstallParser (into
+-- $XDG_DATA_HOME, a scratch directory), enables the server with
+-- vim.lsp.enable("euc"), opens an unsolved example, receives diagnostics,
+-- colours it (semantic tokens and tree-sitter), hovers, shows code lenses
+-- (and refreshes them after an edit), applies "Find construction" with its
+-- progress echoed, and stops a long search with :EucStop.
+-- Run by .ci/run:
+--   XDG_DATA_HOME=SCRATCH nvim --headless --clean -l tests/nvim/smoke.lua BIN FILE
+local bin, file = arg[1], arg[2]
 local function fail(message)
   io.stderr:write("nvim smoke test: " .. message .. "\n")
   os.exit(1)
 end
 
--- What the plugin echoes (solver progress), as the user would read it
+-- What the plugin echoes (its messages, solver progress), as the user would read it
 -- (kept here rather than printed into CI's log).
 local echoed = {}
 vim.api.nvim_echo = function(chunks)
   table.insert(echoed, table.concat(vim.tbl_map(function(chunk) return chunk[1] end, chunks)))
 end
 
+if not vim.env.XDG_DATA_HOME then fail("set XDG_DATA_HOME to a scratch directory: the parser is installed there") end
+
 -- The user's set-up: `euc` on PATH, the plugin directory on 'runtimepath'
--- (its plugin/ sourced as start-up would: this script runs after it), and
--- the server enabled from lsp/euc.lua.
+-- (its plugin/ sourced as start-up would: this script runs after it), one
+-- command for the parser, and the server enabled from lsp/euc.lua.
 vim.env.PATH = vim.fn.fnamemodify(bin, ":p:h") .. ":" .. vim.env.PATH
-if site then vim.opt.runtimepath:prepend(site) end
 vim.opt.runtimepath:append(vim.fn.getcwd() .. "/editors/nvim")
 vim.cmd.runtime("plugin/euc.lua")
+vim.cmd("EucInstallParser")
+local installed = vim.fs.joinpath(vim.env.XDG_DATA_HOME, "nvim", "site")
+if not (vim.uv.fs_stat(installed .. "/parser/euc.so") and vim.uv.fs_stat(installed .. "/queries/euc/highlights.scm")) then
+  fail(":EucInstallParser installed nothing in " .. installed .. ": " .. vim.inspect(echoed))
+end
+if not vim.iter(echoed):any(function(line) return line:find("parser and queries installed", 1, true) end) then
+  fail(":EucInstallParser said: " .. vim.inspect(echoed))
+end
 vim.lsp.enable("euc")
 vim.cmd.edit(file)
 local buf = vim.api.nvim_get_current_buf()
@@ -63,16 +74,14 @@ end, 50) then
   fail("no semantic token on the given point: " .. vim.inspect(semantic_groups()))
 end
 
--- Colour from tree-sitter, when the parser was built into SITE.
-if site then
-  if not pcall(vim.treesitter.get_parser, buf, "euc") then fail("the tree-sitter parser did not load") end
-  vim.treesitter.get_parser(buf, "euc"):parse()
-  local captures = vim.tbl_map(function(c) return c.capture end, vim.treesitter.get_captures_at_pos(buf, a_line, 6))
-  if not vim.tbl_contains(captures, "variable.parameter") then
-    fail("tree-sitter captures on the given point: " .. vim.inspect(captures))
-  end
-  if vim.wo.foldmethod ~= "expr" then fail("no tree-sitter folds: foldmethod=" .. vim.wo.foldmethod) end
+-- Colour from tree-sitter, with the parser :EucInstallParser built.
+if not pcall(vim.treesitter.get_parser, buf, "euc") then fail("the tree-sitter parser did not load") end
+vim.treesitter.get_parser(buf, "euc"):parse()
+local captures = vim.tbl_map(function(c) return c.capture end, vim.treesitter.get_captures_at_pos(buf, a_line, 6))
+if not vim.tbl_contains(captures, "variable.parameter") then
+  fail("tree-sitter captures on the given point: " .. vim.inspect(captures))
 end
+if vim.wo.foldmethod ~= "expr" then fail("no tree-sitter folds: foldmethod=" .. vim.wo.foldmethod) end
 
 -- Code lenses above the block, asked for by the plugin itself (Neovim
 -- does not) and drawn as virtual text.
@@ -218,5 +227,5 @@ if not (ended and ended ~= "" and echoed[#echoed]:find(ended, 1, true)) then
 end
 searcher:stop()
 client:stop()
-io.stdout:write(("nvim smoke test: the plugin starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction with progress (%d messages) and :EucStop work\n"):format(#progress))
+io.stdout:write(("nvim smoke test: the plugin installs the parser and starts the server; colours, a quick fix, code lenses, the picture, hover and Find construction with progress (%d messages) and :EucStop work\n"):format(#progress))
 vim.cmd("qa!")

@@ -23,6 +23,8 @@ vim.api.nvim_create_autocmd("LspProgress", {
   callback = function(event) require("euc").on_progress(event) end,
 })
 
+vim.api.nvim_create_user_command("EucInstallParser", function() require("euc").install_parser() end,
+  { desc = "euc: compile the tree-sitter parser and install it with its queries" })
 vim.api.nvim_create_user_command("EucStop", function() require("euc").stop() end,
   { desc = "euc: stop Find construction and take the best answer so far" })
 vim.api.nvim_create_user_command("EucPicture", function(opts) require("euc").picture(opts.args) end,

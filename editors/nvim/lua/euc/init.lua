@@ -14,6 +14,21 @@ function M.setup(options)
   vim.lsp.enable("euc")
 end
 
+--- Compiles and installs the tree-sitter parser (lua/euc/parser.lua), then
+--- colours the .euc buffers already open with it.
+function M.install_parser()
+  local ok, message = require("euc.parser").install()
+  if not ok then
+    vim.notify("euc: " .. message, vim.log.levels.ERROR)
+    return false
+  end
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == "euc" then M.start_treesitter(buf) end
+  end
+  vim.notify("euc: " .. message, vim.log.levels.INFO)
+  return true
+end
+
 --- Tree-sitter colour and folds, when the parser is installed.
 function M.start_treesitter(buf)
   if not pcall(vim.treesitter.start, buf, "euc") then return end
