@@ -30,3 +30,12 @@ vim.api.nvim_create_user_command("EucStop", function() require("euc").stop() end
 vim.api.nvim_create_user_command("EucPicture", function(opts) require("euc").picture(opts.args) end,
   { nargs = "?", desc = "euc: draw the block under the cursor (up to move N, or `failing`: where it fails)" })
 
+-- nvim-treesitter users can build the parser with `:TSInstall euc` instead:
+-- its master branch takes the grammar now, its main branch on each
+-- `User TSUpdate`.
+require("euc.parser").register_with_nvim_treesitter_master()
+vim.api.nvim_create_autocmd("User", {
+  group = group,
+  pattern = "TSUpdate",
+  callback = function() require("euc.parser").register_with_nvim_treesitter_main() end,
+})

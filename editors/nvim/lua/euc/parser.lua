@@ -1,7 +1,8 @@
 -- The tree-sitter parser for euc: :EucInstallParser compiles the grammar of
 -- the checkout this plugin sits in (grammar/tree-sitter-euc) with the system
 -- C compiler into stdpath("data")/site/parser/euc.so and copies its queries
--- to site/queries/euc, where Neovim looks for both.
+-- to site/queries/euc, where Neovim looks for both. The same grammar is
+-- offered to nvim-treesitter, for users who install parsers with it.
 local M = {}
 
 -- This file is editors/nvim/lua/euc/parser.lua in a checkout of euc; the
@@ -95,6 +96,27 @@ function M.install()
   local message = "tree-sitter parser and queries installed in " .. vim.fn.fnamemodify(site, ":~")
   if replaced then message = message .. " (restart Neovim if it had loaded the old ones)" end
   return true, message
+end
+
+--- Offers the grammar to nvim-treesitter's `master` branch (for Neovim
+--- 0.11): a parser config whose url is the local grammar, so `:TSInstall
+--- euc` builds it. Its queries come from :EucInstallParser.
+function M.register_with_nvim_treesitter_master()
+  local ok, parsers = pcall(require, "nvim-treesitter.parsers")
+  if not ok or type(parsers) ~= "table" or type(parsers.get_parser_configs) ~= "function" then return end
+  parsers.get_parser_configs().euc = {
+    install_info = { url = M.grammar_dir(), files = { "src/parser.c" } },
+    filetype = "euc",
+  }
+end
+
+--- Offers the grammar to nvim-treesitter's `main` branch (for Neovim 0.12),
+--- which asks for custom parsers on its `User TSUpdate` event: a local path,
+--- so `:TSInstall euc` builds it and links the queries.
+function M.register_with_nvim_treesitter_main()
+  local ok, parsers = pcall(require, "nvim-treesitter.parsers")
+  if not ok or type(parsers) ~= "table" then return end
+  parsers.euc = { install_info = { path = M.grammar_dir(), queries = "queries" } }
 end
 
 return M
