@@ -24,6 +24,7 @@ import {
   pictureHtml,
   serverOptions,
   Settings,
+  stepColumn,
 } from "./logic";
 
 let client: LanguageClient | undefined;
@@ -135,9 +136,9 @@ interface Picture {
   /** "failing": the instance the check found the construction failing on
    * (the "Show where it fails" lens); undefined: the declared one. */
   instance: string | undefined;
-  /** The cursor in the document: on a step, the picture draws up to it
-   * (while the slider is at its end). */
-  at: vscode.Position | undefined;
+  /** The cursor in the document, moved onto its line's text: on a step,
+   * the picture draws up to it (while the slider is at its end). */
+  at: { line: number; character: number } | undefined;
 }
 const pictures = new Map<string, Picture>();
 
@@ -149,7 +150,7 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
     block: picture.block,
     moves: picture.moves,
     instance: picture.instance,
-    at: picture.moves === undefined && picture.at ? { line: picture.at.line, character: picture.at.character } : undefined,
+    at: picture.moves === undefined && picture.at ? picture.at : undefined,
   });
   // An edit removed the move the slider was on: the server refuses a move
   // beyond the block's last, so show the whole construction instead.
@@ -166,6 +167,11 @@ async function drawPicture(uri: string, picture: Picture): Promise<void> {
     moves: answer.moves,
     shown: picture.moves ?? (answer.at ? answer.at[1] : null),
   });
+}
+
+/** The cursor as the picture asks for its step: on its line's text. */
+function cursorOf(document: vscode.TextDocument, position: vscode.Position): { line: number; character: number } {
+  return { line: position.line, character: stepColumn(document.lineAt(position.line).text, position.character) };
 }
 
 /** A click on an object in the picture: its step's line (1-based) in the
@@ -205,7 +211,7 @@ function showPicture(named?: string, instance?: string): void {
     { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
     { enableScripts: true, localResourceRoots: [] },
   );
-  const picture: Picture = { panel, block, moves: undefined, instance: shownOn, at: editor.selection.active };
+  const picture: Picture = { panel, block, moves: undefined, instance: shownOn, at: cursorOf(document, editor.selection.active) };
   pictures.set(uri, picture);
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join("");
   panel.webview.html = pictureHtml(panel.webview.cspSource, nonce);
@@ -228,7 +234,8 @@ function showPicture(named?: string, instance?: string): void {
     // The picture follows the cursor: on a step, up to that step's move.
     vscode.window.onDidChangeTextEditorSelection((event) => {
       if (event.textEditor.document.uri.toString() !== uri) return;
-      picture.at = event.selections[0]?.active;
+      const active = event.selections[0]?.active;
+      picture.at = active && cursorOf(document, active);
       if (picture.moves !== undefined) return;
       if (pending) clearTimeout(pending);
       pending = setTimeout(redraw, 100);

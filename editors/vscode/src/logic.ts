@@ -75,6 +75,17 @@ export function blockAt(text: string, line: number): string | undefined {
   return undefined;
 }
 
+/** Where on its line (`line`, its text) the cursor asks the picture for a
+ * step (`euc/render`'s `at`): the server draws up to the step whose text
+ * holds the position, so a cursor in the line's indentation (where Go to
+ * Line, Home and a click left of the text put it) or after its text
+ * (trailing spaces, a comment) is moved onto the text. */
+export function stepColumn(line: string, character: number): number {
+  const code = line.replace(/\/\/.*$/, "").trimEnd();
+  const first = code.length - code.trimStart().length;
+  return Math.min(Math.max(character, first), code.length);
+}
+
 /** Whether a workspace edit from the server (LSP `documentChanges`, each
  * for the document version it was computed on) still fits the documents
  * as they are now (`versionOf`: a document's version, undefined when it is

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, missingServerMessage, pictureHtml, serverOptions, THEMED } from "../logic";
+import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, missingServerMessage, pictureHtml, serverOptions, stepColumn, THEMED } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -106,4 +106,20 @@ test("a click on a drawn object asks to go to its step", () => {
   const page = pictureHtml("csp", "n");
   assert.ok(page.includes('closest("[data-line]")'));
   assert.ok(page.includes('kind: "goto"'));
+});
+
+test("the cursor asks the picture for the step on its line's text", () => {
+  const line = "  c3 = circle(P3, B)  // the second circle";
+  // In the indentation (Go to Line, Home): onto the step's first letter.
+  assert.equal(stepColumn(line, 0), 2);
+  assert.equal(stepColumn(line, 1), 2);
+  // On the text: where it is, its end included.
+  assert.equal(stepColumn(line, 7), 7);
+  assert.equal(stepColumn(line, 20), 20);
+  // After it (spaces, the comment, End): onto its end.
+  assert.equal(stepColumn(line, 25), 20);
+  assert.equal(stepColumn(line, line.length), 20);
+  // A blank line or a comment alone: the line's start.
+  assert.equal(stepColumn("", 0), 0);
+  assert.equal(stepColumn("    // note", 6), 0);
 });
