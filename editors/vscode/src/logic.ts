@@ -190,6 +190,10 @@ function boardPage(
 </html>`;
 }
 
+/** How wide, in pixels, a drawn line or circle of the picture takes a
+ * click (and lights up under the pointer): it is drawn about a pixel wide. */
+export const HIT_WIDTH = 12;
+
 /** The live picture's page: the SVG the server draws (`euc/render`) and a
  * move slider. The extension posts `{ kind: "show", svg, error, moves, shown }`
  * whenever the document changes; moving the slider posts `{ kind: "step",
@@ -206,7 +210,8 @@ export function pictureHtml(cspSource: string, nonce: string): string {
   #bar { display: flex; gap: 0.5em; align-items: center; padding: 0.4em 0.8em; }
   #picture svg { width: 100%; height: auto; }
   #picture [data-line] { cursor: pointer; pointer-events: visibleStroke; }
-  #picture [data-line]:hover { stroke-width: 3; }
+  #picture [data-line].lit { stroke-width: 3; }
+  #picture [data-line].hit { stroke: transparent; stroke-width: ${HIT_WIDTH}px; vector-effect: non-scaling-stroke; fill: none; pointer-events: stroke; }
   #error { color: var(--vscode-errorForeground, #b00); padding: 0 0.8em; }
 </style>
 </head>
@@ -225,10 +230,28 @@ export function pictureHtml(cspSource: string, nonce: string): string {
       vscode.postMessage({ kind: "step", moves: moves === Number(step.max) ? null : moves });
     });
     // A click on a line or circle of the construction goes to its step.
-    document.getElementById("picture").addEventListener("click", (event) => {
+    // Each is drawn about a pixel wide: a clear copy ${HIT_WIDTH} pixels
+    // wide on top of it takes the click, and lights the drawing under it.
+    const picture = document.getElementById("picture");
+    picture.addEventListener("click", (event) => {
       const drawn = event.target.closest && event.target.closest("[data-line]");
       if (drawn) vscode.postMessage({ kind: "goto", line: Number(drawn.getAttribute("data-line")) });
     });
+    const light = (event) => {
+      const drawn = event.type === "mouseover" && event.target.closest && event.target.closest(".hit");
+      for (const lit of picture.querySelectorAll(".lit")) lit.classList.remove("lit");
+      if (drawn && drawn.previousElementSibling) drawn.previousElementSibling.classList.add("lit");
+    };
+    picture.addEventListener("mouseover", light);
+    picture.addEventListener("mouseout", light);
+    const addHits = () => {
+      for (const drawn of picture.querySelectorAll("[data-line]")) {
+        const hit = drawn.cloneNode(false);
+        hit.removeAttribute("id");
+        hit.classList.add("hit");
+        drawn.after(hit);
+      }
+    };
     window.addEventListener("message", (event) => {
       const message = event.data;
       if (message.kind !== "show") return;
@@ -237,7 +260,10 @@ export function pictureHtml(cspSource: string, nonce: string): string {
       step.disabled = message.moves === 0;
       shown.textContent = step.value + " of " + step.max;
       document.getElementById("error").textContent = message.error || "";
-      if (message.svg) document.getElementById("picture").innerHTML = message.svg;
+      if (message.svg) {
+        picture.innerHTML = message.svg;
+        addHits();
+      }
     });
     vscode.postMessage({ kind: "ready" });
   })();

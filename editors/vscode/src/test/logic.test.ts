@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, missingServerMessage, pictureHtml, serverOptions, stepColumn, THEMED } from "../logic";
+import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, HIT_WIDTH, missingServerMessage, pictureHtml, serverOptions, stepColumn, THEMED } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -106,6 +106,11 @@ test("a click on a drawn object asks to go to its step", () => {
   const page = pictureHtml("csp", "n");
   assert.ok(page.includes('closest("[data-line]")'));
   assert.ok(page.includes('kind: "goto"'));
+  // Drawn about a pixel wide, each takes clicks HIT_WIDTH pixels wide: a
+  // clear copy on top, as wide whatever the picture's scale.
+  assert.ok(page.includes('classList.add("hit")'));
+  assert.match(page, new RegExp(`\\.hit \\{[^}]*stroke-width: ${HIT_WIDTH}px; vector-effect: non-scaling-stroke;`));
+  assert.ok(HIT_WIDTH >= 8);
 });
 
 test("the cursor asks the picture for the step on its line's text", () => {
