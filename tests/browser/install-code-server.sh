@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # code-server (VS Code 1.100 in the browser) from the npm registry, into
-# target/code-server, for tests/browser/vscode.test.mjs. Its install
-# builds native modules: Debian's headers for them, and Debian's ripgrep in
-# place of the one @vscode/ripgrep would download from GitHub (unreachable
-# here). Takes a few minutes; not part of .ci/run.
+# target/code-server, for tests/browser/vscode.test.mjs and
+# tests/code-server/run.sh. Its install builds native modules: Debian's
+# headers for them, and Debian's ripgrep in place of the one
+# @vscode/ripgrep would download from GitHub (unreachable here). Takes a
+# minute or a few; not part of .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The last code-server whose Node.js is 20 (this machine's).
