@@ -38,6 +38,22 @@ pub struct Analysis {
     /// How the diagnostics were made, stage by stage and block by block:
     /// what `crate::incremental` keeps when an edit touches one block.
     pub(crate) parts: Parts,
+    /// After an edit that redid one part of the previous analysis alone.
+    pub redone: Option<Redid>,
+}
+
+/// The part of a text an edit redid alone (one block, or one node's line
+/// of a planar block; `crate::incremental`): nothing that a name outside it
+/// means changed, so what is computed per name (semantic tokens) need be
+/// computed again for its lines only.
+#[derive(Clone, Debug)]
+pub struct Redid {
+    /// The text before the edit…
+    pub before: Text,
+    /// …the part's span in it…
+    pub old: crate::span::Span,
+    /// …and in the text analysed.
+    pub new: crate::span::Span,
 }
 
 /// The diagnostics of an analysis before they are merged and sorted.
@@ -455,6 +471,7 @@ pub(crate) fn assemble(
         puzzle_reports,
         diagnostics,
         parts,
+        redone: None,
     }
 }
 

@@ -130,7 +130,8 @@ pub fn semantic_tokens_in(analysis: &Analysis, text: &str, within: Span) -> Vec<
             });
         }
     }
-    comments_between(text, previous_end, text.len(), &mut tokens);
+    // Comments after the last token, to the end of the lines asked for.
+    comments_between(text, previous_end, lines.end, &mut tokens);
     tokens
 }
 

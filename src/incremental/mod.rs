@@ -6,7 +6,7 @@
 //! and in `tests/suite/`); docs/design.md, "Analysis after an edit".
 
 use crate::analysis::{
-    analyze_parsed, analyze_shared_in, assemble, Analysis, BlockParts, Settling, Text, Tree,
+    analyze_parsed, analyze_shared_in, assemble, Analysis, BlockParts, Redid, Settling, Text, Tree,
 };
 use crate::check::{check_problem, check_puzzle_after};
 use crate::diag::Diagnostic;
@@ -349,6 +349,7 @@ enum Reparsed {
 /// moved, the block resolved and checked again.
 fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Analysis {
+        text: text_before,
         tree: previous_tree,
         scene,
         mut reports,
@@ -409,14 +410,21 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         &mut puzzle_reports,
     );
     let tree = Tree::moving(file, first, from, delta);
-    assemble(
-        text,
-        Settling::waiting(tree),
-        Settling::waiting(scene),
-        reports,
-        puzzle_reports,
-        parts,
-    )
+    Analysis {
+        redone: Some(Redid {
+            before: text_before,
+            old: held.old,
+            new: held.new,
+        }),
+        ..assemble(
+            text,
+            Settling::waiting(tree),
+            Settling::waiting(scene),
+            reports,
+            puzzle_reports,
+            parts,
+        )
+    }
 }
 
 /// Leaves the scene's spans from `from` on to move by `delta` (when it

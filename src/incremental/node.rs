@@ -8,7 +8,7 @@
 //! after an edit".
 
 use super::{move_after, recheck, Held};
-use crate::analysis::{assemble, Analysis, Settling, Text, Tree};
+use crate::analysis::{assemble, Analysis, Redid, Settling, Text, Tree};
 use crate::geom::Point;
 use crate::parse::ast::{ItemKind, PlanarItem, PlanarItemKind};
 use crate::parse::parse;
@@ -24,6 +24,8 @@ pub(super) struct Plan {
     block: usize,
     line: usize,
     node: usize,
+    /// Where the line was.
+    old: Span,
     new: PlanarItem,
     position: Point,
 }
@@ -92,6 +94,7 @@ pub(super) fn plan(previous: &Analysis, text: &str, held: Held) -> Option<Plan> 
         block,
         line,
         node,
+        old: old.span,
         new,
         position,
     })
@@ -121,6 +124,7 @@ fn parse_line_alone(text: &str, span: Span) -> Option<PlanarItem> {
 /// The analysis after the planned edit.
 pub(super) fn redo(previous: Analysis, plan: Plan, text: Text) -> Analysis {
     let Analysis {
+        text: text_before,
         tree,
         scene,
         mut reports,
@@ -133,10 +137,12 @@ pub(super) fn redo(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         block,
         line,
         node,
+        old,
         new,
         position,
     } = plan;
     let (from, delta) = (held.change.old.end, held.delta);
+    let (old_line, new_line) = (old, new.span);
     let value_span = match &new.kind {
         PlanarItemKind::Node { value, .. } => value.span,
         _ => new.span,
@@ -173,12 +179,19 @@ pub(super) fn redo(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         &mut puzzle_reports,
     );
     let tree = Tree::moving(file, held.item + 1, held.old.end, delta);
-    assemble(
-        text,
-        Settling::waiting(tree),
-        Settling::waiting(scene),
-        reports,
-        puzzle_reports,
-        parts,
-    )
+    Analysis {
+        redone: Some(Redid {
+            before: text_before,
+            old: old_line,
+            new: new_line,
+        }),
+        ..assemble(
+            text,
+            Settling::waiting(tree),
+            Settling::waiting(scene),
+            reports,
+            puzzle_reports,
+            parts,
+        )
+    }
 }

@@ -197,6 +197,92 @@ pub fn semantic_tokens(text: &Text, tokens: &[ide::SemanticToken]) -> Vec<lsp::S
     encoded
 }
 
+/// The lines an edit redid (`Analysis::redone`): from `first`, to
+/// `old_last` in the text before it and `new_last` in the text after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RedoneLines {
+    pub first: u32,
+    pub old_last: u32,
+    pub new_last: u32,
+}
+
+impl RedoneLines {
+    /// The lines of `redid`'s part, in the text before and after the edit
+    /// (`text`, the same up to the part's start).
+    pub fn of(text: &Text, redid: &crate::analysis::Redid) -> RedoneLines {
+        let first = text.position(redid.new.start).line;
+        let newlines = |text: &str, span: crate::span::Span| {
+            text.get(span.range()).map_or(0, |part| {
+                part.bytes().filter(|&byte| byte == b'\n').count() as u32
+            })
+        };
+        RedoneLines {
+            first,
+            old_last: first + newlines(&redid.before, redid.old),
+            new_last: first + newlines(text.text, redid.new),
+        }
+    }
+}
+
+/// The whole text's encoded tokens after an edit that redid some lines
+/// alone: `sent`, the tokens of the text before it, with the tokens of the
+/// redone lines replaced by `part` (those lines' tokens, encoded from the
+/// text's start) and the later ones moved by the lines the edit added or
+/// removed. Equal to encoding every token again (tested), at the cost of
+/// reading the integers rather than the text (docs/design.md, "Cost at any
+/// size").
+pub fn spliced_tokens(
+    sent: &[lsp::SemanticToken],
+    lines: RedoneLines,
+    part: &[lsp::SemanticToken],
+) -> Vec<lsp::SemanticToken> {
+    let moved = i64::from(lines.new_last) - i64::from(lines.old_last);
+    let absolute = |tokens: &[lsp::SemanticToken]| {
+        let (mut line, mut column) = (0u32, 0u32);
+        tokens
+            .iter()
+            .map(|token| {
+                column = if token.delta_line == 0 {
+                    column + token.delta_start
+                } else {
+                    token.delta_start
+                };
+                line += token.delta_line;
+                (line, column, *token)
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = absolute(sent);
+    let kept = |keep: fn(u32, RedoneLines) -> bool| {
+        before
+            .iter()
+            .filter(move |(line, _, _)| keep(*line, lines))
+            .copied()
+    };
+    let all = kept(|line, lines| line < lines.first)
+        .chain(absolute(part))
+        .chain(
+            kept(|line, lines| line > lines.old_last)
+                .map(|(line, column, token)| ((i64::from(line) + moved) as u32, column, token)),
+        );
+    let mut encoded = Vec::with_capacity(sent.len());
+    let (mut last_line, mut last_column) = (0, 0);
+    for (line, column, token) in all {
+        let delta_line = line - last_line;
+        encoded.push(lsp::SemanticToken {
+            delta_line,
+            delta_start: if delta_line == 0 {
+                column - last_column
+            } else {
+                column
+            },
+            ..token
+        });
+        (last_line, last_column) = (line, column);
+    }
+    encoded
+}
+
 /// The one edit that turns `old` tokens into `new` ones: the run between
 /// their common start and common end (offsets count integers, five a token).
 pub fn token_edits(
@@ -218,4 +304,87 @@ pub fn token_edits(
         delete_count: 5 * (old.len() - prefix - suffix) as u32,
         data: Some(new[prefix..new.len() - suffix].to_vec()),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Analysis};
+    use crate::incremental::reanalyze_shared;
+    use crate::span::LineIndex;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    /// Every token of `analysis`, encoded.
+    fn encoded(analysis: &Analysis) -> Vec<lsp::SemanticToken> {
+        let index = LineIndex::new(&analysis.text);
+        let text = Text {
+            text: &analysis.text,
+            index: &index,
+        };
+        semantic_tokens(&text, &ide::semantic_tokens(analysis, &analysis.text))
+    }
+
+    /// Chains of edits inside blocks and nodes' lines (lines added and
+    /// removed among them, non-ASCII text on the lines moved): whenever
+    /// the analysis redid a part alone, the tokens spliced from the ones of
+    /// the text before equal the whole text's tokens encoded again.
+    #[test]
+    fn spliced_tokens_are_the_tokens_encoded_again() {
+        let mut text = "// é début\nlet r = 1\npoint A = (0, 0)\npoint B = (r, 0)\n\
+            solve one {\n  goal C = rotate(B, A, 60deg) // é\n  c1 = circle(A, B)\n  c2 = circle(B, A)\n  C, _ = c1 & c2\n}\n\
+            planar p {\n  node a = (0, 0)\n  node b = (1, 1) // ü\n  node c = (1, 0)\n  node d = (0, 1)\n  edge a - b, c - d, a - c\n}\n\
+            solve two {\n  goal M = midpoint(A, B)\n}\npoint D = (r, 1)\n"
+            .to_string();
+        let pieces = ["1", "", "-", "\n", "\n  c9 = circle(A, B)\n", "é", " ", "x"];
+        let mut analysis = Arc::new(analyze(&text));
+        let mut rng = ChaCha8Rng::seed_from_u64(49);
+        let mut spliced = 0;
+        for round in 0..400 {
+            let blocks: Vec<usize> = text.match_indices("  ").map(|(at, _)| at).collect();
+            let start = blocks[rng.random_range(0..blocks.len())] + rng.random_range(2..12);
+            let start = (start..text.len())
+                .find(|&at| text.is_char_boundary(at))
+                .unwrap_or(text.len());
+            let piece = pieces[rng.random_range(0..pieces.len())];
+            let end = if piece.is_empty() {
+                start + text[start..].chars().next().map_or(0, char::len_utf8)
+            } else {
+                start
+            };
+            let before = text.clone();
+            let sent = encoded(&analysis);
+            text.replace_range(start..end, piece);
+            let (next, _) = reanalyze_shared(analysis, Arc::new(text.clone()), None);
+            if let Some(redid) = &next.redone {
+                let index = LineIndex::new(&next.text);
+                let view = Text {
+                    text: &next.text,
+                    index: &index,
+                };
+                let part = semantic_tokens(
+                    &view,
+                    &ide::semantic_tokens_in(&next, &next.text, redid.new),
+                );
+                let lines = RedoneLines::of(&view, redid);
+                assert_eq!(
+                    spliced_tokens(&sent, lines, &part),
+                    encoded(&next),
+                    "round {round}: {piece:?} at {start}"
+                );
+                spliced += 1;
+            }
+            analysis = Arc::new(next);
+            if analysis
+                .diagnostics
+                .iter()
+                .any(|d| d.is_error() && !d.code.starts_with("E07"))
+            {
+                text = before;
+                analysis = Arc::new(analyze(&text));
+            }
+        }
+        assert!(spliced > 150, "{spliced} of 400 edits spliced");
+    }
 }

@@ -21,6 +21,15 @@ use tower_lsp_server::jsonrpc::{self, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+/// The tokens last sent for a document: their result id, the text they
+/// are of, and the tokens.
+#[derive(Clone)]
+struct SentTokens {
+    id: String,
+    text: crate::analysis::Text,
+    data: Arc<Vec<SemanticToken>>,
+}
+
 pub struct Backend {
     client: Client,
     pub(super) documents: Documents,
@@ -38,7 +47,7 @@ pub struct Backend {
     /// The places of the searches running at once.
     pub(super) searches: Searches,
     /// The semantic tokens last sent for each document, for deltas.
-    sent_tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
+    sent_tokens: Mutex<HashMap<Uri, SentTokens>>,
     next_tokens_id: AtomicU64,
     /// Set by `shutdown`: an `exit` before it is an error (exit code 1).
     shut_down: Arc<AtomicBool>,
@@ -157,29 +166,55 @@ impl Backend {
     }
 
     /// The document's semantic tokens in protocol form.
-    async fn encoded_tokens(&self, uri: &Uri) -> Result<Option<Vec<SemanticToken>>> {
+    /// The whole text's encoded tokens, and the text they are of. After an
+    /// edit that redid one part of the analysis alone, only that part's
+    /// lines are classified again, into the tokens last sent, when those
+    /// are of the text before the edit (`convert::spliced_tokens`).
+    async fn encoded_tokens(&self, uri: &Uri) -> Result<Option<SentTokens>> {
         let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
             return Ok(None);
         };
+        let sent = self
+            .sent_tokens
+            .lock()
+            .ok()
+            .and_then(|sent| sent.get(uri).cloned());
         // Off the runtime, as the outline (`document_symbol`).
+        let text = snapshot.text.clone();
         let encoded = tokio::task::spawn_blocking(move || {
             let text = snapshot.view();
+            let spliced = analysis
+                .redone
+                .as_ref()
+                .zip(sent)
+                .filter(|(redid, sent)| Arc::ptr_eq(&redid.before, &sent.text));
+            if let Some((redid, sent)) = spliced {
+                let part = guarded(|| ide::semantic_tokens_in(&analysis, text.text, redid.new))?;
+                let lines = convert::RedoneLines::of(&text, redid);
+                let part = convert::semantic_tokens(&text, &part);
+                return Ok(convert::spliced_tokens(&sent.data, lines, &part));
+            }
             let tokens = guarded(|| ide::semantic_tokens(&analysis, text.text))?;
             Ok::<_, jsonrpc::Error>(convert::semantic_tokens(&text, &tokens))
         })
         .await
         .map_err(|_| panicked())??;
-        Ok(Some(encoded))
+        Ok(Some(SentTokens {
+            id: String::new(),
+            text,
+            data: Arc::new(encoded),
+        }))
     }
 
     /// Keeps the tokens sent for a document, under a new result id.
-    fn remember_tokens(&self, uri: Uri, data: Vec<SemanticToken>) -> String {
+    fn remember_tokens(&self, uri: Uri, mut tokens: SentTokens) -> String {
         let id = self
             .next_tokens_id
             .fetch_add(1, Ordering::Relaxed)
             .to_string();
+        tokens.id.clone_from(&id);
         if let Ok(mut sent) = self.sent_tokens.lock() {
-            sent.insert(uri, (id.clone(), data));
+            sent.insert(uri, tokens);
         }
         id
     }
@@ -675,10 +710,11 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        let Some(data) = self.encoded_tokens(&uri).await? else {
+        let Some(tokens) = self.encoded_tokens(&uri).await? else {
             return Ok(None);
         };
-        let result_id = self.remember_tokens(uri, data.clone());
+        let data = tokens.data.to_vec();
+        let result_id = self.remember_tokens(uri, tokens);
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
             result_id: Some(result_id),
             data,
@@ -708,16 +744,20 @@ impl LanguageServer for Backend {
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
         let uri = params.text_document.uri;
-        let Some(data) = self.encoded_tokens(&uri).await? else {
+        let Some(tokens) = self.encoded_tokens(&uri).await? else {
             return Ok(None);
         };
         let previous = self
             .sent_tokens
             .lock()
             .ok()
-            .and_then(|sent| sent.get(&uri).cloned())
+            .and_then(|sent| {
+                sent.get(&uri)
+                    .map(|sent| (sent.id.clone(), sent.data.clone()))
+            })
             .filter(|(id, _)| *id == params.previous_result_id);
-        let result_id = self.remember_tokens(uri, data.clone());
+        let data = tokens.data.clone();
+        let result_id = self.remember_tokens(uri, tokens);
         Ok(Some(match previous {
             Some((_, old)) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
                 result_id: Some(result_id),
@@ -726,7 +766,7 @@ impl LanguageServer for Backend {
             // Not the tokens the client holds: send them all.
             None => SemanticTokensFullDeltaResult::Tokens(SemanticTokens {
                 result_id: Some(result_id),
-                data,
+                data: data.to_vec(),
             }),
         }))
     }
