@@ -82,6 +82,11 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<Lens> {
     lenses
 }
 
+/// The codes of a construction that works as declared but fails on a
+/// moved instance or a drop: what "Show where it fails" shows, in the
+/// editor's picture and on the board.
+pub const FAILS_ELSEWHERE: [&str; 3] = ["E0403", "E0406", "W0005"];
+
 /// Whether the block's construction works as declared but fails on a
 /// moved instance or a drop (E0403, E0406, W0005); with `near`, only a
 /// diagnostic whose span or a label touches it counts (a quick fix there).
@@ -89,7 +94,7 @@ pub fn fails_elsewhere(analysis: &Analysis, problem: &Problem, near: Option<Span
     let touches =
         |span: Span| near.is_none_or(|near| span.start <= near.end && near.start <= span.end);
     analysis.diagnostics.iter().any(|diagnostic| {
-        ["E0403", "E0406", "W0005"].contains(&diagnostic.code)
+        FAILS_ELSEWHERE.contains(&diagnostic.code)
             && problem.span.contains(diagnostic.span.start)
             && (touches(diagnostic.span)
                 || diagnostic.labels.iter().any(|label| touches(label.span)))

@@ -16,7 +16,7 @@ mod tool_names;
 
 pub use complete::{completion_list, completions, Completion, CompletionKind, CompletionList};
 pub use hover::{hover, Hover};
-pub use lens::{code_lenses, fails_elsewhere, Lens, LensAction};
+pub use lens::{code_lenses, fails_elsewhere, Lens, LensAction, FAILS_ELSEWHERE};
 pub use make_tool::{make_tool, MAKE_TOOL};
 pub use navigate::{definition, references, rename, RenameError};
 pub use outline::{folding_ranges, inlay_hints, outline, InlayHint, OutlineItem, OutlineKind};

@@ -227,18 +227,26 @@ fn chosen_instance(
                 problem.instances.len().saturating_sub(1)
             )),
         },
-        Some(InstanceChoice::Failing) => {
-            let survey = analysis.scene().survey(index);
-            crate::check::failing_instance(problem, &survey)
-                .map(Some)
-                .ok_or_else(|| {
-                    format!(
-                        "`{}` has no failing instance to draw: its construction works on every instance `euc check` tries, or fails already as declared",
-                        problem.name
-                    )
-                })
-        }
+        Some(InstanceChoice::Failing) => failing_instance(analysis, index).map(Some),
     }
+}
+
+/// The instance solve block `index`'s construction fails on, as `check`
+/// tries them (`check::failing_instance`), or why there is none to show:
+/// `--instance failing` and the board's "Show where it fails" draw it.
+pub fn failing_instance(analysis: &Analysis, index: usize) -> Result<Instance, String> {
+    let problem = analysis
+        .scene()
+        .problems
+        .get(index)
+        .ok_or_else(|| "no such solve block".to_string())?;
+    let survey = analysis.scene().survey(index);
+    crate::check::failing_instance(problem, &survey).ok_or_else(|| {
+        format!(
+            "`{}` has no failing instance to draw: its construction works on every instance `euc check` tries, or fails already as declared",
+            problem.name
+        )
+    })
 }
 
 /// A solve block's picture in steps: the steps up to the requested move,
@@ -488,16 +496,33 @@ fn title_elsewhere(
     failure: Option<StepFailure>,
     replay: Option<&Replay>,
 ) -> String {
+    format!(
+        "{} — {}",
+        problem.name,
+        elsewhere(problem, instance, failure, replay)
+    )
+}
+
+/// What goes wrong on another instance than the declared one, as a
+/// picture's title says it after the block's name and the board says it
+/// of the instance it shows: "on another instance: goal `M` missed by
+/// 0.066572", or "on another instance, step 3 cannot be built: …".
+/// `replay` is the steps' replay there, `failure` the step that cannot be
+/// built there.
+pub fn elsewhere(
+    problem: &Problem,
+    instance: &Instance,
+    failure: Option<StepFailure>,
+    replay: Option<&Replay>,
+) -> String {
     match failure {
         Some(failure) => format!(
-            "{} — on another instance, step {} cannot be built: {}",
-            problem.name,
+            "on another instance, step {} cannot be built: {}",
             failure.step + 1,
             failure.why.describe()
         ),
         None => format!(
-            "{} — on another instance: {}",
-            problem.name,
+            "on another instance: {}",
             missed_by(problem, instance, replay)
         ),
     }
