@@ -1,8 +1,9 @@
 //! The construction board (`euc play`, the editor's "Play" on a solve
-//! block), one use case with one entry: a request (`Ask`: the state, a
-//! move, an undo, a redo, a hint or the whole solution) on a block of an
-//! analysis, and its answer — the state the board draws (`state`), or the
-//! edits a move makes with the lines it wrote (`moves`, `redo`, `hint`).
+//! block), one use case with one entry: a request (`Ask`: the state, the
+//! state on the instance the construction fails on, a move, an undo, a
+//! redo, a hint or the whole solution) on a block of an analysis, and its
+//! answer — the state the board draws (`state`), or the edits a move makes
+//! with the lines it wrote (`moves`, `redo`, `hint`).
 //! Geometry stays here: the board's script draws what it is told and sends
 //! back names or crossing ids (docs/design.md, "The construction board").
 
@@ -13,7 +14,7 @@ mod state;
 
 pub use hint::{hint_move, HintAsk};
 pub use moves::{play_move, redo_move, undo_move, Move, Played};
-pub use state::{construction_state, text_version, ConstructionState};
+pub use state::{construction_state, failing_state, text_version, ConstructionState};
 pub(crate) use state::{Drawing, Usable};
 
 use crate::analysis::Analysis;
@@ -23,6 +24,9 @@ use crate::solve::search::Budget;
 #[derive(Clone, Debug)]
 pub enum Ask {
     State,
+    /// The state drawn on the instance the construction fails on, as
+    /// `euc render --instance failing` draws it ("Show where it fails").
+    Failing,
     Move(Move),
     /// The move's lines (none: the last move, as a reloaded page asks) and
     /// the version of the state it was asked on.
@@ -63,12 +67,22 @@ pub fn ask(
         .problems
         .get(index)
         .ok_or_else(|| "no such solve block".to_string())?;
+    let report = || {
+        analysis
+            .reports
+            .get(index)
+            .ok_or_else(|| "the block could not be checked: fix the errors first".to_string())
+    };
     let played = match ask {
         Ask::State => {
-            let report = analysis.reports.get(index).ok_or_else(|| {
-                "the block could not be checked: fix the errors first".to_string()
-            })?;
-            let state = construction_state(text, scene, index, report, &analysis.diagnostics)?;
+            let state = construction_state(text, scene, index, report()?, &analysis.diagnostics)?;
+            return Ok(Answer::State(Box::new(state)));
+        }
+        Ask::Failing => {
+            let report = report()?;
+            let instance = crate::render::failing_instance(analysis, index)?;
+            let diagnostics = &analysis.diagnostics;
+            let state = failing_state(text, scene, index, report, diagnostics, &instance);
             return Ok(Answer::State(Box::new(state)));
         }
         Ask::Move(played) => play_move(text, scene, problem, played),

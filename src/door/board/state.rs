@@ -1,14 +1,15 @@
 //! What the construction board shows of a solve block — its points with
 //! names and coordinates, the crossings of drawn objects a move may use, the
 //! objects, the goals and whether each is reached, the E and L counts, the
-//! tools — and the block's drawing the moves read (docs/design.md, "The
-//! construction board").
+//! tools — and the block's drawing the moves read; and the same drawn on
+//! the instance the construction fails on, for "Show where it fails"
+//! (docs/design.md, "The construction board").
 
 use crate::check::{BlockReport, StarReport, Status};
 use crate::diag::{Diagnostic, Severity};
 use crate::geom::{meet, Extent, Meet, Object, Point};
 use crate::resolve::{Instance, Problem, Scene, Type, UserTool, Value};
-use crate::solve::{goals_reached, replay_steps, Replay};
+use crate::solve::{goals_reached, replay_steps, Replay, StepFailure};
 use crate::tools::{Operand, Tool};
 use serde::Serialize;
 
@@ -49,6 +50,17 @@ pub struct ConstructionState {
     /// before the goals are reached), when the block has a `stars` line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stars: Option<StarReport>,
+    /// `check` finds the construction working as declared but failing on
+    /// another instance (E0403, E0406, W0005): the board offers to show
+    /// it (`Ask::Failing`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fails_elsewhere: bool,
+    /// Drawn on the instance the construction fails on (`Ask::Failing`),
+    /// not the declared one: what goes wrong there, in the words of the
+    /// picture's title ("on another instance: goal `M` missed by
+    /// 0.066572").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elsewhere: Option<String>,
 }
 
 /// A level's E-star and L-star counts.
@@ -156,6 +168,45 @@ pub fn construction_state(
 ) -> Result<ConstructionState, String> {
     let problem = &scene.problems[index];
     let drawing = Drawing::of(scene, problem)?;
+    Ok(state_of(text, scene, index, report, diagnostics, &drawing))
+}
+
+/// The board's state of block `index` drawn on `instance`, the one its
+/// construction fails on (`check::failing_instance`) rather than the
+/// declared one: the givens, the steps (up to the first that cannot be
+/// built there) and the goals where they are on that instance, and in
+/// `elsewhere` what goes wrong there.
+pub fn failing_state(
+    text: &str,
+    scene: &Scene,
+    index: usize,
+    report: &BlockReport,
+    diagnostics: &[Diagnostic],
+    instance: &Instance,
+) -> ConstructionState {
+    let problem = &scene.problems[index];
+    let drawing = Drawing::on(scene, problem, instance);
+    let mut state = state_of(text, scene, index, report, diagnostics, &drawing);
+    let replay = drawing.failed.is_none().then_some(&drawing.replay);
+    state.elsewhere = Some(crate::render::elsewhere(
+        problem,
+        instance,
+        drawing.failed,
+        replay,
+    ));
+    state
+}
+
+/// The board's state of a block drawn as `drawing` draws it.
+fn state_of(
+    text: &str,
+    scene: &Scene,
+    index: usize,
+    report: &BlockReport,
+    diagnostics: &[Diagnostic],
+    drawing: &Drawing,
+) -> ConstructionState {
+    let problem = &scene.problems[index];
     let unit = problem.unit;
     let declared = drawing.declared;
     let reached = goals_reached(&problem.goals, declared, &drawing.replay);
@@ -192,7 +243,8 @@ pub fn construction_state(
             shape: object_shape(object, unit),
         })
         .collect();
-    let problem_text = drawing.failure.clone().or_else(|| {
+    let in_block = |d: &&Diagnostic| problem.span.contains(d.span.start);
+    let problem_text = drawing.failure().or_else(|| {
         diagnostics
             .iter()
             .find(|d| {
@@ -204,7 +256,7 @@ pub fn construction_state(
             })
             .map(|d| d.message.clone())
     });
-    Ok(ConstructionState {
+    ConstructionState {
         version: text_version(text),
         block: problem.name.clone(),
         points,
@@ -221,7 +273,12 @@ pub fn construction_state(
             l: stars.l,
         }),
         stars: report.stars,
-    })
+        fails_elsewhere: diagnostics
+            .iter()
+            .filter(in_block)
+            .any(|d| crate::ide::FAILS_ELSEWHERE.contains(&d.code)),
+        elsewhere: None,
+    }
 }
 
 /// The tools of a block: the straightedge, the compass, its L-tools, the
@@ -305,16 +362,17 @@ pub(crate) struct Usable {
     pub crossing: Option<(usize, usize, usize)>,
 }
 
-/// A block's drawing on its declared instance: the replay of its steps (of
-/// those before the first that cannot be built), with the names of its
-/// points and objects.
+/// A block's drawing on its declared instance (or, for "Show where it
+/// fails", another): the replay of its steps (of those before the first
+/// that cannot be built), with the names of its points and objects.
 pub(crate) struct Drawing<'a> {
+    /// The instance drawn on: the declared one but for `failing_state`.
     pub declared: &'a Instance,
     pub replay: Replay,
     pub point_names: Vec<Option<String>>,
     pub object_names: Vec<Option<String>>,
-    /// Why a step cannot be built, when one cannot.
-    pub failure: Option<String>,
+    /// The first step that cannot be built, when one cannot.
+    pub failed: Option<StepFailure>,
 }
 
 impl<'a> Drawing<'a> {
@@ -325,20 +383,21 @@ impl<'a> Drawing<'a> {
                 problem.name
             )
         })?;
+        Ok(Drawing::on(scene, problem, declared))
+    }
+
+    /// The drawing on `instance`, one of the block's instances.
+    pub fn on(scene: &Scene, problem: &Problem, instance: &'a Instance) -> Drawing<'a> {
+        let declared = instance;
         let ops = || problem.steps.iter().map(|step| step.op);
         let calls = &problem.calls;
-        let (replay, failure) = match replay_steps(ops(), declared, calls) {
+        let (replay, failed) = match replay_steps(ops(), declared, calls) {
             Ok(replay) => (replay, None),
             Err(failure) => {
                 let before = ops().take(failure.step);
                 let replay = replay_steps(before, declared, calls)
                     .expect("the steps before the first failing one replay");
-                let why = format!(
-                    "step {} cannot be built: {}",
-                    failure.step + 1,
-                    failure.why.describe()
-                );
-                (replay, Some(why))
+                (replay, Some(failure))
             }
         };
         let name = |symbol: &usize| Some(scene.symbols[*symbol].name.clone());
@@ -359,12 +418,23 @@ impl<'a> Drawing<'a> {
                 }
             }
         }
-        Ok(Drawing {
+        Drawing {
             declared,
             replay,
             point_names,
             object_names,
-            failure,
+            failed,
+        }
+    }
+
+    /// Why a step cannot be built, when one cannot.
+    pub fn failure(&self) -> Option<String> {
+        self.failed.map(|failure| {
+            format!(
+                "step {} cannot be built: {}",
+                failure.step + 1,
+                failure.why.describe()
+            )
         })
     }
 
@@ -723,6 +793,52 @@ mod tests {
         )
         .unwrap_err();
         assert!(wrong.contains("no line or circle `P`"), "{wrong}");
+    }
+
+    /// The board's answer to `ask` on the first block of `text`.
+    fn asked(text: &str, ask: &super::super::Ask) -> Result<ConstructionState, String> {
+        let budget = crate::deadline::Deadline::after(None);
+        match super::super::ask(&analyze(text), 0, ask, &budget)? {
+            super::super::Answer::State(state) => Ok(*state),
+            super::super::Answer::Played(_) => panic!("a state was asked for"),
+        }
+    }
+
+    #[test]
+    fn where_it_fails_is_drawn_on_the_instance_render_draws() {
+        use super::super::Ask;
+        let text = include_str!("../../../tests/fixtures/mistakes/non-general.euc");
+        let declared = asked(text, &Ask::State).unwrap();
+        assert!(declared.fails_elsewhere);
+        assert_eq!(declared.elsewhere, None);
+        let failing = asked(text, &Ask::Failing).unwrap();
+        let options = crate::render::RenderOptions {
+            instance: Some(crate::render::InstanceChoice::Failing),
+            ..Default::default()
+        };
+        let svg = crate::render::render_svg(&analyze(text), &options).unwrap();
+        let words = failing.elsewhere.as_deref().unwrap();
+        assert!(words.starts_with("on another instance: goal `M` missed by 0.0"));
+        assert!(svg.contains(&format!("s — {words}</title>")), "{svg}");
+        assert!(!failing.goals[0].reached && !failing.solved);
+        assert_eq!(failing.version, declared.version);
+        let moved = |state: &ConstructionState| (state.points[1].x, state.points[1].y);
+        assert_ne!(moved(&failing), moved(&declared), "B moves");
+        // A step that cannot be built there is named, and the drawing
+        // stops before it.
+        let broken = "point A = (0, 0)\npoint B = (1, 0)\npoint D = (2, 0)\n\nsolve s {\n  goal C = rotate(B, A, 60deg)\n  verify D = (5, 0)\n  c1 = circle(A, B)\n  c2 = circle(B, D)\n  C, _ = c1 & c2\n}\n";
+        let failing = asked(broken, &Ask::Failing).unwrap();
+        assert_eq!(
+            failing.elsewhere.as_deref(),
+            Some("on another instance, step 3 cannot be built: the objects do not meet")
+        );
+        assert_eq!(failing.objects.len(), 2);
+        // A construction that holds has nowhere it fails.
+        let (solved, _) = play(TRIANGLE, "circle", &["A", "B"]);
+        let (solved, _) = play(&solved, "circle", &["B", "A"]);
+        assert!(!asked(&solved, &Ask::State).unwrap().fails_elsewhere);
+        let none = asked(&solved, &Ask::Failing).unwrap_err();
+        assert!(none.contains("no failing instance"), "{none}");
     }
 
     #[test]
