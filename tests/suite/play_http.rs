@@ -1,7 +1,8 @@
 //! The construction board of the real `euc play`, over raw HTTP: the state
 //! of a solve block, moves that write step lines (a crossing named when a
-//! move first uses it), undo and redo, hints, a stale move refused, and a request
-//! from another page refused with the file left byte for byte as it was
+//! move first uses it), undo and redo, hints, a stale move refused, where a
+//! construction fails, and a request from another page refused with the
+//! file left byte for byte as it was
 //! (docs/design.md, "The construction board"; the server is the Planarity
 //! board's, tested in `board_http`).
 
@@ -311,6 +312,64 @@ fn the_board_refuses_other_pages_and_bad_moves() {
         assert!(error_of(&answer).contains(says), "{body}: {answer}");
     }
     assert_eq!(play.text(), before);
+}
+
+/// "Show where it fails": `GET /failing` is the state drawn on the
+/// instance `euc render --instance failing` draws, with what goes wrong
+/// there in the picture's words; it writes nothing, is refused to another
+/// page as every request is, and says why on a construction that holds.
+#[test]
+fn the_board_shows_where_a_construction_fails() {
+    let fixture = super::root().join("tests/fixtures/mistakes/non-general.euc");
+    let play = Play::start_with("failing", &super::read(&fixture));
+    let before = play.text();
+    let declared = play.ask("GET", "/state", "");
+    assert_eq!(declared["fails_elsewhere"], true);
+    assert!(declared.get("elsewhere").is_none());
+    let failing = play.ask("GET", "/failing", "");
+    let rendered = Command::new(env!("CARGO_BIN_EXE_euc"))
+        .args(["render", fixture.to_str().unwrap(), "--instance", "failing"])
+        .output()
+        .unwrap();
+    let svg = String::from_utf8_lossy(&rendered.stdout);
+    let words = failing["elsewhere"].as_str().unwrap();
+    assert!(
+        words.starts_with("on another instance: goal `M` missed by"),
+        "{failing}"
+    );
+    assert!(svg.contains(&format!("s — {words}</title>")), "{svg}");
+    assert_eq!(failing["goals"][0]["reached"], false);
+    assert_eq!(failing["version"], declared["version"]);
+    assert_ne!(failing["points"][1], declared["points"][1], "B moves");
+    // Checked as every request is: another page, a wrong token, another
+    // host are refused; a POST there is nothing.
+    for (name, value) in [
+        ("Origin", "http://evil.example"),
+        ("X-Euc-Token", "0123456789abcdef0123456789abcdef"),
+        ("Host", "evil.example"),
+    ] {
+        let mut headers: Vec<_> = play
+            .page_headers()
+            .into_iter()
+            .filter(|(field, _)| *field != name)
+            .collect();
+        headers.push((name, value.to_string()));
+        let (status, body) = play.send("GET", "/failing", &headers, "");
+        assert_eq!(status, 403, "{name}: {body}");
+        assert!(error_of(&body).starts_with("refused"), "{body}");
+    }
+    let (status, _) = play.send("POST", "/failing", &play.page_headers(), "{}");
+    assert_eq!(status, 404);
+    assert_eq!(play.text(), before);
+    // A construction that holds has nowhere it fails.
+    let holds = Play::start("holds");
+    assert!(holds
+        .ask("GET", "/state", "")
+        .get("fails_elsewhere")
+        .is_none());
+    let (status, body) = holds.send("GET", "/failing", &holds.page_headers(), "");
+    assert_eq!(status, 409);
+    assert!(error_of(&body).contains("no failing instance"), "{body}");
 }
 
 #[test]

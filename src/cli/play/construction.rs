@@ -1,9 +1,10 @@
 //! `euc play`: the construction board of a solve block, served by the same
 //! server as the Planarity board. `GET /state` is the block's state
-//! (`door::board`); `POST /move`, `/undo`, `/redo` and `/hint` (the next
-//! move of a shortest completion, or with `all` every move) write step
-//! lines into the block and answer `{state, lines}`. docs/design.md, "The
-//! construction board".
+//! (`door::board`), `GET /failing` the same drawn on the instance the
+//! construction fails on ("Show where it fails"); `POST /move`, `/undo`,
+//! `/redo` and `/hint` (the next move of a shortest completion, or with
+//! `all` every move) write step lines into the block and answer `{state,
+//! lines}`. docs/design.md, "The construction board".
 
 use super::{error, json, Answer, Game, Page};
 use crate::deadline::Deadline;
@@ -48,13 +49,30 @@ struct Construction {
 
 /// The board's state of a block, as JSON.
 fn state_of(analysis: &Analysis, index: usize) -> Result<serde_json::Value, String> {
-    match board::ask(analysis, index, &Ask::State, &Deadline::after(None))? {
+    view_of(analysis, index, &Ask::State)
+}
+
+/// The board's answer to `ask`, a state (`Ask::State` or `Ask::Failing`),
+/// as JSON.
+fn view_of(analysis: &Analysis, index: usize, ask: &Ask) -> Result<serde_json::Value, String> {
+    match board::ask(analysis, index, ask, &Deadline::after(None))? {
         board::Answer::State(state) => Ok(serde_json::to_value(state).expect("a state serializes")),
         board::Answer::Played(_) => Err("the board answered a state with a move".into()),
     }
 }
 
 impl Construction {
+    /// The state `ask` asks for, or why there is none (409).
+    fn view(&mut self, ask: &Ask) -> Answer {
+        match self
+            .load()
+            .and_then(|(analysis, index)| view_of(&analysis, index, ask))
+        {
+            Ok(state) => json(&state),
+            Err(message) => error(&message),
+        }
+    }
+
     /// The file's analysis and the block's index.
     fn load(&mut self) -> Result<(Analysis, usize), String> {
         let text = super::super::read_source(&self.file)?;
@@ -100,12 +118,13 @@ impl Game for Construction {
     }
 
     fn state(&mut self) -> Answer {
-        match self
-            .load()
-            .and_then(|(analysis, index)| state_of(&analysis, index))
-        {
-            Ok(state) => json(&state),
-            Err(message) => error(&message),
+        self.view(&Ask::State)
+    }
+
+    fn get(&mut self, path: &str) -> Option<Answer> {
+        match path {
+            "/failing" => Some(self.view(&Ask::Failing)),
+            _ => None,
         }
     }
 

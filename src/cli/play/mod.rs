@@ -74,12 +74,16 @@ pub fn serve(file: &Path, block: Option<&str>, port: u16) -> i32 {
     serve_game(Box::new(board), page, port)
 }
 
-/// What a board's server does with its file: the state, and the moves
-/// POSTed to it (`None`: no such path). The page, its script and its style
-/// are `Page`'s.
+/// What a board's server does with its file: the state, other views of it
+/// (`GET`), and the moves POSTed to it (`None`: no such path). The page,
+/// its script and its style are `Page`'s.
 trait Game: Send {
     fn file(&self) -> &Path;
     fn state(&mut self) -> Answer;
+    /// Another view than `/state` (the construction board's `/failing`).
+    fn get(&mut self, _path: &str) -> Option<Answer> {
+        None
+    }
     fn post(&mut self, path: &str, body: &str) -> Option<Answer>;
 }
 
@@ -233,6 +237,9 @@ async fn route(request: Request<Incoming>, target: &str, shared: &Shared) -> Ans
         (&Method::GET, "/board.js") => text(shared.script, "text/javascript; charset=utf-8"),
         (&Method::GET, "/board.css") => text(shared.style, "text/css; charset=utf-8"),
         (&Method::GET, "/state") => shared.board(|board| board.state()),
+        (&Method::GET, path) => shared
+            .board(|board| board.get(path))
+            .unwrap_or_else(not_found),
         (&Method::POST, path) => match body(request).await {
             Ok(body) => shared
                 .board(|board| board.post(path, &body))
