@@ -9,9 +9,15 @@
 // own is a button like an L-tool's: the board asks for its parameters by name
 // and the host writes the use as one step. "Hint" asks the
 // host for the next move of a shortest completion, "Show a solution" for all
-// of it: the answer is a move like any other, on the undo history.
-// Geometry stays with the host; this script only finds what is under the
-// pointer. docs/design.md, "The construction board", has the protocol.
+// of it: the answer is a move like any other, on the undo history. Where
+// `euc check` finds the construction working as declared but failing on
+// another instance (E0403, E0406, W0005), "Show where it fails" asks the
+// host (when it can: `host.failing`) for the state drawn on that instance
+// and shows it, the goal missed marked and what goes wrong said, until
+// "Back to the declared instance" (or Escape, or an edit of the file); no
+// move is made there. Geometry stays with the host; this script only finds
+// what is under the pointer. docs/design.md, "The construction board", has
+// the protocol.
 (function (global) {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
@@ -89,6 +95,11 @@
       if (tip) made.title = tip;
       return made;
     };
+    var failingButton = button("euc-play-failing", "Show where it fails",
+      "Draw the construction on the instance `euc check` found it failing on", header);
+    var backButton = button("euc-play-back", "Back to the declared instance",
+      "Draw the construction where the file declares it again (Escape)", header);
+    failingButton.hidden = backButton.hidden = true;
     var goalsButton = button("euc-play-goals", "Goals", "Show the goals faintly (G)");
     goalsButton.setAttribute("aria-pressed", "true");
     var undoButton = button("euc-play-undo", "Undo", "Undo the last move (Ctrl+Z)");
@@ -115,6 +126,9 @@
     var history = [], future = []; // the lines of moves made and undone
     var busy = Promise.resolve();
     var showGoals = true;
+    // While the board shows the instance the construction fails on: the
+    // state as written, which `state` is again on the way back.
+    var written = null;
 
     function size() {
       var box = svg.getBoundingClientRect();
@@ -199,13 +213,17 @@
     function draw() {
       if (!state || !view) return;
       Object.keys(layers).forEach(function (name) { layers[name].textContent = ""; });
-      layers.goals.style.display = showGoals ? "" : "none";
+      // Where it fails, the goals are the point: shown, a missed one marked.
+      layers.goals.style.display = showGoals || written ? "" : "none";
+      svg.setAttribute("data-instance", written ? "failing" : "declared");
       state.goals.forEach(function (goal) {
+        var missed = written && !goal.reached ? " missed" : "";
         goal.alternatives.forEach(function (shape) {
-          var made = drawShape(shape, "euc-play-goal" + (goal.reached ? " reached" : ""), layers.goals, goal.name);
+          var made = drawShape(shape, "euc-play-goal" + (goal.reached ? " reached" : "") + missed, layers.goals, goal.name);
           if (made && shape.type === "point") {
             var at = toScreen(shape.x, shape.y);
-            element("text", { x: at.x + 8, y: at.y + 16, class: "euc-play-goal-label" }, layers.goals).textContent = goal.name;
+            element("text", { x: at.x + 8, y: at.y + 16, class: "euc-play-goal-label" + missed }, layers.goals).textContent =
+              goal.name + (missed ? " missed" : "");
           }
         });
       });
@@ -254,6 +272,7 @@
     }
 
     function chooseTool(name) {
+      if (written) return;
       var found = state && state.tools.filter(function (t) { return t.name === name; })[0];
       if (!found) return;
       tool = found;
@@ -274,22 +293,29 @@
       target.textContent = goal ? "target " + [goal.e != null ? goal.e + " E" : "", goal.l != null ? goal.l + " L" : ""].filter(Boolean).join(" · ") : "";
       // "Solved!" only where `euc check` passes: the goals reached here
       // may still be missed on another instance or drop.
-      var passes = !!state.solved && state.status === "solved";
+      var passes = !!state.solved && state.status === "solved" && !written;
       status.classList.toggle("euc-play-solved", passes);
+      status.classList.toggle("euc-play-elsewhere", !!written);
+      failingButton.hidden = !!written || !state.fails_elsewhere || !host.failing;
+      backButton.hidden = !written;
       var stars = state.stars ? " — " + state.stars.earned + " of " + state.stars.of + " stars" : "";
-      if (passes) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + stars;
+      if (written) status.textContent = state.elsewhere;
+      else if (passes) status.textContent = "Solved! " + state.e + " E · " + state.l + " L" + stars;
       else if (state.solved) status.textContent = "The goals are reached here, but `euc check` fails: " + (state.problem || "the construction does not hold wherever the figure moves");
       else if (state.problem) status.textContent = state.problem;
       else status.textContent = state.goals.filter(function (g) { return g.reached; }).length + " of " + state.goals.length + " goals";
-      undoButton.disabled = !history.length && state.e === 0 && !state.points.some(function (p) { return p.kind === "step"; });
-      redoButton.disabled = !future.length;
-      hintButton.disabled = solutionButton.disabled = !!state.solved || !host.hint;
+      undoButton.disabled = !!written || (!history.length && state.e === 0 && !state.points.some(function (p) { return p.kind === "step"; }));
+      redoButton.disabled = !!written || !future.length;
+      hintButton.disabled = solutionButton.disabled = !!written || !!state.solved || !host.hint;
+      Array.prototype.forEach.call(toolbar.children, function (b) { b.disabled = !!written; });
     }
 
     // A state from the host: `own` when it answers this board's move (the
     // history stays); another version is an edit made elsewhere.
     function show(newState, own) {
       if (!newState || (state && !own && newState.version === state.version)) return;
+      // An edit of the file: the board draws it as written again.
+      written = null;
       var first = !state || state.block !== newState.block;
       var known = {};
       if (state) state.points.forEach(function (p) { known[p.id] = true; });
@@ -308,12 +334,46 @@
       chooseTool(keep ? tool.name : state.tools[0].name);
       showCounts();
       // A new point the view does not show (a crossing far out) refits it.
+      if (first || !view || offView(newState, known)) fit(); else draw();
+    }
+
+    // Whether a point of `shown` not in `known` lies outside the view.
+    function offView(shown, known) {
       var area = size();
-      var hidden = view && newState.points.some(function (p) {
+      return view && shown.points.some(function (p) {
         var at = toScreen(p.x, p.y);
         return !known[p.id] && (at.x < 0 || at.y < 0 || at.x > area.w || at.y > area.h);
       });
-      if (first || !view || hidden) fit(); else draw();
+    }
+
+    // "Show where it fails": the construction drawn on the instance the
+    // host found it failing on, in the same view (refitted only when a
+    // point falls outside it), so that what moved shows.
+    function showFailing() {
+      if (!host.failing || !state || written) return;
+      picked = [];
+      busy = busy.then(function () {
+        return Promise.resolve(host.failing()).then(function (answer) {
+          if (!answer || written) return;
+          if (answer.error) { setMessage(answer.error, true); return; }
+          written = state;
+          state = answer;
+          setMessage("Drawn where `euc check` found the construction failing; moves are made on the declared instance.");
+          showCounts();
+          if (offView(state, {})) fit(); else draw();
+        });
+      }).catch(function (error) { setMessage(String(error && error.message || error), true); });
+      return busy;
+    }
+
+    // Back to the construction as the file declares it.
+    function back() {
+      if (!written) return;
+      state = written;
+      written = null;
+      showCounts();
+      chooseTool(tool ? tool.name : state.tools[0].name);
+      if (offView(state, {})) fit(); else draw();
     }
 
     // Runs host calls one after another; an answer redraws the board.
@@ -341,6 +401,7 @@
     }
 
     function undo() {
+      if (written) return;
       var lines = history.length ? history[history.length - 1] : null;
       picked = [];
       send(function () { return host.undo(lines, state.version); }, function (answer) {
@@ -350,7 +411,7 @@
     }
 
     function redo() {
-      if (!future.length) return;
+      if (written || !future.length) return;
       var lines = future[future.length - 1];
       send(function () { return host.redo(lines, state.version); }, function (answer) {
         future.pop();
@@ -361,7 +422,7 @@
     // The next move of a shortest solution, or (`all`) the whole of it: a
     // search the host may take seconds over.
     function hint(all) {
-      if (!host.hint || !state || state.solved) return;
+      if (!host.hint || !state || state.solved || written) return;
       picked = [];
       setMessage(all ? "Looking for a solution…" : "Looking for the next move…", false);
       send(function () { return host.hint(all, state.version); }, function (answer) {
@@ -405,6 +466,7 @@
     }
 
     function click(px, py) {
+      if (written) { setMessage("Moves are made on the declared instance: go back to it to draw.", true); return; }
       if (!state || !tool) return;
       var found = hit(px, py);
       if (!found) { setMessage("Nothing to use there: click " + ASK[tool.operands[picked.length]], true); return; }
@@ -455,6 +517,8 @@
     redoButton.addEventListener("click", redo);
     hintButton.addEventListener("click", function () { hint(false); });
     solutionButton.addEventListener("click", function () { hint(true); });
+    failingButton.addEventListener("click", showFailing);
+    backButton.addEventListener("click", back);
     goalsButton.addEventListener("click", function () {
       showGoals = !showGoals;
       goalsButton.setAttribute("aria-pressed", String(showGoals));
@@ -469,6 +533,7 @@
       if (command && key === "z") { if (event.shiftKey) redo(); else undo(); }
       else if (command && key === "y") redo();
       else if (command || event.altKey) done = false;
+      else if (key === "escape" && written) back();
       else if (key === "escape") { picked = []; prompt(); draw(); }
       else if (key === "+" || key === "=") zoom(1.25);
       else if (key === "-") zoom(0.8);

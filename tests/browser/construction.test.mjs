@@ -16,7 +16,16 @@
 //   move there is written, and the wheel zooms around the pointer;
 // - tools of your own (examples/tools-own.euc, the orthocentre's steps taken
 //   out): the `altitude` button asks for A, B and C by name, two uses are
-//   written as steps and reach "Solved!" at 2 L and 8 E; undo takes one away.
+//   written as steps and reach "Solved!" at 2 L and 8 E; undo takes one away;
+// - where it fails (issue 49): a construction that works only as declared
+//   (tests/fixtures/mistakes/non-general.euc, E0403) or only where its point
+//   was dropped (depends-on-the-drop.euc, E0406) offers "Show where it
+//   fails", which draws it on the instance `euc render --instance failing`
+//   draws — the givens moved, the goal marked missed, the picture's title
+//   ("on another instance: goal `M` missed by 0.066572") as the status — and
+//   makes no move there; "Back to the declared instance" and Escape draw it
+//   as declared again; the file is never written. A construction that holds
+//   offers no such button.
 // Also saves docs/construction-board.png, the README's picture, when asked
 // (`node construction.test.mjs --screenshot`).
 //
@@ -136,6 +145,7 @@ try {
   const checked = spawnSync(euc, ["check", file], { encoding: "utf8" });
   assert.equal(checked.status, 0, checked.stderr);
   assert.match(checked.stdout, /^ok .*bisector \(3 moves/);
+  assert.ok(await page.locator(".euc-play-failing").isHidden(), "a construction that holds has nowhere it fails");
 
   // Undo takes the line and the crossings it named away; redo puts them back.
   await page.click(".euc-play-undo");
@@ -248,7 +258,61 @@ try {
   await fileSays(ownFile, (t) => !t.includes("h2 = altitude"), "the second use undone");
   await own.waitForFunction(() => document.querySelector(".euc-play-l").getAttribute("data-count") === "1");
   await own.close();
-  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; hint and solution with stars; sizes 1,000 and 0.01 fit; tools of your own");
+
+  // Where it fails: the instance `euc render --instance failing` draws.
+  // `moved` moves against `still` there (the status may wrap differently
+  // and shift the whole drawing on the page: only the difference counts).
+  const fixtures = [["non-general.euc", "M", "B", "A"], ["depends-on-the-drop.euc", "F", "A", "P"]];
+  for (const [name, goal, moved, still] of fixtures) {
+    const failingFile = join(scratch, name);
+    writeFileSync(failingFile, readFileSync(join(root, "tests/fixtures/mistakes", name), "utf8"));
+    const written = readFileSync(failingFile, "utf8");
+    const rendered = spawnSync(euc, ["render", failingFile, "--instance", "failing"], { encoding: "utf8" });
+    assert.equal(rendered.status, 0, rendered.stderr);
+    const title = rendered.stdout.match(/<title id="euc-title">Solve block \w+ — ([^<]*)<\/title>/)[1];
+    assert.match(title, new RegExp(`^on another instance: goal \`${goal}\` missed by \\d`));
+    const board = await open(await play(failingFile));
+    const instance = () => board.getAttribute("svg.euc-play-svg", "data-instance");
+    const apart = async () => {
+      const [a, b] = [await centreOf(board, `circle.euc-play-point[data-id="${moved}"]`),
+        await centreOf(board, `circle.euc-play-point[data-id="${still}"]`)];
+      return { x: a.x - b.x, y: a.y - b.y };
+    };
+    await board.locator(".euc-play-failing").waitFor({ state: "visible" });
+    assert.equal(await instance(), "declared");
+    const declared = await apart();
+    await board.click(".euc-play-failing");
+    await board.waitForFunction(() => document.querySelector("svg.euc-play-svg").getAttribute("data-instance") === "failing");
+    assert.equal(await status(board), title, `${name}: the board says what the picture's title says`);
+    assert.ok(await board.locator(".euc-play-failing").isHidden());
+    assert.equal(await board.locator(`.euc-play-goal.missed[data-name="${goal}"]`).count(), 1, `${name}: the goal missed is marked`);
+    assert.equal(await board.textContent(".euc-play-goal-label.missed"), `${goal} missed`);
+    const elsewhere = await apart();
+    assert.ok(Math.hypot(elsewhere.x - declared.x, elsewhere.y - declared.y) > 2, `${name}: ${moved} did not move`);
+    // No move is made on that instance.
+    assert.ok(await board.locator('button.euc-play-tool[data-tool="line"]').isDisabled());
+    assert.ok(await board.locator(".euc-play-undo").isDisabled());
+    await clickPoint(board, moved);
+    assert.match(await board.textContent(".euc-play-message"), /Moves are made on the declared instance/);
+    // A poll of the same file leaves it shown.
+    await board.waitForTimeout(1500);
+    assert.equal(await instance(), "failing");
+    await board.click(".euc-play-back");
+    assert.equal(await instance(), "declared");
+    const again = await apart();
+    assert.ok(Math.hypot(again.x - declared.x, again.y - declared.y) < 0.5, `${name}: ${moved} is not back`);
+    assert.doesNotMatch(await status(board), /on another instance/);
+    await board.locator(".euc-play-failing").waitFor({ state: "visible" });
+    assert.ok(await board.locator('button.euc-play-tool[data-tool="line"]').isEnabled());
+    // Escape goes back too.
+    await board.click(".euc-play-failing");
+    await board.waitForFunction(() => document.querySelector("svg.euc-play-svg").getAttribute("data-instance") === "failing");
+    await board.keyboard.press("Escape");
+    assert.equal(await instance(), "declared");
+    assert.equal(readFileSync(failingFile, "utf8"), written, `${name}: the file was written`);
+    await board.close();
+  }
+  console.log("construction board: drawn, solved, undone, redone, redrawn after an edit; hint and solution with stars; sizes 1,000 and 0.01 fit; tools of your own; where it fails");
 } finally {
   await browser.close();
   for (const server of servers) server.kill();
