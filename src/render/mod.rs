@@ -87,11 +87,23 @@ pub fn move_count(analysis: &Analysis, options: &RenderOptions) -> Option<usize>
     }
 }
 
-/// The block whose step holds `offset`, and the move that step ends at
-/// (1 for the first line or circle; an intersection's step ends at the
-/// move before it): the picture that follows the cursor draws up to it,
-/// the step's own line or circle marked as the latest.
+/// The block whose step is on the line of `offset`, and the move that step
+/// ends at (1 for the first line or circle; an intersection's step ends at
+/// the move before it): the picture that follows the cursor draws up to
+/// it, the step's own line or circle marked as the latest. The cursor may
+/// be anywhere on the step's lines, its indent and a comment after it too.
 pub fn move_at(analysis: &Analysis, offset: usize) -> Option<(String, usize)> {
+    let text = &analysis.text;
+    let line_start = |at: usize| {
+        text.get(..at)
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |n| n + 1)
+    };
+    let line_end = |at: usize| {
+        text.get(at..)
+            .and_then(|after| after.find('\n'))
+            .map_or(text.len(), |n| at + n)
+    };
     let problem = analysis
         .scene()
         .problems
@@ -100,7 +112,7 @@ pub fn move_at(analysis: &Analysis, offset: usize) -> Option<(String, usize)> {
     let mut drawn = 0;
     for step in &problem.steps {
         drawn += usize::from(!step.op.is_meet());
-        if step.span.start <= offset && offset <= step.span.end {
+        if line_start(step.span.start) <= offset && offset <= line_end(step.span.end) {
             return Some((problem.name.clone(), drawn));
         }
     }

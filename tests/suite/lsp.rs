@@ -1424,8 +1424,12 @@ fn the_picture_follows_the_unsaved_text() {
             .position(|line| line.contains(needle))
             .unwrap()
     };
-    for (needle, expected) in [("c1 = circle", 1), ("c2 = circle", 2), ("C, _ =", 2)] {
-        let at = json!({ "line": line_of(needle), "character": 4 });
+    // Anywhere on the line: in its indent (where Go to Line puts the
+    // cursor) as on its text.
+    let steps = [("c1 = circle", 1), ("c2 = circle", 2), ("C, _ =", 2)];
+    for ((needle, expected), character) in steps.into_iter().flat_map(|step| [(step, 0), (step, 4)])
+    {
+        let at = json!({ "line": line_of(needle), "character": character });
         let id = client.request("euc/render", json!({ "uri": uri, "at": at }));
         let answer = client.response(id);
         assert_eq!(
