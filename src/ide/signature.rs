@@ -151,6 +151,33 @@ fn user_tool(analysis: &Analysis, name: &str) -> Option<Signature> {
     })
 }
 
+/// Where the statement holding `offset` starts: a block's line, or a
+/// top-level item; the file's start when the parse has none there (a
+/// statement being typed may not parse yet).
+fn statement_start(analysis: &Analysis, offset: usize) -> usize {
+    use crate::parse::ast::ItemKind;
+    let items = &analysis.file().items;
+    let holding = items.partition_point(|item| item.span.end < offset);
+    let Some(item) = items.get(holding).filter(|item| item.span.start <= offset) else {
+        return 0;
+    };
+    let starts: Vec<crate::span::Span> = match &item.kind {
+        ItemKind::Solve(block) => block.items.iter().map(|line| line.span).collect(),
+        ItemKind::Planar(block) => {
+            let lines = &block.items;
+            let at = lines.partition_point(|line| line.span.end < offset);
+            lines.get(at).map(|line| line.span).into_iter().collect()
+        }
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {
+            return item.span.start
+        }
+    };
+    starts
+        .iter()
+        .find(|line| line.start <= offset && offset <= line.end)
+        .map_or(item.span.start, |line| line.start)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,31 +233,4 @@ mod tests {
         assert_eq!(labels, ["foot(point P, line l) -> point F"]);
         assert_eq!(argument, 1);
     }
-}
-
-/// Where the statement holding `offset` starts: a block's line, or a
-/// top-level item; the file's start when the parse has none there (a
-/// statement being typed may not parse yet).
-fn statement_start(analysis: &Analysis, offset: usize) -> usize {
-    use crate::parse::ast::ItemKind;
-    let items = &analysis.file().items;
-    let holding = items.partition_point(|item| item.span.end < offset);
-    let Some(item) = items.get(holding).filter(|item| item.span.start <= offset) else {
-        return 0;
-    };
-    let starts: Vec<crate::span::Span> = match &item.kind {
-        ItemKind::Solve(block) => block.items.iter().map(|line| line.span).collect(),
-        ItemKind::Planar(block) => {
-            let lines = &block.items;
-            let at = lines.partition_point(|line| line.span.end < offset);
-            lines.get(at).map(|line| line.span).into_iter().collect()
-        }
-        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {
-            return item.span.start
-        }
-    };
-    starts
-        .iter()
-        .find(|line| line.start <= offset && offset <= line.end)
-        .map_or(item.span.start, |line| line.start)
 }
