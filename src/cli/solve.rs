@@ -173,7 +173,11 @@ fn pattern(mask: &[MaskToken], moves: usize) -> String {
 /// The spinner's line for a block's progress: what is searched, what is
 /// proved, the best answer so far (kept while later reports omit it), the
 /// moves' kinds and the rate.
-fn progress_bar(bar: ProgressBar, problem: &Problem) -> impl Fn(&Progress) + Send + Sync {
+fn progress_bar(
+    bar: ProgressBar,
+    problem: &Problem,
+    limit: usize,
+) -> impl Fn(&Progress) + Send + Sync {
     let started = Instant::now();
     let block = problem.name.clone();
     let mask = problem.mask.clone();
@@ -191,7 +195,7 @@ fn progress_bar(bar: ProgressBar, problem: &Problem) -> impl Fn(&Progress) + Sen
         };
         bar.set_message(format!(
             "{block}: {} [{}] ({:.0}/s)",
-            find::describe_progress(&progress),
+            find::describe_progress(&progress, limit),
             pattern(&mask, progress.moves),
             progress.examined as f64 / seconds
         ));
@@ -448,7 +452,7 @@ fn solve_one(text: &str, analysis: &Analysis, index: usize, args: &SolveArgs) ->
     });
     let mut budget = Deadline::after(args.timeout.0);
     if let Some(bar) = &bar {
-        budget = budget.reporting(progress_bar(bar.clone(), problem));
+        budget = budget.reporting(progress_bar(bar.clone(), problem, args.max_moves));
     }
     let request = FindRequest {
         block: index,

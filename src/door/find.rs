@@ -240,15 +240,21 @@ pub fn improvable(found: &str, moves: usize, why: &str, searched: usize) -> Stri
 
 /// The progress message: the length searched, what is proved, the best
 /// answer so far ("searching 8 moves (none ≤ 7); 9 found; 120000
-/// constructions examined").
-pub fn describe_progress(progress: &crate::solve::search::Progress) -> String {
+/// constructions examined"). An answer longer than `limit` (the most moves
+/// asked for) is not the search's answer: it is named as beyond it, so
+/// that a stop that writes nothing does not surprise.
+pub fn describe_progress(progress: &crate::solve::search::Progress, limit: usize) -> String {
     let proved = match progress.moves.saturating_sub(1) {
         0 => String::new(),
         below => format!(" (none ≤ {below})"),
     };
-    let best = progress
-        .best
-        .map_or(String::new(), |best| format!("; {best} moves found"));
+    let best = progress.best.map_or(String::new(), |best| {
+        if best <= limit {
+            format!("; {best} moves found")
+        } else {
+            format!("; one of {best} moves found, beyond the limit of {limit}")
+        }
+    });
     format!(
         "searching {} moves{proved}{best}; {} constructions examined",
         progress.moves, progress.examined
@@ -273,6 +279,26 @@ mod tests {
         assert_eq!(
             improvable("12 moves", 12, &why_stopped(Stop::OutOfTime, None), 6),
             "12 moves found; no construction with at most 6 moves; 7 to 11 not yet ruled out (time limit reached)"
+        );
+    }
+
+    /// An answer beyond the most moves asked for is no answer of this
+    /// search (a stop writes nothing): the progress says so.
+    #[test]
+    fn progress_names_an_answer_beyond_the_limit_as_such() {
+        let progress = |best| crate::solve::search::Progress {
+            moves: 6,
+            examined: 1200,
+            best,
+        };
+        assert_eq!(
+            describe_progress(&progress(Some(7)), 8),
+            "searching 6 moves (none ≤ 5); 7 moves found; 1200 constructions examined"
+        );
+        assert_eq!(
+            describe_progress(&progress(Some(11)), 8),
+            "searching 6 moves (none ≤ 5); one of 11 moves found, beyond the limit of 8; \
+             1200 constructions examined"
         );
     }
 

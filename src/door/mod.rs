@@ -28,7 +28,7 @@ pub mod planar;
 
 pub use crate::analysis::{
     analyze, analyze_file, analyze_shared, analyze_shared_from, checked_steps, resolve_file,
-    too_large, Analysis, LoadError, Source, Sources, Text, MOST_BYTES,
+    too_large, Analysis, LoadError, Redid, Source, Sources, Text, MOST_BYTES,
 };
 pub use crate::check::Status;
 pub use crate::edit::{apply_edits, fill_block, fix_edit, with_line_breaks_of, TextEdit};

@@ -209,7 +209,7 @@ pub struct RedoneLines {
 impl RedoneLines {
     /// The lines of `redid`'s part, in the text before and after the edit
     /// (`text`, the same up to the part's start).
-    pub fn of(text: &Text, redid: &crate::analysis::Redid) -> RedoneLines {
+    pub fn of(text: &Text, redid: &crate::door::Redid) -> RedoneLines {
         let first = text.position(redid.new.start).line;
         let newlines = |text: &str, span: crate::span::Span| {
             text.get(span.range()).map_or(0, |part| {

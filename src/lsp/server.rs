@@ -26,7 +26,7 @@ use tower_lsp_server::{Client, LanguageServer};
 #[derive(Clone)]
 struct SentTokens {
     id: String,
-    text: crate::analysis::Text,
+    text: crate::door::Text,
     data: Arc<Vec<SemanticToken>>,
 }
 

@@ -251,6 +251,7 @@ async fn run(
         solved,
         limit: None,
     };
+    let limit = request.options.max_moves;
     let job = {
         let (analysis, text, taken) = (
             analysis.clone(),
@@ -272,7 +273,7 @@ async fn run(
             _ = tokio::time::sleep(Duration::from_millis(100)) => {
                 let latest = latest.lock().ok().and_then(|latest| latest.clone());
                 if let (Some(token), Some(progress)) = (guard.token.clone(), latest) {
-                    let message = find::describe_progress(&progress);
+                    let message = find::describe_progress(&progress, limit);
                     send_progress(client, token, lsp::WorkDoneProgress::Report(lsp::WorkDoneProgressReport {
                         cancellable: Some(true),
                         message: Some(message),
