@@ -4,7 +4,7 @@
 # tests/code-server/run.sh. Its install builds native modules: Debian's
 # headers for them, and Debian's ripgrep in place of the one
 # @vscode/ripgrep would download from GitHub (unreachable here). Takes a
-# minute or a few; not part of .ci/run.
+# minute or a few.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The last code-server whose Node.js is 20 (this machine's).

@@ -12,8 +12,7 @@
 # (tests/browser/install-code-server.sh: Debian's headers for its native
 # modules, then npm; a minute or two), Debian's Chromium, playwright-core
 # (tests/browser); builds editors/vscode/euc-linux-x64.vsix with EUC inside.
-# Then about half a minute. Not part of .ci/run: the install needs Debian
-# packages besides the npm registry.
+# Then about half a minute. .ci/run runs it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 euc=$(realpath "${1:-target/debug/euc}")
