@@ -28,8 +28,17 @@ pub fn signature_help(analysis: &Analysis, offset: usize) -> Option<SignatureHel
     // A call lies within one statement: the text from its start is lexed,
     // not the whole file (a 12,000-line planar block cost 2.5 ms a
     // keystroke).
-    let from = statement_start(analysis, offset);
-    let (mut tokens, _) = lex(analysis.text.get(from..)?);
+    let statement = statement_at(analysis, offset);
+    let text = &analysis.text;
+    let from = statement.start;
+    // To the statement's end, or the cursor's line's when it is beyond.
+    let to = text
+        .get(offset..)
+        .and_then(|after| after.find('\n'))
+        .map_or(text.len(), |end| offset + end)
+        .max(statement.end)
+        .min(text.len());
+    let (mut tokens, _) = lex(text.get(from..to)?);
     for (_, span) in &mut tokens {
         *span = crate::span::Span::new(span.start + from, span.end + from);
     }
@@ -151,17 +160,18 @@ fn user_tool(analysis: &Analysis, name: &str) -> Option<Signature> {
     })
 }
 
-/// Where the statement holding `offset` starts: a block's line, or a
-/// top-level item; the file's start when the parse has none there (a
-/// statement being typed may not parse yet).
-fn statement_start(analysis: &Analysis, offset: usize) -> usize {
+/// The statement holding `offset`: a block's line, or a top-level item;
+/// the whole file when the parse has none there (a statement being typed
+/// may not parse yet).
+fn statement_at(analysis: &Analysis, offset: usize) -> crate::span::Span {
     use crate::parse::ast::ItemKind;
+    let whole = crate::span::Span::new(0, analysis.text.len());
     let items = &analysis.file().items;
     let holding = items.partition_point(|item| item.span.end < offset);
     let Some(item) = items.get(holding).filter(|item| item.span.start <= offset) else {
-        return 0;
+        return whole;
     };
-    let starts: Vec<crate::span::Span> = match &item.kind {
+    let lines: Vec<crate::span::Span> = match &item.kind {
         ItemKind::Solve(block) => block.items.iter().map(|line| line.span).collect(),
         ItemKind::Planar(block) => {
             let lines = &block.items;
@@ -169,13 +179,13 @@ fn statement_start(analysis: &Analysis, offset: usize) -> usize {
             lines.get(at).map(|line| line.span).into_iter().collect()
         }
         ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {
-            return item.span.start
+            return item.span
         }
     };
-    starts
-        .iter()
+    lines
+        .into_iter()
         .find(|line| line.start <= offset && offset <= line.end)
-        .map_or(item.span.start, |line| line.start)
+        .unwrap_or(item.span)
 }
 
 #[cfg(test)]
@@ -214,6 +224,26 @@ mod tests {
         assert_eq!(help_at("point A = (0, 0)\nlet d = dist(A, A)$0"), None);
         assert_eq!(help_at("let d = dist(1)\nlet e = $0"), None);
         assert_eq!(help_at("let d = nothing($0"), None);
+    }
+
+    /// Only the statement around the cursor is read: a call in a block's
+    /// step, in a planar block's node line, in a declaration over several
+    /// lines; what comes before or after it does not matter.
+    #[test]
+    fn the_call_is_found_within_its_statement() {
+        let block = "point A = (0, 0)\npoint B = (1, 0)\nsolve s {\n  goal M = midpoint(A, B)\n  c = circle(A, $0\n}\nlet z = dist(A, B)\n";
+        let (labels, _, argument) = help_at(block).unwrap();
+        assert_eq!(labels.len(), 2, "{labels:?}");
+        assert_eq!(argument, 1);
+        let planar = "planar p {\n  node a = (0, 0)\n  node b = (dist((0, 0), $0(1, 1)), 0)\n  edge a - b\n}\n";
+        let (labels, _, argument) = help_at(planar).unwrap();
+        assert_eq!(labels, ["dist(point, point) → number"]);
+        assert_eq!(argument, 1);
+        let lines = "point A = (0, 0)\nlet d = dist(A,\n  $0A)\nlet e = 1\n";
+        let (labels, _, argument) = help_at(lines).unwrap();
+        assert_eq!(labels, ["dist(point, point) → number"]);
+        assert_eq!(argument, 1);
+        assert_eq!(help_at("planar p {\n  node a = ($01, 0)\n}\n"), None);
     }
 
     #[test]
