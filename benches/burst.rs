@@ -10,7 +10,7 @@
 //! millions of crossing pairs). Reported as medians and the ratio of the
 //! large file to the small one (docs/design.md, "Cost at any size").
 //!
-//! cargo bench --bench burst
+//! cargo bench --bench burst [blocks|planar]
 
 #![allow(clippy::unwrap_used, clippy::too_many_lines)]
 
@@ -297,27 +297,33 @@ fn main() {
             "completion": { "completionItem": { "snippetSupport": true } }
         }
     });
+    // `cargo bench --bench burst [blocks|planar]`: one pair of files only.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with('-'))
+        .collect();
+    let wanted = |pair: &str| only.is_empty() || only.iter().any(|arg| arg == pair);
     let mut session = Session::start_with(binary, json!({}), capabilities);
-    let small = generated_file(50);
-    let large = generated_file(5_000);
-    let blocks = measure(&mut session, "blocks", [&small, &large], rounds);
-    let small_level = planar_file(binary, 50);
-    let large_level = planar_file(binary, 5_000);
-    let levels = measure(&mut session, "planar", [&small_level, &large_level], rounds);
-    session.stop();
-    println!("# a keystroke's burst of requests, edit to answer (median of {rounds})");
-    for (title, sizes, (together, single)) in [
-        (
+    let mut pairs = Vec::new();
+    if wanted("blocks") {
+        let (small, large) = (generated_file(50), generated_file(5_000));
+        pairs.push((
             "solve blocks and declarations",
             ["50 lines", "5,000 lines"],
-            blocks,
-        ),
-        (
+            measure(&mut session, "blocks", [&small, &large], rounds),
+        ));
+    }
+    if wanted("planar") {
+        let (small, large) = (planar_file(binary, 50), planar_file(binary, 5_000));
+        pairs.push((
             "a planar level, one node's coordinate edited",
             ["50 nodes", "5,000 nodes"],
-            levels,
-        ),
-    ] {
+            measure(&mut session, "planar", [&small, &large], rounds),
+        ));
+    }
+    session.stop();
+    println!("# a keystroke's burst of requests, edit to answer (median of {rounds})");
+    for (title, sizes, (together, single)) in pairs {
         table(&format!("{title}: the burst"), sizes, together);
         table(
             &format!("{title}: each request alone, after the diagnostics"),
