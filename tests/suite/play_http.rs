@@ -61,6 +61,18 @@ impl Play {
         ]
     }
 
+    /// The page's headers with one of them replaced: a request from
+    /// elsewhere.
+    fn headers_with(&self, name: &'static str, value: &str) -> Vec<(&'static str, String)> {
+        let mut headers: Vec<_> = self
+            .page_headers()
+            .into_iter()
+            .filter(|(field, _)| *field != name)
+            .collect();
+        headers.push((name, value.to_string()));
+        headers
+    }
+
     fn send(
         &self,
         method: &str,
@@ -266,15 +278,7 @@ fn the_board_refuses_other_pages_and_bad_moves() {
     let play = Play::start("refusals");
     let before = play.text();
     let mv = r#"{"tool":"line","args":["A","B"]}"#;
-    let foreign = |name: &'static str, value: &str| {
-        let mut headers: Vec<_> = play
-            .page_headers()
-            .into_iter()
-            .filter(|(field, _)| *field != name)
-            .collect();
-        headers.push((name, value.to_string()));
-        headers
-    };
+    let foreign = |name: &'static str, value: &str| play.headers_with(name, value);
     for headers in [
         foreign("Origin", "http://evil.example"),
         foreign("X-Euc-Token", "0123456789abcdef0123456789abcdef"),
@@ -348,12 +352,7 @@ fn the_board_shows_where_a_construction_fails() {
         ("X-Euc-Token", "0123456789abcdef0123456789abcdef"),
         ("Host", "evil.example"),
     ] {
-        let mut headers: Vec<_> = play
-            .page_headers()
-            .into_iter()
-            .filter(|(field, _)| *field != name)
-            .collect();
-        headers.push((name, value.to_string()));
+        let headers = play.headers_with(name, value);
         let (status, body) = play.send("GET", "/failing", &headers, "");
         assert_eq!(status, 403, "{name}: {body}");
         assert!(error_of(&body).starts_with("refused"), "{body}");
