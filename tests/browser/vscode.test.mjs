@@ -21,9 +21,9 @@
 //   webview passes keys on to VS Code, whose undo would undo the text
 //   too); "Show a solution" solves it from there.
 //
-// Not part of .ci/run: installing code-server builds its native modules
-// (minutes, and more than CI's time allows). Install it with
-// tests/browser/install-code-server.sh, then:
+// .ci/run runs it after tests/code-server/run.sh has installed code-server
+// and packaged the extension. By hand: tests/browser/install-code-server.sh,
+// then:
 //
 //   cargo build --release
 //   (cd editors/vscode && npm ci && npm run package-platform)
@@ -34,30 +34,19 @@
 // (default: the one the install script made), VSIX and EUC (default:
 // target/release/euc) override the paths.
 import { launch, positions } from "./chromium.mjs";
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { profile, serve, workbench } from "./code-server.mjs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import assert from "node:assert/strict";
 
 const root = resolve(import.meta.dirname, "../..");
-const codeServer = process.env.CODE_SERVER ?? join(root, "target/code-server/node_modules/.bin/code-server");
 const vsix = process.env.VSIX ?? join(root, "editors/vscode/euc-linux-x64.vsix");
 const euc = resolve(root, process.env.EUC ?? "target/release/euc");
 const screenshot = process.argv.includes("--screenshot");
 
-const scratch = mkdtempSync(join(tmpdir(), "euc-vscode-"));
-const [extensions, data, work] = ["extensions", "data", "work"].map((name) => join(scratch, name));
-for (const dir of [extensions, join(data, "User"), work]) mkdirSync(dir, { recursive: true });
-writeFileSync(join(data, "User/settings.json"), JSON.stringify({
-  "workbench.colorTheme": "Default Dark Modern",
-  "workbench.startupEditor": "none",
-  "security.workspace.trust.enabled": false,
-  "telemetry.telemetryLevel": "off",
-  "update.mode": "none",
-  "extensions.autoCheckUpdates": false,
-  "workbench.secondarySideBar.defaultVisibility": "hidden",
-}));
+const { scratch, ...folders } = profile("euc-vscode-", { "workbench.colorTheme": "Default Dark Modern" });
+const { work } = folders;
 copyFileSync(join(root, "examples/napoleon.euc"), join(work, "napoleon.euc"));
 const level = join(work, "level.euc");
 writeFileSync(level, execFileSync(euc, ["planar", "new", "--level", "1", "--seed", "3"]));
@@ -68,22 +57,7 @@ writeFileSync(bisector, readFileSync(join(root, "examples/play-bisector.euc"), "
 assert.match(readFileSync(bisector, "utf8"), /stars e 3 l 3/);
 
 
-execFileSync(codeServer, ["--extensions-dir", extensions, "--user-data-dir", data, "--install-extension", vsix]);
-const server = spawn(codeServer, [
-  "--auth", "none", "--bind-addr", "127.0.0.1:0", "--disable-telemetry", "--disable-update-check",
-  "--disable-workspace-trust", "--extensions-dir", extensions, "--user-data-dir", data, work,
-], { stdio: ["ignore", "pipe", "pipe"] });
-const url = await new Promise((done, fail) => {
-  let seen = "";
-  const look = (chunk) => {
-    seen += chunk;
-    const found = seen.match(/HTTP server listening on (http:\/\/[^\s]+)/);
-    if (found) done(found[1]);
-  };
-  server.stdout.on("data", look);
-  server.stderr.on("data", look);
-  server.once("exit", (code) => fail(new Error(`code-server exited with ${code}:\n${seen}`)));
-});
+const { url, server } = await serve(root, { scratch, ...folders }, vsix);
 
 const browser = await launch();
 try {
@@ -91,23 +65,7 @@ try {
   await page.goto(`${url}?folder=${encodeURIComponent(work)}`);
   await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
   await page.waitForSelector(".explorer-folders-view", { timeout: 60_000 });
-  // Keys that open the quick input, the text to type, and (for a list of
-  // files or commands) the entry to wait for before Enter picks it.
-  const run = async (keys, text, entry) => {
-    await page.keyboard.press(keys);
-    await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input");
-    await page.keyboard.type(text);
-    if (entry) {
-      await page.waitForSelector(`.quick-input-list .monaco-list-row.focused:has-text("${entry}")`);
-    } else {
-      await page.waitForTimeout(400);
-    }
-    await page.keyboard.press("Enter");
-  };
-  const open = async (name) => {
-    await run("Control+P", name, name);
-    await page.waitForSelector(`.tabs-container .tab.active:has-text("${name}")`);
-  };
+  const { run, open } = workbench(page);
 
   // The server answers: its code lens, its inlay hints, the status item.
   await open("napoleon.euc");

@@ -29,8 +29,9 @@
 // SHOTS: a folder for a screenshot at each stage (default: none kept but
 // the failure's). CODE_SERVER and VSIX override those paths.
 import { launch } from "../browser/chromium.mjs";
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from "node:fs";
+import { profile, serve, workbench } from "../browser/code-server.mjs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, copyFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import assert from "node:assert/strict";
@@ -38,31 +39,22 @@ import assert from "node:assert/strict";
 const root = resolve(import.meta.dirname, "../..");
 const euc = resolve(process.argv[2] ?? join(root, "target/debug/euc"));
 const shots = process.argv[3] ? resolve(process.argv[3]) : undefined;
-const codeServer = process.env.CODE_SERVER ?? join(root, "target/code-server/node_modules/.bin/code-server");
 const vsix = process.env.VSIX ?? join(root, "editors/vscode/euc-linux-x64.vsix");
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const say = (what) => console.log(`[${elapsed()}] ${what}`);
 
-const scratch = mkdtempSync(join(tmpdir(), "euc-code-server-"));
-const [extensions, data, work] = ["extensions", "data", "work"].map((name) => join(scratch, name));
-for (const dir of [extensions, join(data, "User"), work]) mkdirSync(dir, { recursive: true });
-if (shots) mkdirSync(shots, { recursive: true });
-writeFileSync(join(data, "User/settings.json"), JSON.stringify({
+const { scratch, ...folders } = profile("euc-code-server-", {
   "workbench.colorTheme": "Default Light Modern",
-  "workbench.startupEditor": "none",
-  "security.workspace.trust.enabled": false,
-  "telemetry.telemetryLevel": "off",
-  "update.mode": "none",
-  "extensions.autoCheckUpdates": false,
-  "workbench.secondarySideBar.defaultVisibility": "hidden",
   "chat.disableAIFeatures": true,
   // The search runs its full minute unless Cancel stops it; up to 14 moves,
   // so that the library route's answer (11 moves, found within seconds)
   // is one it may take (the example's own "Try:" line).
   "euc.solver.timeout": 60,
   "euc.solver.maxMoves": 14,
-}));
+});
+const { work } = folders;
+if (shots) mkdirSync(shots, { recursive: true });
 const tangent = join(work, "tangent.euc");
 copyFileSync(join(root, "examples/solve-outer-tangent.euc"), tangent);
 copyFileSync(join(root, "examples/napoleon.euc"), join(work, "napoleon.euc"));
@@ -73,24 +65,7 @@ const stepLines = ["c2 = circle(B, A)", "c3 = circle(P3, B)", "c4 = circle(P4, P
   "c6 = circle(P6, P3)", "c7 = circle(P7, P5)"].map(lineOf);
 assert.ok(stepLines.every((line) => line > 0), "napoleon.euc has the steps this test expects");
 
-execFileSync(codeServer, ["--extensions-dir", extensions, "--user-data-dir", data, "--install-extension", vsix],
-  { stdio: ["ignore", "pipe", "inherit"] });
-const server = spawn(codeServer, [
-  "--auth", "none", "--bind-addr", "127.0.0.1:0", "--disable-telemetry", "--disable-update-check",
-  "--disable-workspace-trust", "--config", join(scratch, "config.yaml"),
-  "--extensions-dir", extensions, "--user-data-dir", data, work,
-], { stdio: ["ignore", "pipe", "pipe"] });
-const url = await new Promise((done, fail) => {
-  let seen = "";
-  const look = (chunk) => {
-    seen += chunk;
-    const found = seen.match(/HTTP server listening on (http:\/\/[^\s]+)/);
-    if (found) done(found[1]);
-  };
-  server.stdout.on("data", look);
-  server.stderr.on("data", look);
-  server.once("exit", (code) => fail(new Error(`code-server exited with ${code}:\n${seen}`)));
-});
+const { url, server } = await serve(root, { scratch, ...folders }, vsix);
 say(`code-server at ${url}`);
 
 const browser = await launch();
@@ -107,23 +82,7 @@ try {
   await page.waitForSelector(".explorer-folders-view", { timeout: 60_000 });
   // The side bar hidden: room for the picture beside the text.
   await page.keyboard.press("Control+B");
-  // Keys that open the quick input, the text to type, and (for a list of
-  // files or commands) the entry to wait for before Enter picks it.
-  const run = async (keys, text, entry) => {
-    await page.keyboard.press(keys);
-    await page.waitForSelector(".quick-input-widget:not([style*='display: none']) input");
-    await page.keyboard.type(text);
-    if (entry) {
-      await page.waitForSelector(`.quick-input-list .monaco-list-row.focused:has-text("${entry}")`);
-    } else {
-      await page.waitForTimeout(400);
-    }
-    await page.keyboard.press("Enter");
-  };
-  const open = async (name) => {
-    await run("Control+P", name, name);
-    await page.waitForSelector(`.tabs-container .tab.active:has-text("${name}")`);
-  };
+  const { run, open } = workbench(page);
   const goToLine = (line) => run("Control+G", String(line));
   // The editor's cursor as its status item says it: "Ln 17, Col 1".
   // (None while the editor is not focused.)
