@@ -1,8 +1,8 @@
 //! The construction board's requests, for the editor's "Play" on a solve
 //! block (declared in `ext`): each converts its parameters into the door's
-//! `board::Ask` and the answer into a versioned workspace edit; a hint
-//! searches for up to `HINT_SECONDS` (docs/design.md, "The construction
-//! board").
+//! `board::Ask` and the answer into the state (as declared, or where the
+//! construction fails) or a versioned workspace edit; a hint searches for
+//! up to `HINT_SECONDS` (docs/design.md, "The construction board").
 
 use super::documents::Snapshot;
 use super::ext::{self, Answer, ConstructionParams, EditAnswer, Params, StateAnswer};
@@ -18,13 +18,16 @@ impl Backend {
         &self,
         params: Params<ext::ConstructionState>,
     ) -> Answer<ext::ConstructionState> {
-        match self.construction(&params, Ask::State).await? {
-            (snapshot, board::Answer::State(state)) => Ok(StateAnswer {
-                version: snapshot.version,
-                state: *state,
-            }),
-            (_, board::Answer::Played(_)) => Err(panicked()),
-        }
+        self.construction_view(&params, Ask::State).await
+    }
+
+    /// "Show where it fails": the state the page of `euc play` gets from
+    /// `GET /failing`, or why the block has no instance to show.
+    pub async fn construction_failing(
+        &self,
+        params: Params<ext::ConstructionFailing>,
+    ) -> Answer<ext::ConstructionFailing> {
+        self.construction_view(&params, Ask::Failing).await
     }
 
     pub async fn construction_move(
@@ -63,6 +66,21 @@ impl Backend {
             version: params.version.clone(),
         };
         self.construction_edit(&params, Ask::Hint(ask)).await
+    }
+
+    /// The state, as declared or where it fails: a view, no edit.
+    async fn construction_view(
+        &self,
+        params: &ConstructionParams,
+        ask: Ask,
+    ) -> Result<StateAnswer> {
+        match self.construction(params, ask).await? {
+            (snapshot, board::Answer::State(state)) => Ok(StateAnswer {
+                version: snapshot.version,
+                state: *state,
+            }),
+            (_, board::Answer::Played(_)) => Err(panicked()),
+        }
     }
 
     /// A move, an undo, a redo or a hint, as an edit of the document.

@@ -46,6 +46,9 @@ methods! {
     BoardNext = "euc/boardNext" (BoardParams) -> BoardEdit;
     /// The construction board's state.
     ConstructionState = "euc/constructionState" (ConstructionParams) -> StateAnswer;
+    /// The construction board's state drawn on the instance its
+    /// construction fails on ("Show where it fails").
+    ConstructionFailing = "euc/constructionFailing" (ConstructionParams) -> StateAnswer;
     /// A move on the construction board.
     ConstructionMove = "euc/constructionMove" (ConstructionParams) -> EditAnswer;
     /// The move taken back.
@@ -166,7 +169,7 @@ pub struct ConstructionParams {
     pub all: bool,
 }
 
-/// The answer to `euc/constructionState`.
+/// The answer to `euc/constructionState` and `euc/constructionFailing`.
 #[derive(Debug, Serialize)]
 pub struct StateAnswer {
     /// The document's version.

@@ -70,6 +70,10 @@ pub fn run() -> i32 {
                 .custom_method(ext::BoardMove::METHOD, Backend::board_move)
                 .custom_method(ext::BoardNext::METHOD, Backend::board_next)
                 .custom_method(ext::ConstructionState::METHOD, Backend::construction_state)
+                .custom_method(
+                    ext::ConstructionFailing::METHOD,
+                    Backend::construction_failing,
+                )
                 .custom_method(ext::ConstructionMove::METHOD, Backend::construction_move)
                 .custom_method(ext::ConstructionUndo::METHOD, Backend::construction_undo)
                 .custom_method(ext::ConstructionRedo::METHOD, Backend::construction_redo)

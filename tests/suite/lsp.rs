@@ -957,6 +957,61 @@ fn the_construction_board_hint_request() {
     session.stop();
 }
 
+/// The board's "Show where it fails" in the editor: the state drawn on the
+/// instance the construction fails on, saying what the picture's title
+/// says; a block that holds has none, and the error says so.
+#[test]
+fn the_construction_board_shows_where_it_fails() {
+    let mut session = Session::start(json!({}));
+    let uri = "file:///work/non-general.euc";
+    let text = super::read(&super::root().join("tests/fixtures/mistakes/non-general.euc"));
+    session.open(uri, &text);
+    let ask = |session: &mut Client, method: &str, uri: &str| {
+        let id = session.request(method, json!({ "uri": uri }));
+        session.response(id)
+    };
+    let declared = ask(&mut session, "euc/constructionState", uri)["result"].clone();
+    assert_eq!(declared["state"]["fails_elsewhere"], true, "{declared}");
+    assert!(declared["state"].get("elsewhere").is_none(), "{declared}");
+    let failing = ask(&mut session, "euc/constructionFailing", uri)["result"].clone();
+    assert_eq!(failing["version"], 1);
+    let state = &failing["state"];
+    assert_eq!(state["version"], declared["state"]["version"]);
+    let words = state["elsewhere"].as_str().expect("what goes wrong there");
+    assert!(
+        words.starts_with("on another instance: goal `M` missed by"),
+        "{failing}"
+    );
+    // In the words of the picture drawn there.
+    let id = session.request("euc/render", json!({ "uri": uri, "instance": "failing" }));
+    let picture = session.response(id);
+    let svg = picture["result"]["svg"].as_str().unwrap_or_default();
+    assert!(svg.contains(&format!("s — {words}</title>")), "{picture}");
+    assert_eq!(state["goals"][0]["reached"], false, "{failing}");
+    assert_ne!(
+        state["points"][1], declared["state"]["points"][1],
+        "B moves"
+    );
+    // A construction that holds has nowhere it fails.
+    let holds = "file:///work/midpoint.euc";
+    session.open(
+        holds,
+        &super::read(&super::root().join("examples/midpoint.euc")),
+    );
+    let state = ask(&mut session, "euc/constructionState", holds);
+    assert!(state["result"]["state"].get("fails_elsewhere").is_none());
+    let refused = ask(&mut session, "euc/constructionFailing", holds);
+    let error = &refused["error"];
+    assert_eq!(error["code"], -32602, "{refused}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|message| message.contains("no failing instance")),
+        "{refused}"
+    );
+    session.stop();
+}
+
 /// The real server on the new language: hover lists an either-or goal's
 /// alternatives, "Find construction" solves a mirror-image level on a ray,
 /// and an intersection beyond a segment is E0405 in the editor too.
