@@ -17,6 +17,7 @@ import {
   blockAt,
   boardHtml,
   constructionHtml,
+  constructionRequest,
   editFits,
   findServer,
   hasPlanarBlock,
@@ -327,9 +328,11 @@ function play(context: vscode.ExtensionContext, named?: string): void {
 
 /** "Play" on a solve block: the construction board in a webview. Each move,
  * undo, redo and hint asks the server for the edit (`euc/constructionMove`, …) and
- * applies it as a normal, undoable edit of the document; a change made
- * elsewhere (typing, the editor's undo) redraws the board from the server's
- * state. docs/design.md, "The construction board". */
+ * applies it as a normal, undoable edit of the document; "Show where it
+ * fails" asks for the state drawn there (`euc/constructionFailing`) and
+ * writes nothing; a change made elsewhere (typing, the editor's undo)
+ * redraws the board from the server's state. docs/design.md, "The
+ * construction board". */
 function playConstruction(context: vscode.ExtensionContext, named?: string): void {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== "euc" || !client) return;
@@ -352,7 +355,10 @@ function playConstruction(context: vscode.ExtensionContext, named?: string): voi
   // While this board's own edit is applied, the change it makes is not
   // another editor's (which would clear the board's history).
   let applying = 0;
-  const state = async () => (await client!.sendRequest<{ state: unknown }>("euc/constructionState", { uri, block })).state;
+  // The board's state, as declared or ("Show where it fails") drawn on the
+  // instance the construction fails on: a view, nothing written.
+  const view = async (method: string) => (await client!.sendRequest<{ state: unknown }>(method, { uri, block })).state;
+  const state = () => view("euc/constructionState");
   const edit = async (method: string, params: object) => {
     const answer = await client!.sendRequest<{ edit: unknown; lines: string[] }>(method, { uri, block, ...params });
     const workspaceEdit = await client!.protocol2CodeConverter.asWorkspaceEdit(answer.edit as never);
@@ -369,11 +375,9 @@ function playConstruction(context: vscode.ExtensionContext, named?: string): voi
     webview.onDidReceiveMessage(async (message) => {
       try {
         if (message.kind === "ready") return void refresh();
-        const answer = message.kind === "move"
-          ? await edit("euc/constructionMove", { move: message.move })
-          : message.kind === "hint"
-            ? await edit("euc/constructionHint", { all: !!message.all, version: message.version })
-            : await edit(message.kind === "undo" ? "euc/constructionUndo" : "euc/constructionRedo", { lines: message.lines, version: message.version });
+        const request = constructionRequest(message);
+        if (!request) throw new Error(`the board asked for nothing known: ${String(message.kind)}`);
+        const answer = request.edits ? await edit(request.method, request.params) : await view(request.method);
         void webview.postMessage({ kind: "answer", id: message.id, answer });
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);

@@ -119,14 +119,42 @@ export function boardHtml(scriptUri: string, styleUri: string, cspSource: string
 /** The construction board's webview page: the shared script and style from
  * the extension's media folder, and a host that talks to the extension by
  * messages (`move`, `undo`, `redo`, `hint` out, each answered by `answer` with
- * `{state, lines}` or `{error}`; `show` in when the document changes). */
+ * `{state, lines}` or `{error}`; `failing` out, answered with the state
+ * drawn where the construction fails or `{error}`; `show` in when the
+ * document changes). */
 export function constructionHtml(scriptUri: string, styleUri: string, cspSource: string, nonce: string): string {
   return boardPage(scriptUri, styleUri, cspSource, nonce, `EucConstruction.mount(document.getElementById("board"), {
       move: (move) => ask({ kind: "move", move }),
       undo: (lines, version) => ask({ kind: "undo", lines, version }),
       redo: (lines, version) => ask({ kind: "redo", lines, version }),
       hint: (all, version) => ask({ kind: "hint", all, version }),
+      failing: () => ask({ kind: "failing" }),
     })`, "answer");
+}
+
+/** What the server is asked for a message of the construction board's
+ * page: the method, its parameters besides the document and the block,
+ * and whether the answer is an edit to apply (a move, an undo, a redo, a
+ * hint) or a state to hand back as it is ("Show where it fails": a view,
+ * nothing written). Undefined for a message that asks nothing. */
+export function constructionRequest(
+  message: { kind?: unknown; move?: unknown; lines?: unknown; version?: unknown; all?: unknown },
+): { method: string; params: object; edits: boolean } | undefined {
+  switch (message.kind) {
+    case "move":
+      return { method: "euc/constructionMove", params: { move: message.move }, edits: true };
+    case "undo":
+    case "redo": {
+      const method = message.kind === "undo" ? "euc/constructionUndo" : "euc/constructionRedo";
+      return { method, params: { lines: message.lines, version: message.version }, edits: true };
+    }
+    case "hint":
+      return { method: "euc/constructionHint", params: { all: !!message.all, version: message.version }, edits: true };
+    case "failing":
+      return { method: "euc/constructionFailing", params: {}, edits: false };
+    default:
+      return undefined;
+  }
 }
 
 /** The pages follow the editor's colour theme: its background and text,

@@ -2,7 +2,7 @@
 import { strict as assert } from "assert";
 import * as path from "path";
 import { test } from "node:test";
-import { blockAt, boardHtml, constructionHtml, editFits, findServer, hasPlanarBlock, HIT_WIDTH, missingServerMessage, pictureHtml, serverOptions, stepColumn, THEMED } from "../logic";
+import { blockAt, boardHtml, constructionHtml, constructionRequest, editFits, findServer, hasPlanarBlock, HIT_WIDTH, missingServerMessage, pictureHtml, serverOptions, stepColumn, THEMED } from "../logic";
 
 test("the server is found on PATH, or by its full path", () => {
   const files = new Set([path.join("/opt/euc/bin", "euc"), "/custom/euc-dev"]);
@@ -59,9 +59,38 @@ test("the construction board's page loads its script under a nonce and talks by 
   assert.match(html, /<script nonce="abc123" src="vscode-resource:\/media\/construction.js">/);
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.match(html, /EucConstruction\.mount/);
-  for (const kind of ["move", "undo", "redo", "hint", "show", "answer", "ready"]) {
+  for (const kind of ["move", "undo", "redo", "hint", "failing", "show", "answer", "ready"]) {
     assert.ok(html.includes(`"${kind}"`), kind);
   }
+  // The host can show where the construction fails: the page offers it.
+  assert.match(html, /failing: \(\) => ask\(\{ kind: "failing" \}\)/);
+});
+
+test("each message of the construction board asks the server one request", () => {
+  assert.deepEqual(constructionRequest({ kind: "move", move: { tool: "line", args: ["A", "B"] } }), {
+    method: "euc/constructionMove",
+    params: { move: { tool: "line", args: ["A", "B"] } },
+    edits: true,
+  });
+  assert.deepEqual(constructionRequest({ kind: "undo", lines: ["c1 = circle(A, B)"], version: "v" }), {
+    method: "euc/constructionUndo",
+    params: { lines: ["c1 = circle(A, B)"], version: "v" },
+    edits: true,
+  });
+  assert.equal(constructionRequest({ kind: "redo", lines: [] })?.method, "euc/constructionRedo");
+  assert.deepEqual(constructionRequest({ kind: "hint", version: "v" }), {
+    method: "euc/constructionHint",
+    params: { all: false, version: "v" },
+    edits: true,
+  });
+  // "Show where it fails" is a view: its answer, a state, is handed back
+  // and nothing is applied to the document.
+  assert.deepEqual(constructionRequest({ kind: "failing" }), {
+    method: "euc/constructionFailing",
+    params: {},
+    edits: false,
+  });
+  assert.equal(constructionRequest({ kind: "teleport" }), undefined);
 });
 
 test("the picture page runs only its own script and has a move slider", () => {
