@@ -19,7 +19,12 @@
 //   solved), and "Hint" plays a move that solves it again; the board's
 //   Undo button, Ctrl+Shift+Z and Ctrl+Z on the board each act once (the
 //   webview passes keys on to VS Code, whose undo would undo the text
-//   too); "Show a solution" solves it from there.
+//   too); "Show a solution" solves it from there;
+// - the board on non-general.euc (works only as declared) offers "Show
+//   where it fails", which draws it where `euc render --instance failing`
+//   does (the status is that picture's title, the goal missed is marked),
+//   and "Back to the declared instance" draws it as written; nothing is
+//   written into the document.
 //
 // .ci/run runs it after tests/code-server/run.sh has installed code-server
 // and packaged the extension. By hand: tests/browser/install-code-server.sh,
@@ -55,6 +60,9 @@ const bisector = join(work, "bisector.euc");
 writeFileSync(bisector, readFileSync(join(root, "examples/play-bisector.euc"), "utf8")
   .replace(/(  goal m = .*\n)/, "$1  stars e 3 l 3\n"));
 assert.match(readFileSync(bisector, "utf8"), /stars e 3 l 3/);
+// A construction that works only as declared ("Show where it fails").
+const nonGeneral = join(work, "non-general.euc");
+copyFileSync(join(root, "tests/fixtures/mistakes/non-general.euc"), nonGeneral);
 
 
 const { url, server } = await serve(root, { scratch, ...folders }, vsix);
@@ -288,10 +296,36 @@ try {
   await construction.click(".euc-play-solution");
   await statusSays(/Solved!/);
   await saved("the solution shown, which euc check passes", (_, text) => /\n  m = line\(/.test(text) && checks(bisector), bisector);
+
+  // "Show where it fails" on a construction that works only as declared:
+  // the board drawn where `euc render --instance failing` draws it, in the
+  // words of that picture's title, and back; nothing written.
+  const rendered = execFileSync(euc, ["render", nonGeneral, "--instance", "failing"], { encoding: "utf8" });
+  const title = rendered.match(/<title id="euc-title">Solve block \w+ — ([^<]*)<\/title>/)[1];
+  await open("non-general.euc");
+  await page.click(".codelens-decoration a:text-is('Play')", { timeout: 60_000 });
+  let failingBoard;
+  for (let tries = 0; tries < 120 && !failingBoard; tries++) {
+    await page.waitForTimeout(250);
+    for (const frame of page.frames()) {
+      if (await frame.$("circle.euc-play-point[data-id='C']").catch(() => null)) failingBoard = frame;
+    }
+  }
+  assert.ok(failingBoard, "the construction board opens on non-general.euc");
+  const shownOn = () => failingBoard.getAttribute("svg.euc-play-svg", "data-instance");
+  await failingBoard.locator(".euc-play-failing").waitFor({ state: "visible", timeout: 30_000 });
+  assert.equal(await shownOn(), "declared");
+  await failingBoard.click(".euc-play-failing");
+  await failingBoard.waitForFunction(() => document.querySelector("svg.euc-play-svg").getAttribute("data-instance") === "failing");
+  assert.equal(await failingBoard.textContent(".euc-play-status"), title, "the board says what the picture's title says");
+  assert.equal(await failingBoard.locator(".euc-play-goal.missed[data-name='M']").count(), 1, "the goal missed is marked");
+  await failingBoard.click(".euc-play-back");
+  assert.equal(await shownOn(), "declared");
+  assert.equal(await page.locator(".tabs-container .tab.active.dirty").count(), 0, "non-general.euc was edited");
   console.log(`VS Code test passed: code lens and hints on napoleon.euc; ${planarNodes} nodes untangled on the board ` +
     `(${before} crossings at first), restarted and the restart undone in one step; the bisector drawn in 3 moves on ` +
     "the construction board (3 of 3 stars), its last move undone in the editor and played again by Hint, undone and " +
-    "redone on the board, and a solution shown");
+    "redone on the board, and a solution shown; non-general.euc shown where it fails and back");
 } catch (error) {
   // What the page showed when it failed.
   const pages = browser.contexts().flatMap((context) => context.pages());
