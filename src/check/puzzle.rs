@@ -40,7 +40,7 @@ pub fn check_puzzle(puzzle: &Puzzle) -> (PuzzleReport, Vec<Diagnostic>) {
 /// (`Crossings::after`). The count made, for the next edit.
 pub fn check_puzzle_after(
     puzzle: &Puzzle,
-    before: Option<&Crossings>,
+    before: Option<Arc<Crossings>>,
 ) -> (PuzzleReport, Vec<Diagnostic>, Option<Arc<Crossings>>) {
     let mut report = PuzzleReport {
         name: puzzle.name.clone(),
@@ -54,7 +54,7 @@ pub fn check_puzzle_after(
     }
     let positions = puzzle.positions();
     let mut summary = match before {
-        Some(before) => before.after(&positions, &puzzle.links),
+        Some(before) => Arc::unwrap_or_clone(before).moved_to(&positions, &puzzle.links),
         None => Crossings::count(&positions, &puzzle.links, PARTNERS_SHOWN),
     };
     report.crossings = summary.pairs;

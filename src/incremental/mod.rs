@@ -458,8 +458,7 @@ fn recheck(
 ) -> BlockParts {
     let index = resolution.index;
     let (checked, crossings) = if resolution.is_puzzle {
-        let (report, diagnostics, crossings) =
-            check_puzzle_after(&scene.puzzles[index], before.as_deref());
+        let (report, diagnostics, crossings) = check_puzzle_after(&scene.puzzles[index], before);
         puzzle_reports[index] = report;
         (diagnostics, crossings)
     } else {
