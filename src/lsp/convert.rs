@@ -228,59 +228,71 @@ impl RedoneLines {
 /// alone: `sent`, the tokens of the text before it, with the tokens of the
 /// redone lines replaced by `part` (those lines' tokens, encoded from the
 /// text's start) and the later ones moved by the lines the edit added or
-/// removed. Equal to encoding every token again (tested), at the cost of
-/// reading the integers rather than the text (docs/design.md, "Cost at any
+/// removed. Equal to encoding every token again (tested). Tokens are
+/// encoded each from the one before, so the kept ones are copied as they
+/// are, but for the first after the part (docs/design.md, "Cost at any
 /// size").
 pub fn spliced_tokens(
     sent: &[lsp::SemanticToken],
     lines: RedoneLines,
     part: &[lsp::SemanticToken],
 ) -> Vec<lsp::SemanticToken> {
-    let moved = i64::from(lines.new_last) - i64::from(lines.old_last);
-    let absolute = |tokens: &[lsp::SemanticToken]| {
-        let (mut line, mut column) = (0u32, 0u32);
-        tokens
-            .iter()
-            .map(|token| {
-                column = if token.delta_line == 0 {
-                    column + token.delta_start
-                } else {
-                    token.delta_start
-                };
-                line += token.delta_line;
-                (line, column, *token)
-            })
-            .collect::<Vec<_>>()
-    };
-    let before = absolute(sent);
-    let kept = |keep: fn(u32, RedoneLines) -> bool| {
-        before
-            .iter()
-            .filter(move |(line, _, _)| keep(*line, lines))
-            .copied()
-    };
-    let all = kept(|line, lines| line < lines.first)
-        .chain(absolute(part))
-        .chain(
-            kept(|line, lines| line > lines.old_last)
-                .map(|(line, column, token)| ((i64::from(line) + moved) as u32, column, token)),
-        );
-    let mut encoded = Vec::with_capacity(sent.len());
-    let (mut last_line, mut last_column) = (0, 0);
-    for (line, column, token) in all {
-        let delta_line = line - last_line;
-        encoded.push(lsp::SemanticToken {
+    // Where each kept run ends: the tokens before the part's first line,
+    // with the place of the last of them; then the first token after the
+    // part's last line (before the edit), with its line.
+    let (mut line, mut column) = (0u32, 0u32);
+    let mut before = (0, (0u32, 0u32));
+    let mut after = None;
+    for (index, token) in sent.iter().enumerate() {
+        line += token.delta_line;
+        column = if token.delta_line == 0 {
+            column + token.delta_start
+        } else {
+            token.delta_start
+        };
+        if line > lines.old_last {
+            after = Some((index, line));
+            break;
+        }
+        if line < lines.first {
+            before = (index + 1, (line, column));
+        }
+    }
+    let mut spliced = Vec::with_capacity(sent.len() + part.len());
+    spliced.extend_from_slice(&sent[..before.0]);
+    // Each token put after another is encoded from that one's place.
+    let mut last = before.1;
+    let mut put = |spliced: &mut Vec<lsp::SemanticToken>, (line, column): (u32, u32), token| {
+        let delta_line = line - last.0;
+        spliced.push(lsp::SemanticToken {
             delta_line,
             delta_start: if delta_line == 0 {
-                column - last_column
+                column - last.1
             } else {
                 column
             },
             ..token
         });
-        (last_line, last_column) = (line, column);
+        last = (line, column);
+    };
+    let (mut line, mut column) = (0u32, 0u32);
+    for token in part {
+        line += token.delta_line;
+        column = if token.delta_line == 0 {
+            column + token.delta_start
+        } else {
+            token.delta_start
+        };
+        put(&mut spliced, (line, column), *token);
     }
-    encoded
+    if let Some((index, line)) = after {
+        // On a later line than every token before it: its column is its own.
+        let moved =
+            (i64::from(line) + i64::from(lines.new_last) - i64::from(lines.old_last)) as u32;
+        put(&mut spliced, (moved, sent[index].delta_start), sent[index]);
+        spliced.extend_from_slice(&sent[index + 1..]);
+    }
+    spliced
 }
 
 /// The one edit that turns `old` tokens into `new` ones: the run between
