@@ -410,12 +410,26 @@ fn redo_one_block(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         &mut puzzle_reports,
     );
     let tree = Tree::moving(file, first, from, delta);
+    let redid = Redid {
+        before: text_before,
+        old: held.old,
+        new: held.new,
+    };
+    assemble_redone(redid, text, (tree, scene), reports, puzzle_reports, parts)
+}
+
+/// The analysis after an edit that redid one part alone (`redid`): its
+/// tree and scene settle when first read (`analysis::Settling`).
+fn assemble_redone(
+    redid: Redid,
+    text: Text,
+    (tree, scene): (Tree, Scene),
+    reports: Vec<crate::check::BlockReport>,
+    puzzle_reports: Vec<crate::check::PuzzleReport>,
+    parts: crate::analysis::Parts,
+) -> Analysis {
     Analysis {
-        redone: Some(Redid {
-            before: text_before,
-            old: held.old,
-            new: held.new,
-        }),
+        redone: Some(redid),
         ..assemble(
             text,
             Settling::waiting(tree),

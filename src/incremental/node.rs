@@ -7,8 +7,8 @@
 //! it all again was most of a keystroke's cost. docs/design.md, "Analysis
 //! after an edit".
 
-use super::{move_after, recheck, Held};
-use crate::analysis::{assemble, Analysis, Redid, Settling, Text, Tree};
+use super::{assemble_redone, move_after, recheck, Held};
+use crate::analysis::{Analysis, Redid, Text, Tree};
 use crate::geom::Point;
 use crate::parse::ast::{ItemKind, PlanarItem, PlanarItemKind};
 use crate::parse::parse;
@@ -179,19 +179,10 @@ pub(super) fn redo(previous: Analysis, plan: Plan, text: Text) -> Analysis {
         &mut puzzle_reports,
     );
     let tree = Tree::moving(file, held.item + 1, held.old.end, delta);
-    Analysis {
-        redone: Some(Redid {
-            before: text_before,
-            old: old_line,
-            new: new_line,
-        }),
-        ..assemble(
-            text,
-            Settling::waiting(tree),
-            Settling::waiting(scene),
-            reports,
-            puzzle_reports,
-            parts,
-        )
-    }
+    let redid = Redid {
+        before: text_before,
+        old: old_line,
+        new: new_line,
+    };
+    assemble_redone(redid, text, (tree, scene), reports, puzzle_reports, parts)
 }
