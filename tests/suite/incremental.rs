@@ -350,3 +350,29 @@ fn editing_a_planar_levels_nodes_gives_the_analysis_from_scratch() {
         "{one_node} of {keystrokes} keystrokes redid one node alone"
     );
 }
+
+/// The node path on texts unlike the level above: CRLF line ends, a comment
+/// after a node, coordinates of 1e200 and 1e-200, tabs: each keystroke's
+/// analysis still equals the one from scratch.
+#[test]
+fn node_edits_on_odd_texts_give_the_analysis_from_scratch() {
+    for (scale, newline) in [("e200", "\r\n"), ("e-200", "\n"), ("", "\r\n")] {
+        let text = format!(
+            "planar odd {{{newline}\tnode a = (0{scale}, 0){newline}  node b = (1{scale}, 1{scale}) // b{newline}  \
+             node c = (1{scale}, 0){newline}  node d = (0, 1{scale}){newline}  edge a - b, c - d{newline}}}{newline}"
+        );
+        let mut text = text;
+        let mut analysis = Arc::new(analyze(&text));
+        let mut one_node = 0;
+        let places: Vec<usize> = text.match_indices("(1").map(|(at, _)| at + 1).collect();
+        for (round, digit) in "2357913".chars().enumerate() {
+            let at = places[round % places.len()];
+            text.replace_range(at..at + 1, &digit.to_string());
+            let (next, redone) = reanalyze_shared(analysis, Arc::new(text.clone()), None);
+            assert_same(&next, &analyze(&text), &format!("{scale:?} {newline:?} round {round}"));
+            one_node += usize::from(redone == Redone::OneNode);
+            analysis = Arc::new(next);
+        }
+        assert!(one_node > 0, "{scale:?} {newline:?}: no edit redid one node");
+    }
+}
