@@ -171,21 +171,17 @@ fn statement_at(analysis: &Analysis, offset: usize) -> crate::span::Span {
     let Some(item) = items.get(holding).filter(|item| item.span.start <= offset) else {
         return whole;
     };
-    let lines: Vec<crate::span::Span> = match &item.kind {
-        ItemKind::Solve(block) => block.items.iter().map(|line| line.span).collect(),
+    let holds = |line: &crate::span::Span| line.start <= offset && offset <= line.end;
+    let line = match &item.kind {
+        ItemKind::Solve(block) => block.items.iter().map(|line| line.span).find(holds),
         ItemKind::Planar(block) => {
             let lines = &block.items;
             let at = lines.partition_point(|line| line.span.end < offset);
-            lines.get(at).map(|line| line.span).into_iter().collect()
+            lines.get(at).map(|line| line.span).filter(holds)
         }
-        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => {
-            return item.span
-        }
+        ItemKind::Decl(_) | ItemKind::Tool(_) | ItemKind::Use(_) | ItemKind::Error(_) => None,
     };
-    lines
-        .into_iter()
-        .find(|line| line.start <= offset && offset <= line.end)
-        .unwrap_or(item.span)
+    line.unwrap_or(item.span)
 }
 
 #[cfg(test)]
