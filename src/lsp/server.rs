@@ -170,7 +170,10 @@ impl Backend {
     /// edit that redid one part of the analysis alone, only that part's
     /// lines are classified again, into the tokens last sent, when those
     /// are of the text before the edit (`convert::spliced_tokens`).
-    async fn encoded_tokens(&self, uri: &Uri) -> Result<Option<SentTokens>> {
+    async fn encoded_tokens(
+        &self,
+        uri: &Uri,
+    ) -> Result<Option<(crate::door::Text, Arc<Vec<SemanticToken>>)>> {
         let Some((snapshot, analysis)) = self.analyzed(uri).await? else {
             return Ok(None);
         };
@@ -199,22 +202,23 @@ impl Backend {
         })
         .await
         .map_err(|_| panicked())??;
-        Ok(Some(SentTokens {
-            id: String::new(),
-            text,
-            data: Arc::new(encoded),
-        }))
+        Ok(Some((text, Arc::new(encoded))))
     }
 
-    /// Keeps the tokens sent for a document, under a new result id.
-    fn remember_tokens(&self, uri: Uri, mut tokens: SentTokens) -> String {
+    /// Keeps the tokens sent for a document (of `text`), under a new
+    /// result id.
+    fn remember_tokens(
+        &self,
+        uri: Uri,
+        (text, data): (crate::door::Text, Arc<Vec<SemanticToken>>),
+    ) -> String {
         let id = self
             .next_tokens_id
             .fetch_add(1, Ordering::Relaxed)
             .to_string();
-        tokens.id.clone_from(&id);
         if let Ok(mut sent) = self.sent_tokens.lock() {
-            sent.insert(uri, tokens);
+            let id = id.clone();
+            sent.insert(uri, SentTokens { id, text, data });
         }
         id
     }
@@ -713,7 +717,7 @@ impl LanguageServer for Backend {
         let Some(tokens) = self.encoded_tokens(&uri).await? else {
             return Ok(None);
         };
-        let data = tokens.data.to_vec();
+        let data = tokens.1.to_vec();
         let result_id = self.remember_tokens(uri, tokens);
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
             result_id: Some(result_id),
@@ -756,7 +760,7 @@ impl LanguageServer for Backend {
                     .map(|sent| (sent.id.clone(), sent.data.clone()))
             })
             .filter(|(id, _)| *id == params.previous_result_id);
-        let data = tokens.data.clone();
+        let data = tokens.1.clone();
         let result_id = self.remember_tokens(uri, tokens);
         Ok(Some(match previous {
             Some((_, old)) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
