@@ -369,10 +369,17 @@ fn node_edits_on_odd_texts_give_the_analysis_from_scratch() {
             let at = places[round % places.len()];
             text.replace_range(at..at + 1, &digit.to_string());
             let (next, redone) = reanalyze_shared(analysis, Arc::new(text.clone()), None);
-            assert_same(&next, &analyze(&text), &format!("{scale:?} {newline:?} round {round}"));
+            assert_same(
+                &next,
+                &analyze(&text),
+                &format!("{scale:?} {newline:?} round {round}"),
+            );
             one_node += usize::from(redone == Redone::OneNode);
             analysis = Arc::new(next);
         }
-        assert!(one_node > 0, "{scale:?} {newline:?}: no edit redid one node");
+        assert!(
+            one_node > 0,
+            "{scale:?} {newline:?}: no edit redid one node"
+        );
     }
 }
